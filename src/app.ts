@@ -1,0 +1,132 @@
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import { installApiGuard } from "./infra/api-guard.js";
+import { type Clock, systemClock } from "./infra/clock.js";
+import { installErrorHandling } from "./infra/error-handler.js";
+import type { App } from "./infra/http-types.js";
+import { installIdempotency, pruneIdempotencyKeys } from "./infra/idempotency.js";
+import { type IdGenerator, newId } from "./infra/ids.js";
+import { installJsonBodyParsing } from "./infra/json-body.js";
+import { loggerOptions } from "./infra/logging.js";
+import { createMetrics, installRequestMetrics } from "./infra/metrics.js";
+import { installOpenApi } from "./infra/openapi.js";
+import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from "./infra/rate-limit.js";
+import { requestIdFrom } from "./infra/request-id.js";
+import { installReservedHeaderStripping } from "./infra/reserved-headers.js";
+import { ResilientRateLimitStore } from "./infra/resilient-rate-limit-store.js";
+import type { SecretBox } from "./infra/secret-box.js";
+import { BotsService } from "./modules/bots/bots-service.js";
+import { botRoutes } from "./modules/bots/routes.js";
+import { ModelCatalog } from "./modules/models/model-catalog.js";
+import { modelRoutes } from "./modules/models/routes.js";
+import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js";
+import { ProjectsService } from "./modules/projects/projects-service.js";
+import { projectRoutes } from "./modules/projects/routes.js";
+import { systemRoutes } from "./modules/system/routes.js";
+import type { Storage } from "./storage/database.js";
+import { createRepos } from "./storage/repos/index.js";
+
+export const SERVICE_VERSION = "0.1.0";
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface AppDeps {
+  config: Config;
+  /** Opened and migrated by the caller, who also closes it after the app. */
+  storage: Storage;
+  secrets: SecretBox;
+  clock?: Clock;
+  newId?: IdGenerator;
+  /** Where JSON logs go (default stdout). */
+  logStream?: NodeJS.WritableStream;
+  /** Overrides the rate-limit store chosen from the configuration. */
+  rateLimitStore?: RateLimitStore;
+}
+
+/** Builds the whole HTTP service from explicit dependencies; nothing is process-global. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, storage } = deps;
+  const clock = deps.clock ?? systemClock;
+  const ids = deps.newId ?? newId;
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    genReqId: (request) => requestIdFrom(request.headers["x-request-id"]),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const repos = createRepos(storage.db);
+  const catalog = new ModelCatalog(config);
+  const projects = new ProjectsService({ repos, clock, newId: ids });
+  const bots = new BotsService({
+    db: storage.db,
+    bots: repos.bots,
+    catalog,
+    clock,
+    newId: ids,
+    defaultModel: config.defaultModel,
+  });
+  const authenticator = new Authenticator({
+    apiKeys: repos.apiKeys,
+    clock,
+    onBackgroundError: (error) => app.log.warn({ err: error }, "could not record API key use"),
+  });
+  const metrics = createMetrics();
+  const redis =
+    !deps.rateLimitStore && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  redis?.on("error", (error) => app.log.debug({ err: error }, "redis connection error"));
+  const rateLimits =
+    deps.rateLimitStore ??
+    (redis
+      ? new ResilientRateLimitStore(new RedisRateLimitStore(redis), app.log)
+      : new MemoryRateLimitStore());
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  installReservedHeaderStripping(app);
+  installJsonBodyParsing(app);
+  installErrorHandling(app);
+  installRequestMetrics(app, metrics);
+  await installOpenApi(app, SERVICE_VERSION);
+
+  systemRoutes(app, { storage, metrics });
+  await app.register(
+    async (v1) => {
+      const api = v1 as unknown as App;
+      installApiGuard(api, {
+        authenticate: (secret) => authenticator.authenticate(secret),
+        bearerSecret,
+        rateLimits,
+        limits: config.rateLimit,
+        clock,
+      });
+      installIdempotency(api, { repo: () => repos.idempotency, clock });
+      projectRoutes(api, projects);
+      botRoutes(api, bots);
+      modelRoutes(api, catalog);
+    },
+    { prefix: "/v1" },
+  );
+
+  const housekeeping = setInterval(() => {
+    pruneIdempotencyKeys(repos.idempotency, clock).catch((error) =>
+      app.log.warn({ err: error }, "idempotency pruning failed"),
+    );
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(housekeeping);
+    await authenticator.idle();
+    await rateLimits.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
+  return app;
+}

@@ -1,0 +1,183 @@
+import { z } from "zod";
+
+/**
+ * The service's whole configuration, read from the environment once at start.
+ * A bad value stops the process with a message naming the variable (see ConfigError).
+ */
+const jsonArray = <T extends z.ZodType>(item: T) =>
+  z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON array" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(item));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** An OpenAI-compatible provider added by configuration (Ollama, vLLM, llama.cpp server, …). */
+export const extraProviderSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "provider id: lowercase letters, digits and dashes"),
+  base_url: z.url(),
+  api_key: z.string().optional(),
+  /** Name of an environment variable holding the key, so the key itself stays out of PARLEY_PROVIDERS. */
+  api_key_env: z.string().optional(),
+});
+
+/** A model added to the catalog by configuration. */
+export const extraModelSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*\/\S+$/, "model id must look like <provider>/<model_name>"),
+  note: z.string().optional(),
+  context_window: z.number().int().positive().optional(),
+});
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  PARLEY_BOOTSTRAP_API_KEY: optionalString.pipe(
+    z
+      .string()
+      .min(24, "must be at least 24 characters")
+      .max(200)
+      .regex(/^\S+$/, "must not contain spaces")
+      .optional(),
+  ),
+  PARLEY_SECRET_KEY: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PARLEY_RATE_LIMIT_PER_KEY: positiveInt(600),
+  PARLEY_RATE_LIMIT_PER_IP: positiveInt(60),
+  PARLEY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  PARLEY_BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  PARLEY_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  PARLEY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  PARLEY_DEFAULT_MODEL: z.string().default("openai/gpt-5"),
+  PARLEY_MODELS: optionalString.pipe(jsonArray(extraModelSchema).optional()),
+  PARLEY_PROVIDERS: optionalString.pipe(jsonArray(extraProviderSchema).optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  MISTRAL_API_KEY: optionalString,
+  MISTRAL_BASE_URL: optionalString.pipe(z.url().optional()),
+  YANDEX_API_KEY: optionalString,
+  YANDEX_FOLDER_ID: optionalString,
+  YANDEX_BASE_URL: optionalString.pipe(z.url().optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface ProviderCredentials {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  /** Provider-specific extras, e.g. Yandex's folder id. */
+  extra: Record<string, string | undefined>;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  bootstrapApiKey: string | undefined;
+  secretKey: string | undefined;
+  logLevel: Env["LOG_LEVEL"];
+  rateLimit: { perKey: number; perIp: number; windowSeconds: number };
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  defaultModel: string;
+  extraModels: z.infer<typeof extraModelSchema>[];
+  extraProviders: z.infer<typeof extraProviderSchema>[];
+  providers: Record<string, ProviderCredentials>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment. Throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const extraProviders = env.PARLEY_PROVIDERS ?? [];
+  const providers: Record<string, ProviderCredentials> = {
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, extra: {} },
+    anthropic: { apiKey: env.ANTHROPIC_API_KEY, baseUrl: env.ANTHROPIC_BASE_URL, extra: {} },
+    google: {
+      apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY,
+      baseUrl: env.GOOGLE_GENERATIVE_AI_BASE_URL,
+      extra: {},
+    },
+    mistral: { apiKey: env.MISTRAL_API_KEY, baseUrl: env.MISTRAL_BASE_URL, extra: {} },
+    yandex: {
+      apiKey: env.YANDEX_API_KEY,
+      baseUrl: env.YANDEX_BASE_URL,
+      extra: { folderId: env.YANDEX_FOLDER_ID },
+    },
+  };
+  const problems: string[] = [];
+  for (const provider of extraProviders) {
+    if (providers[provider.id]) {
+      problems.push(`PARLEY_PROVIDERS: provider id '${provider.id}' is built in and cannot be redefined`);
+      continue;
+    }
+    const apiKey = provider.api_key ?? (provider.api_key_env ? source[provider.api_key_env] : undefined);
+    providers[provider.id] = { apiKey, baseUrl: provider.base_url, extra: { compatible: "true" } };
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    bootstrapApiKey: env.PARLEY_BOOTSTRAP_API_KEY,
+    secretKey: env.PARLEY_SECRET_KEY,
+    logLevel: env.LOG_LEVEL,
+    rateLimit: {
+      perKey: env.PARLEY_RATE_LIMIT_PER_KEY,
+      perIp: env.PARLEY_RATE_LIMIT_PER_IP,
+      windowSeconds: env.PARLEY_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    bodyLimitBytes: env.PARLEY_BODY_LIMIT_BYTES,
+    trustProxy: env.PARLEY_TRUST_PROXY === "true",
+    shutdownTimeoutMs: env.PARLEY_SHUTDOWN_TIMEOUT_MS,
+    defaultModel: env.PARLEY_DEFAULT_MODEL,
+    extraModels: env.PARLEY_MODELS ?? [],
+    extraProviders,
+    providers,
+  };
+}

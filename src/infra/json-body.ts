@@ -1,0 +1,40 @@
+import type { FastifyRequest } from "fastify";
+import { ApiError } from "./errors.js";
+import type { App } from "./http-types.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The body exactly as received, for idempotency fingerprints. */
+    rawBody?: string;
+  }
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * JSON bodies: an empty body counts as no body (so `curl -X POST -H 'Content-Type:
+ * application/json'` works on operations without one); prototype poisoning is refused;
+ * anything that is not a JSON object is a 400 (DECISIONS §Shapes).
+ */
+export function installJsonBodyParsing(app: App): void {
+  const defaultParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string" },
+    (request: FastifyRequest, body, done) => {
+      const text = body as string;
+      request.rawBody = text;
+      if (text.trim() === "") return done(null, undefined);
+      defaultParser(request, text, (error, parsed) => {
+        if (error) return done(new ApiError(400, "invalid_json", "The body is not valid JSON."), undefined);
+        if (!isPlainObject(parsed)) {
+          return done(new ApiError(400, "invalid_body", "The body must be a JSON object."), undefined);
+        }
+        done(null, parsed);
+      });
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import type { Kysely } from "kysely";
+import type { AuthContext } from "../../infra/auth-context.js";
+import type { Clock } from "../../infra/clock.js";
+import { assertOwned, validationFailed } from "../../infra/errors.js";
+import type { IdGenerator } from "../../infra/ids.js";
+import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
+import type { Database } from "../../storage/schema.js";
+import type { ModelCatalog } from "../models/model-catalog.js";
+import type { Bot } from "./schemas.js";
+import { defaultBotSettings } from "./settings-defaults.js";
+import { mergeBotSettings } from "./settings-merge.js";
+import { type BotSettings, type BotSettingsPatch, botSettingsSchema } from "./settings-schema.js";
+
+export interface BotsServiceDeps {
+  db: Kysely<Database>;
+  bots: BotsRepo;
+  catalog: ModelCatalog;
+  clock: Clock;
+  newId: IdGenerator;
+  defaultModel: string;
+}
+
+function toBot(row: BotRow): Bot {
+  const { settings: _settings, ...bot } = row;
+  return bot;
+}
+
+/** Bots and their settings, always within the caller's project. */
+export class BotsService {
+  constructor(private readonly deps: BotsServiceDeps) {}
+
+  async list(auth: AuthContext): Promise<Bot[]> {
+    return (await this.deps.bots.listByProject(auth.projectId)).map(toBot);
+  }
+
+  async get(auth: AuthContext, botId: string): Promise<Bot> {
+    return toBot(await this.load(auth, botId));
+  }
+
+  async create(
+    auth: AuthContext,
+    input: { name: string; description?: string | null | undefined },
+  ): Promise<Bot> {
+    const now = this.deps.clock.now().toISOString();
+    const row: BotRow = {
+      id: this.deps.newId("bot"),
+      project_id: auth.projectId,
+      name: input.name,
+      description: input.description ?? null,
+      status: "active",
+      settings: JSON.stringify(defaultBotSettings(this.deps.defaultModel)),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.deps.bots.insert(row);
+    return toBot(row);
+  }
+
+  async update(
+    auth: AuthContext,
+    botId: string,
+    input: { name?: string | undefined; description?: string | null | undefined },
+  ): Promise<Bot> {
+    const row = await this.load(auth, botId);
+    const patch = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      updated_at: this.deps.clock.now().toISOString(),
+    };
+    await this.deps.bots.update(row.id, patch);
+    return toBot({ ...row, ...patch });
+  }
+
+  async setStatus(auth: AuthContext, botId: string, status: Bot["status"]): Promise<Bot> {
+    const row = await this.load(auth, botId);
+    const patch = { status, updated_at: this.deps.clock.now().toISOString() };
+    await this.deps.bots.update(row.id, patch);
+    return toBot({ ...row, ...patch });
+  }
+
+  async getSettings(auth: AuthContext, botId: string): Promise<BotSettings> {
+    return this.settingsOf(await this.load(auth, botId));
+  }
+
+  /** Deep-merges the patch inside a transaction, so concurrent partial updates do not lose fields. */
+  async updateSettings(auth: AuthContext, botId: string, patch: BotSettingsPatch): Promise<BotSettings> {
+    const modelId = patch.ai?.model?.id;
+    if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
+      throw validationFailed([
+        { path: "ai.model.id", message: `unknown model '${modelId}'; GET /v1/models lists the catalog` },
+      ]);
+    }
+    return this.deps.db.transaction().execute(async (trx) => {
+      const bots = this.deps.bots.withTransaction(trx);
+      const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
+      const merged = mergeBotSettings(this.settingsOf(row), patch);
+      await bots.update(row.id, {
+        settings: JSON.stringify(merged),
+        updated_at: this.deps.clock.now().toISOString(),
+      });
+      return merged;
+    });
+  }
+
+  async clone(auth: AuthContext, botId: string, name?: string): Promise<Bot> {
+    const source = await this.load(auth, botId);
+    const now = this.deps.clock.now().toISOString();
+    const row: BotRow = {
+      id: this.deps.newId("bot"),
+      project_id: auth.projectId,
+      name: name ?? `${source.name} (copy)`.slice(0, 200),
+      description: source.description,
+      status: "active",
+      settings: JSON.stringify(this.settingsOf(source)),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.deps.bots.insert(row);
+    return toBot(row);
+  }
+
+  async delete(auth: AuthContext, botId: string): Promise<{ id: string; deleted: true }> {
+    const row = await this.load(auth, botId);
+    await this.deps.bots.delete(row.id);
+    return { id: row.id, deleted: true };
+  }
+
+  private async load(auth: AuthContext, botId: string): Promise<BotRow> {
+    return assertOwned(await this.deps.bots.findById(botId), auth.projectId, "bot", botId);
+  }
+
+  /** Stored settings, with any field added by a later release filled from the defaults. */
+  private settingsOf(row: BotRow): BotSettings {
+    const stored = JSON.parse(row.settings) as BotSettingsPatch;
+    return botSettingsSchema.parse(mergeBotSettings(defaultBotSettings(this.deps.defaultModel), stored));
+  }
+}

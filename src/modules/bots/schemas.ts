@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const botStatusSchema = z.enum(["active", "disabled", "error"]).meta({ id: "BotStatus" });
+
+export const botSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: botStatusSchema,
+    project_id: z.string(),
+    created_at: z.string().describe("ISO 8601, UTC"),
+    updated_at: z.string().describe("ISO 8601, UTC"),
+  })
+  .meta({ id: "Bot" });
+
+export type Bot = z.infer<typeof botSchema>;
+
+const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const description = z.string().max(2000, "must be at most 2000 characters").nullable();
+
+export const createBotBodySchema = z.strictObject({ name, description: description.optional() });
+export const updateBotBodySchema = z.strictObject({
+  name: name.optional(),
+  description: description.optional(),
+});
+export const setBotStatusBodySchema = z.strictObject({ status: botStatusSchema });
+export const cloneBotBodySchema = z
+  .strictObject({ name: name.optional().describe("Name of the copy; default `<name> (copy)`.") })
+  .optional();
+
+export const botParamsSchema = z.object({ bot_id: z.string().max(128) });

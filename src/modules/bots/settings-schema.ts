@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+export const toolPolicySchema = z
+  .enum(["auto", "user_approve", "operator_approve"])
+  .describe(
+    "`auto` runs at once; `user_approve` asks the end user; `operator_approve` waits for an operator.",
+  );
+
+export const toolNameSchema = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9_]{0,63}$/,
+    "tool names are lowercase letters, digits and underscores, up to 64 characters",
+  );
+
+const range = (min: number, max: number) =>
+  z.number().min(min, `must be between ${min} and ${max}`).max(max, `must be between ${min} and ${max}`);
+
+const modelId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*\/\S+$/, "must be a catalog id of the form <provider>/<model_name>")
+  .describe("Catalog id `<provider>/<model_name>`; see GET /v1/models.");
+
+/** Bounds of every model parameter; null means "unset: the provider's default". */
+const modelParams = {
+  temperature: range(0, 2).nullable(),
+  max_tokens: z
+    .number()
+    .int("must be an integer")
+    .positive("must be a positive integer")
+    .max(1_000_000, "must be at most 1000000")
+    .nullable(),
+  top_p: range(0, 1).nullable(),
+  frequency_penalty: range(-2, 2).nullable(),
+  presence_penalty: range(-2, 2).nullable(),
+};
+
+const lastMessages = z
+  .number()
+  .int("must be an integer")
+  .min(0, "must be between 0 and 100")
+  .max(100, "must be between 0 and 100");
+
+const instruction = z.string().max(100_000, "must be at most 100000 characters");
+
+/** The complete settings document, as GET returns it: every field present. */
+export const botSettingsSchema = z
+  .object({
+    ai: z.object({
+      instruction,
+      model: z.object({ id: modelId, ...modelParams }),
+      memory: z.object({
+        lastMessages,
+        semanticRecall: z.boolean(),
+        workingMemory: z.object({ enabled: z.boolean() }),
+        generateTitle: z.boolean(),
+      }),
+      formatting: z.object({ removeEmojis: z.boolean(), removeMarkdown: z.boolean() }),
+      tools: z.record(toolNameSchema, toolPolicySchema),
+    }),
+  })
+  .meta({ id: "BotSettings" });
+
+export type BotSettings = z.infer<typeof botSettingsSchema>;
+
+/**
+ * A partial update: every field optional, unknown fields refused. `null` clears a model
+ * parameter (back to the provider's default) or removes a tool from `ai.tools`.
+ */
+export const botSettingsPatchSchema = z
+  .strictObject({
+    ai: z
+      .strictObject({
+        instruction: instruction.optional(),
+        model: z
+          .strictObject({
+            id: modelId.optional(),
+            temperature: modelParams.temperature.optional(),
+            max_tokens: modelParams.max_tokens.optional(),
+            top_p: modelParams.top_p.optional(),
+            frequency_penalty: modelParams.frequency_penalty.optional(),
+            presence_penalty: modelParams.presence_penalty.optional(),
+          })
+          .optional(),
+        memory: z
+          .strictObject({
+            lastMessages: lastMessages.optional(),
+            semanticRecall: z.boolean().optional(),
+            workingMemory: z.strictObject({ enabled: z.boolean().optional() }).optional(),
+            generateTitle: z.boolean().optional(),
+          })
+          .optional(),
+        formatting: z
+          .strictObject({ removeEmojis: z.boolean().optional(), removeMarkdown: z.boolean().optional() })
+          .optional(),
+        tools: z.record(toolNameSchema, toolPolicySchema.nullable()).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: "BotSettingsPatch" });
+
+export type BotSettingsPatch = z.infer<typeof botSettingsPatchSchema>;

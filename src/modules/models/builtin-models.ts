@@ -1,0 +1,44 @@
+/** A model the catalog offers. `context_window` is in tokens. */
+export interface CatalogModel {
+  id: string;
+  provider: string;
+  name: string;
+  note: string | null;
+  context_window: number;
+}
+
+/** The five offered models (DECISIONS §Models). */
+export const BUILTIN_MODELS: CatalogModel[] = [
+  { id: "openai/gpt-5", provider: "openai", name: "gpt-5", note: "highest quality", context_window: 400_000 },
+  {
+    id: "mistral/mistral-small-latest",
+    provider: "mistral",
+    name: "mistral-small-latest",
+    note: "fastest and lowest cost",
+    context_window: 128_000,
+  },
+  {
+    id: "anthropic/claude-sonnet-4-5",
+    provider: "anthropic",
+    name: "claude-sonnet-4-5",
+    note: "excellent reasoning",
+    context_window: 200_000,
+  },
+  {
+    id: "google/gemini-2.5-pro",
+    provider: "google",
+    name: "gemini-2.5-pro",
+    note: "best for long context",
+    context_window: 1_048_576,
+  },
+  {
+    id: "yandex/yandexgpt-5-pro",
+    provider: "yandex",
+    name: "yandexgpt-5-pro",
+    note: "optimised for the Russian language",
+    context_window: 32_768,
+  },
+];
+
+/** Context window assumed for a configured model that does not state one. */
+export const DEFAULT_CONTEXT_WINDOW = 8_192;

@@ -1,0 +1,57 @@
+import { type Config, ConfigError } from "../../config.js";
+import { BUILTIN_MODELS, type CatalogModel, DEFAULT_CONTEXT_WINDOW } from "./builtin-models.js";
+
+export interface CatalogEntry extends CatalogModel {
+  /** Whether this server has credentials (or a base URL) for the model's provider. */
+  configured: boolean;
+}
+
+/**
+ * The models bots may use: the built-in five plus those added through PARLEY_MODELS, for any
+ * provider the server knows (built-in or added through PARLEY_PROVIDERS). Data, not code.
+ */
+export class ModelCatalog {
+  private readonly models = new Map<string, CatalogModel>();
+
+  constructor(private readonly config: Pick<Config, "extraModels" | "providers">) {
+    for (const model of BUILTIN_MODELS) this.models.set(model.id, model);
+    const problems: string[] = [];
+    for (const extra of config.extraModels) {
+      const slash = extra.id.indexOf("/");
+      const provider = extra.id.slice(0, slash);
+      if (!config.providers[provider]) {
+        problems.push(`PARLEY_MODELS: model '${extra.id}' names unknown provider '${provider}'`);
+        continue;
+      }
+      const builtin = this.models.get(extra.id);
+      this.models.set(extra.id, {
+        id: extra.id,
+        provider,
+        name: extra.id.slice(slash + 1),
+        note: extra.note ?? builtin?.note ?? null,
+        context_window: extra.context_window ?? builtin?.context_window ?? DEFAULT_CONTEXT_WINDOW,
+      });
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+
+  get(id: string): CatalogEntry | undefined {
+    const model = this.models.get(id);
+    return model ? { ...model, configured: this.isConfigured(model.provider) } : undefined;
+  }
+
+  list(): CatalogEntry[] {
+    return [...this.models.values()].map((model) => ({
+      ...model,
+      configured: this.isConfigured(model.provider),
+    }));
+  }
+
+  isConfigured(provider: string): boolean {
+    const credentials = this.config.providers[provider];
+    if (!credentials) return false;
+    if (credentials.extra.compatible === "true") return true;
+    if (provider === "yandex") return Boolean(credentials.apiKey && credentials.extra.folderId);
+    return Boolean(credentials.apiKey);
+  }
+}

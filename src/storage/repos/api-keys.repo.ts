@@ -1,0 +1,55 @@
+import type { Kysely, Selectable } from "kysely";
+import type { ApiKeysTable, Database } from "../schema.js";
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** The key joined with its project's organization: everything authentication needs. */
+export type ApiKeyWithOrganization = ApiKeyRow & { organization_id: string };
+
+export class ApiKeysRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ApiKeyRow): Promise<void> {
+    await this.db.insertInto("api_keys").values(row).execute();
+  }
+
+  /** Live keys sharing a lookup prefix (normally one); the caller compares hashes in constant time. */
+  findLiveByPrefix(prefix: string): Promise<ApiKeyWithOrganization[]> {
+    return this.db
+      .selectFrom("api_keys")
+      .innerJoin("projects", "projects.id", "api_keys.project_id")
+      .selectAll("api_keys")
+      .select("projects.organization_id")
+      .where("api_keys.lookup_prefix", "=", prefix)
+      .where("api_keys.revoked_at", "is", null)
+      .execute();
+  }
+
+  findLiveById(id: string): Promise<ApiKeyRow | undefined> {
+    return this.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+  }
+
+  listLiveByProject(projectId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("revoked_at", "is", null)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  async revoke(id: string, at: string): Promise<void> {
+    await this.db.updateTable("api_keys").set({ revoked_at: at }).where("id", "=", id).execute();
+  }
+
+  async touchLastUsed(id: string, at: string): Promise<void> {
+    await this.db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
+  }
+}

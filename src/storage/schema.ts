@@ -1,0 +1,65 @@
+/**
+ * Row types of every table, as both dialects return them: timestamps are ISO 8601 strings
+ * (TEXT on SQLite, timestamptz on PostgreSQL read back through a parser), JSON documents are
+ * TEXT holding JSON.
+ */
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  avatar_url: string | null;
+  created_at: string;
+}
+
+export type ApiKeyRole = "admin" | "project";
+
+export interface ApiKeysTable {
+  id: string;
+  project_id: string;
+  name: string;
+  role: ApiKeyRole;
+  /** The first characters of the secret: a non-secret index for lookup. */
+  lookup_prefix: string;
+  /** SHA-256 of the whole secret, hex. The secret itself is never stored. */
+  key_hash: string;
+  last_used_at: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface BotsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  status: "active" | "disabled" | "error";
+  /** The full BotSettings document, JSON. */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  project_id: string;
+  idempotency_key: string;
+  /** SHA-256 over method, path and raw body: "the same request". */
+  fingerprint: string;
+  /** null while the first request is still being handled. */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  projects: ProjectsTable;
+  api_keys: ApiKeysTable;
+  bots: BotsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
