@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import type { Config } from "./config.js";
+import { type Config, ConfigError } from "./config.js";
 import { installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import { installErrorHandling } from "./infra/error-handler.js";
@@ -63,6 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const repos = createRepos(storage.db);
   const catalog = new ModelCatalog(config);
+  if (!catalog.get(config.defaultModel)) {
+    throw new ConfigError([`PARLEY_DEFAULT_MODEL: '${config.defaultModel}' is not in the model catalog`]);
+  }
   const projects = new ProjectsService({ repos, clock, newId: ids });
   const bots = new BotsService({
     db: storage.db,

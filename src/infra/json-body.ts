@@ -20,7 +20,8 @@ function isPlainObject(value: unknown): boolean {
  */
 export function installJsonBodyParsing(app: App): void {
   const defaultParser = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
+  // Only JSON is accepted: removing the built-in text/plain parser makes other types a 400.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/json",
     { parseAs: "string" },

@@ -27,6 +27,6 @@ export const updateBotBodySchema = z.strictObject({
 export const setBotStatusBodySchema = z.strictObject({ status: botStatusSchema });
 export const cloneBotBodySchema = z
   .strictObject({ name: name.optional().describe("Name of the copy; default `<name> (copy)`.") })
-  .optional();
+  .nullish();
 
 export const botParamsSchema = z.object({ bot_id: z.string().max(128) });

@@ -1,0 +1,137 @@
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config.js";
+import { systemClock } from "./infra/clock.js";
+import { newId } from "./infra/ids.js";
+import { ProjectsService } from "./modules/projects/projects-service.js";
+import { bootstrapBanner, prepareRuntime } from "./runtime.js";
+import { createRepos, type Repos } from "./storage/repos/index.js";
+
+const USAGE = `Usage: npm run parley -- <command> [options]
+
+Administration without the HTTP server, on the database the server uses (same environment).
+Every command prints JSON on stdout.
+
+  organizations list
+  projects list [--organization <org_id>]
+  projects create --name <name> [--organization <org_id>]
+  keys create --project <prj_id> --name <name> [--admin]
+  keys list --project <prj_id>
+  keys revoke --project <prj_id> --key <key_id>
+
+--organization defaults to the only organization when there is exactly one.
+--admin makes an organization admin key (manages every project of the organization).`;
+
+class UsageError extends Error {}
+
+const required = (value: string | undefined, flag: string): string => {
+  if (!value) throw new UsageError(`${flag} is required`);
+  return value;
+};
+
+async function resolveOrganization(repos: Repos, given: string | undefined): Promise<string> {
+  if (given) {
+    if (!(await repos.organizations.findById(given))) throw new UsageError(`no organization '${given}'`);
+    return given;
+  }
+  const all = await repos.organizations.list();
+  if (all.length !== 1)
+    throw new UsageError("--organization is required when there is not exactly one organization");
+  return all[0]!.id;
+}
+
+async function requireProject(repos: Repos, projectId: string): Promise<void> {
+  if (!(await repos.projects.findById(projectId))) throw new UsageError(`no project '${projectId}'`);
+}
+
+async function run(argv: string[]): Promise<unknown> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      organization: { type: "string" },
+      project: { type: "string" },
+      key: { type: "string" },
+      admin: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const command = positionals.join(" ");
+  if (values.help || command === "") throw new UsageError("");
+
+  const config = loadConfig();
+  const runtime = await prepareRuntime(config);
+  const banner = bootstrapBanner(runtime.bootstrap);
+  if (banner) process.stderr.write(`${banner}\n`);
+  const repos = createRepos(runtime.storage.db);
+  const service = new ProjectsService({ repos, clock: systemClock, newId });
+  try {
+    switch (command) {
+      case "organizations list":
+        return await repos.organizations.list();
+      case "projects list": {
+        if (values.organization) return await repos.projects.listByOrganization(values.organization);
+        const organizations = await repos.organizations.list();
+        return (await Promise.all(organizations.map((o) => repos.projects.listByOrganization(o.id)))).flat();
+      }
+      case "projects create": {
+        const organizationId = await resolveOrganization(repos, values.organization);
+        return await service.createProject(organizationId, required(values.name, "--name"));
+      }
+      case "keys create": {
+        const projectId = required(values.project, "--project");
+        await requireProject(repos, projectId);
+        const key = await service.issueKey(
+          projectId,
+          required(values.name, "--name"),
+          values.admin ? "admin" : "project",
+        );
+        return { ...key, role: values.admin ? "admin" : "project" };
+      }
+      case "keys list": {
+        const projectId = required(values.project, "--project");
+        await requireProject(repos, projectId);
+        return (await repos.apiKeys.listLiveByProject(projectId)).map(
+          ({ id, name, role, last_used_at, created_at }) => ({
+            id,
+            name,
+            role,
+            last_used_at,
+            created_at,
+          }),
+        );
+      }
+      case "keys revoke": {
+        const projectId = required(values.project, "--project");
+        const keyId = required(values.key, "--key");
+        const key = await repos.apiKeys.findLiveById(keyId);
+        if (!key || key.project_id !== projectId)
+          throw new UsageError(`no live key '${keyId}' in project '${projectId}'`);
+        await repos.apiKeys.revoke(keyId, systemClock.now().toISOString());
+        return { id: keyId, deleted: true };
+      }
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } finally {
+    await runtime.storage.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (result) => {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(error.message ? `parley: ${error.message}\n\n${USAGE}\n` : `${USAGE}\n`);
+      process.exit(error.message ? 2 : 0);
+    }
+    if (error instanceof ConfigError || (error instanceof TypeError && "code" in error)) {
+      process.stderr.write(`parley: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`parley: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/app.js";
+import type { Clock } from "../../src/infra/clock.js";
+import type { App } from "../../src/infra/http-types.js";
+import { newId } from "../../src/infra/ids.js";
+import type { RateLimitStore } from "../../src/infra/rate-limit.js";
+import { createSecretBox } from "../../src/infra/secret-box.js";
+import { bootstrap } from "../../src/modules/projects/bootstrap.js";
+import type { Storage } from "../../src/storage/database.js";
+import { migrateToLatest } from "../../src/storage/migrator.js";
+import { openTestStorage, type TestDialect } from "./dialects.js";
+import { testConfig } from "./test-config.js";
+
+export const ADMIN_KEY = "prl_test_bootstrap_admin_key_0123456789";
+
+export interface TestApp {
+  app: App;
+  storage: Storage;
+  adminKey: string;
+  organizationId: string;
+  projectId: string;
+  /** JSON request with the given key (default: the admin key); body is sent as JSON. */
+  call(
+    method: "GET" | "POST" | "DELETE" | "PUT",
+    url: string,
+    options?: { body?: unknown; key?: string | null; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /** A new project in the same organization with a project key of its own. */
+  otherProject(): Promise<{ projectId: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  dialect?: TestDialect;
+  env?: Record<string, string>;
+  clock?: Clock;
+  rateLimitStore?: RateLimitStore;
+  logStream?: NodeJS.WritableStream;
+  /** Runs after the app is built and before it is ready: tests add their own routes here. */
+  beforeReady?: (app: App) => void;
+}
+
+/** A fully built app on a fresh database, bootstrapped with ADMIN_KEY, ready for app.inject. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const storage = await openTestStorage(options.dialect ?? "sqlite");
+  await migrateToLatest(storage);
+  const clock = options.clock ?? { now: () => new Date() };
+  const boot = await bootstrap(storage, { clock, newId, bootstrapKey: ADMIN_KEY });
+  if (!boot.created) throw new Error("test database was not empty");
+  const app = await buildApp({
+    config: testConfig({
+      PARLEY_RATE_LIMIT_PER_KEY: "100000",
+      PARLEY_RATE_LIMIT_PER_IP: "100000",
+      ...options.env,
+    }),
+    storage,
+    secrets: createSecretBox(randomBytes(32)),
+    clock,
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+
+  const call: TestApp["call"] = (method, url, { body, key = ADMIN_KEY, headers = {} } = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+    });
+
+  return {
+    app,
+    storage,
+    adminKey: ADMIN_KEY,
+    organizationId: boot.organizationId,
+    projectId: boot.projectId,
+    call,
+    async otherProject() {
+      const project = (
+        await call("POST", "/v1/projects", { body: { name: "Other", organization_id: boot.organizationId } })
+      ).json();
+      const key = (
+        await call("POST", `/v1/projects/${project.id}/api-keys`, { body: { name: "other" } })
+      ).json();
+      return { projectId: project.id as string, key: key.key as string };
+    },
+    async close() {
+      await app.close();
+      await storage.close();
+    },
+  };
+}

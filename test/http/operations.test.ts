@@ -1,0 +1,158 @@
+import { get } from "node:http";
+import { Writable } from "node:stream";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+
+type OpenApiOperation = {
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  summary?: string;
+};
+
+describe("operations", () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("serves an OpenAPI 3.1 document of /v1 with request and response schemas for every route", async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ url: "/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe("3.1.0");
+    const paths = Object.keys(doc.paths);
+    expect(paths.every((p) => p.startsWith("/v1/"))).toBe(true);
+    const operations: Array<[string, string, OpenApiOperation]> = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)) {
+      for (const [method, operation] of Object.entries(item)) operations.push([method, path, operation]);
+    }
+    expect(operations.length).toBe(15);
+    for (const [method, path, operation] of operations) {
+      const label = `${method.toUpperCase()} ${path}`;
+      expect(operation.summary, label).toBeTruthy();
+      expect(operation.responses["200"]?.content?.["application/json"]?.schema, label).toBeDefined();
+      expect(operation.responses["422"], label).toBeDefined();
+      if (method === "post" && !path.endsWith("/delete")) {
+        expect(operation.requestBody?.content["application/json"]?.schema, label).toBeDefined();
+      }
+    }
+    expect(paths).toContain("/v1/bots/{bot_id}/settings");
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas).toHaveProperty("BotSettings");
+    expect(doc.components.schemas).toHaveProperty("Error");
+  });
+
+  it("renders the API reference at /docs", async () => {
+    t = await createTestApp();
+    const page = await t.app.inject({ url: "/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("swagger");
+    const spec = await t.app.inject({ url: "/docs/json" });
+    expect(spec.json().openapi).toBe("3.1.0");
+  });
+
+  it("reports health and readiness", async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ url: "/healthz" })).json()).toEqual({ status: "ok" });
+    expect((await t.app.inject({ url: "/readyz" })).json()).toEqual({ status: "ready" });
+    await sql`delete from kysely_migration`.execute(t.storage.db);
+    const pending = await t.app.inject({ url: "/readyz" });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json().reason).toBe("migrations pending");
+  });
+
+  it("is not ready when the database is unreachable", async () => {
+    t = await createTestApp();
+    await t.storage.close();
+    const response = await t.app.inject({ url: "/readyz" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: "not_ready", reason: "database unreachable" });
+    await t.app.close();
+    t = undefined;
+  });
+
+  it("exposes Prometheus metrics by route pattern and status, with latency and process metrics", async () => {
+    t = await createTestApp();
+    const bot = (await t.call("POST", "/v1/bots", { body: { name: "m" } })).json();
+    await t.call("GET", `/v1/bots/${bot.id}`);
+    await t.call("GET", "/v1/bots/bot_missing");
+    const metrics = await t.app.inject({ url: "/metrics" });
+    expect(metrics.headers["content-type"]).toContain("text/plain");
+    const text = metrics.body;
+    expect(text).toMatch(/parley_http_requests_total\{method="GET",route="\/v1\/bots\/:bot_id",status_code="200"\} 1/);
+    expect(text).toMatch(/parley_http_requests_total\{method="GET",route="\/v1\/bots\/:bot_id",status_code="404"\} 1/);
+    expect(text).toContain("parley_http_request_duration_seconds_bucket");
+    expect(text).toContain("parley_process_resident_memory_bytes");
+    expect(text).not.toContain(bot.id);
+  });
+
+  it("logs JSON lines without secrets", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({ env: { LOG_LEVEL: "trace" }, logStream: sink });
+    const key = (await t.call("POST", `/v1/projects/${t.projectId}/api-keys`, { body: { name: "log" } })).json();
+    await t.call("GET", "/v1/bots", { key: key.key });
+    await t.call("GET", "/v1/bots", { key: "prl_wrong_key_that_is_long_enough" });
+    t.app.log.info({ auth_data: { token: "vendor-token-1" }, secret: "whsec_1" }, "object with secrets");
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    const all = lines.join("");
+    expect(all).not.toContain(t.adminKey);
+    expect(all).not.toContain(key.key);
+    expect(all).not.toContain("prl_wrong_key_that_is_long_enough");
+    expect(all).not.toContain("vendor-token-1");
+    expect(all).not.toContain("whsec_1");
+    expect(all).toContain("[redacted]");
+  });
+
+  it("closing lets in-flight requests finish and refuses new ones", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t = await createTestApp({
+      beforeReady: (app) => {
+        app.get("/slow", async () => {
+          await gate;
+          return { finished: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const inFlight = getOnFreshConnection(port, "/slow");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = t.app.close();
+    setTimeout(release, 100);
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ finished: true });
+    await closing;
+    await expect(getOnFreshConnection(port, "/healthz")).rejects.toThrow(/ECONNREFUSED/);
+    await t.storage.close();
+    t = undefined;
+  });
+});
+
+/** A GET on its own connection (no keep-alive pool), so closing the server is observable. */
+function getOnFreshConnection(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on("error", reject);
+  });
+}

@@ -1,0 +1,3 @@
+import { describeRepositoryConformance } from "./repos.conformance.js";
+
+describeRepositoryConformance("postgres");

@@ -1,0 +1,561 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Storage } from "../../src/storage/database.js";
+import { allMigrations } from "../../src/storage/migrations/index.js";
+import { migrateToLatest, migrationsApplied } from "../../src/storage/migrator.js";
+import type { ApiKeyRow } from "../../src/storage/repos/api-keys.repo.js";
+import { lockBootstrap } from "../../src/storage/repos/bootstrap-lock.js";
+import type { BotRow } from "../../src/storage/repos/bots.repo.js";
+import { createRepos, type Repos } from "../../src/storage/repos/index.js";
+import type { OrganizationRow } from "../../src/storage/repos/organizations.repo.js";
+import type { ProjectRow } from "../../src/storage/repos/projects.repo.js";
+import { openTestStorage, shouldSkip, type TestDialect } from "../helpers/dialects.js";
+
+const T0 = "2026-11-21T10:00:00.123Z";
+const T1 = "2026-11-21T10:00:01.456Z";
+const T2 = "2026-11-21T10:00:02.789Z";
+const T3 = "2026-11-21T10:00:03.001Z";
+
+function organization(overrides: Partial<OrganizationRow> = {}): OrganizationRow {
+  return { id: "org_1", name: "Acme", created_at: T0, ...overrides };
+}
+
+function project(overrides: Partial<ProjectRow> = {}): ProjectRow {
+  return {
+    id: "prj_1",
+    organization_id: "org_1",
+    name: "Support",
+    avatar_url: "https://cdn.example.com/a.png",
+    created_at: T0,
+    ...overrides,
+  };
+}
+
+function apiKey(overrides: Partial<ApiKeyRow> = {}): ApiKeyRow {
+  return {
+    id: "key_1",
+    project_id: "prj_1",
+    name: "ci",
+    role: "project",
+    lookup_prefix: "prl_abcd1234",
+    key_hash: "a".repeat(64),
+    last_used_at: null,
+    created_at: T0,
+    revoked_at: null,
+    ...overrides,
+  };
+}
+
+function bot(overrides: Partial<BotRow> = {}): BotRow {
+  return {
+    id: "bot_1",
+    project_id: "prj_1",
+    name: "Helper",
+    description: "Answers questions",
+    status: "active",
+    settings: JSON.stringify({ model: "gpt", temperature: 0.2, tools: ["search"], nested: { a: null } }),
+    created_at: T0,
+    updated_at: T1,
+    ...overrides,
+  };
+}
+
+/** Rejects with a database error, whatever the driver's wording. */
+async function expectRejects(promise: Promise<unknown>): Promise<void> {
+  await expect(promise).rejects.toThrow();
+}
+
+async function count(storage: Storage, table: "organizations" | "projects" | "api_keys" | "bots" | "idempotency_keys") {
+  const row = await storage.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The repository behaviour both dialects must share: the same tests run once on SQLite and
+ * once on PostgreSQL (see repos-sqlite.test.ts and repos-postgres.test.ts).
+ */
+export function describeRepositoryConformance(dialect: TestDialect): void {
+  describe.skipIf(shouldSkip(dialect))(`repositories on ${dialect}`, () => {
+    let storage: Storage;
+    let repos: Repos;
+    let applied: string[];
+
+    beforeEach(async () => {
+      storage = await openTestStorage(dialect);
+      applied = await migrateToLatest(storage);
+      repos = createRepos(storage.db);
+    });
+
+    afterEach(async () => {
+      await storage?.close();
+    });
+
+    async function seedProject(): Promise<void> {
+      await repos.organizations.insert(organization());
+      await repos.projects.insert(project());
+    }
+
+    describe("migrations", () => {
+      it("applies every known migration once and reports them applied", async () => {
+        expect(storage.dialect).toBe(dialect);
+        expect(applied).toEqual(Object.keys(allMigrations(dialect)));
+        expect(await migrationsApplied(storage)).toBe(true);
+      });
+
+      it("is idempotent: a second migrateToLatest applies nothing", async () => {
+        expect(await migrateToLatest(storage)).toEqual([]);
+        expect(await migrationsApplied(storage)).toBe(true);
+      });
+
+      // KNOWN BUG on PostgreSQL (src/storage/migrator.ts): Kysely's Migrator decides whether its
+      // kysely_migration tables exist by introspecting *every* schema of the database, not the
+      // one on the search_path. Once any other schema holds them, a fresh schema is taken as
+      // already set up: migrationsApplied and migrateToLatest fail with
+      // `relation "kysely_migration" does not exist`. Marked as an expected failure on
+      // PostgreSQL until the migrator passes migrationTableSchema; then make it a plain `it`.
+      const knownPostgresBug = dialect === "postgres" ? it.fails : it;
+      knownPostgresBug("a second, independent database migrates while another is migrated", async () => {
+        const fresh = await openTestStorage(dialect);
+        try {
+          expect(await migrationsApplied(fresh)).toBe(false);
+          expect(await migrateToLatest(fresh)).toEqual(Object.keys(allMigrations(dialect)));
+          expect(await migrationsApplied(fresh)).toBe(true);
+          await createRepos(fresh.db).organizations.insert(organization({ id: "org_fresh" }));
+          expect(await repos.organizations.findById("org_fresh")).toBeUndefined();
+        } finally {
+          await fresh.close();
+        }
+      });
+    });
+
+    describe("organizations", () => {
+      it("round-trips every column, timestamps with milliseconds exactly", async () => {
+        const row = organization({ name: "Acme — Ünïcødé 'quoted' \"name\"" });
+        await repos.organizations.insert(row);
+        const found = await repos.organizations.findById(row.id);
+        expect(found).toEqual(row);
+        expect(found?.created_at).toBe("2026-11-21T10:00:00.123Z");
+      });
+
+      it("findById of an unknown id is undefined", async () => {
+        expect(await repos.organizations.findById("org_missing")).toBeUndefined();
+      });
+
+      it("lists by created_at, then id", async () => {
+        await repos.organizations.insert(organization({ id: "org_c", created_at: T1 }));
+        await repos.organizations.insert(organization({ id: "org_b", created_at: T0 }));
+        await repos.organizations.insert(organization({ id: "org_d", created_at: T0 }));
+        await repos.organizations.insert(organization({ id: "org_a", created_at: T2 }));
+        const ids = (await repos.organizations.list()).map((o) => o.id);
+        expect(ids).toEqual(["org_b", "org_d", "org_c", "org_a"]);
+      });
+
+      it("rejects a duplicate id", async () => {
+        await repos.organizations.insert(organization());
+        await expectRejects(repos.organizations.insert(organization({ name: "Other" })));
+        expect(await repos.organizations.findById("org_1")).toEqual(organization());
+      });
+    });
+
+    describe("projects", () => {
+      it("round-trips every column, including a null avatar_url", async () => {
+        await repos.organizations.insert(organization());
+        const withAvatar = project();
+        const withoutAvatar = project({ id: "prj_2", avatar_url: null, created_at: T3 });
+        await repos.projects.insert(withAvatar);
+        await repos.projects.insert(withoutAvatar);
+        expect(await repos.projects.findById("prj_1")).toEqual(withAvatar);
+        const found = await repos.projects.findById("prj_2");
+        expect(found).toEqual(withoutAvatar);
+        expect(found?.avatar_url).toBeNull();
+        expect(found?.created_at).toBe(T3);
+      });
+
+      it("lists one organization's projects by created_at, then id", async () => {
+        await repos.organizations.insert(organization());
+        await repos.organizations.insert(organization({ id: "org_2" }));
+        await repos.projects.insert(project({ id: "prj_z", created_at: T0 }));
+        await repos.projects.insert(project({ id: "prj_late", created_at: T2 }));
+        await repos.projects.insert(project({ id: "prj_m", created_at: T0 }));
+        await repos.projects.insert(project({ id: "prj_other", organization_id: "org_2", created_at: T0 }));
+        const ids = (await repos.projects.listByOrganization("org_1")).map((p) => p.id);
+        expect(ids).toEqual(["prj_m", "prj_z", "prj_late"]);
+        expect((await repos.projects.listByOrganization("org_2")).map((p) => p.id)).toEqual(["prj_other"]);
+        expect(await repos.projects.listByOrganization("org_missing")).toEqual([]);
+      });
+
+      it("any() is false on an empty database and true once a project exists", async () => {
+        expect(await repos.projects.any()).toBe(false);
+        await seedProject();
+        expect(await repos.projects.any()).toBe(true);
+      });
+    });
+
+    describe("api keys", () => {
+      beforeEach(seedProject);
+
+      it("round-trips every column, null and set timestamps alike", async () => {
+        const fresh = apiKey();
+        const used = apiKey({
+          id: "key_2",
+          role: "admin",
+          key_hash: "b".repeat(64),
+          last_used_at: T2,
+          created_at: T1,
+        });
+        await repos.apiKeys.insert(fresh);
+        await repos.apiKeys.insert(used);
+        const foundFresh = await repos.apiKeys.findLiveById("key_1");
+        expect(foundFresh).toEqual(fresh);
+        expect(foundFresh?.last_used_at).toBeNull();
+        expect(foundFresh?.revoked_at).toBeNull();
+        expect(await repos.apiKeys.findLiveById("key_2")).toEqual(used);
+      });
+
+      it("findLiveByPrefix joins the organization and excludes revoked keys", async () => {
+        await repos.apiKeys.insert(apiKey({ id: "key_live", key_hash: "1".repeat(64) }));
+        await repos.apiKeys.insert(
+          apiKey({ id: "key_revoked", key_hash: "2".repeat(64), revoked_at: T1, created_at: T1 }),
+        );
+        await repos.apiKeys.insert(
+          apiKey({ id: "key_other_prefix", key_hash: "3".repeat(64), lookup_prefix: "prl_zzzz9999" }),
+        );
+        const found = await repos.apiKeys.findLiveByPrefix("prl_abcd1234");
+        expect(found).toEqual([
+          { ...apiKey({ id: "key_live", key_hash: "1".repeat(64) }), organization_id: "org_1" },
+        ]);
+        expect(await repos.apiKeys.findLiveByPrefix("prl_none0000")).toEqual([]);
+      });
+
+      it("findLiveById excludes revoked keys", async () => {
+        await repos.apiKeys.insert(apiKey({ revoked_at: T1 }));
+        expect(await repos.apiKeys.findLiveById("key_1")).toBeUndefined();
+        expect(await repos.apiKeys.findLiveById("key_missing")).toBeUndefined();
+      });
+
+      it("revoke sets revoked_at and hides the key from every live lookup", async () => {
+        await repos.apiKeys.insert(apiKey());
+        await repos.apiKeys.revoke("key_1", T2);
+        expect(await repos.apiKeys.findLiveById("key_1")).toBeUndefined();
+        expect(await repos.apiKeys.findLiveByPrefix("prl_abcd1234")).toEqual([]);
+        expect(await repos.apiKeys.listLiveByProject("prj_1")).toEqual([]);
+        const stored = await storage.db
+          .selectFrom("api_keys")
+          .selectAll()
+          .where("id", "=", "key_1")
+          .executeTakeFirst();
+        expect(stored).toEqual(apiKey({ revoked_at: T2 }));
+      });
+
+      it("touchLastUsed writes last_used_at and nothing else", async () => {
+        await repos.apiKeys.insert(apiKey());
+        await repos.apiKeys.touchLastUsed("key_1", T1);
+        expect(await repos.apiKeys.findLiveById("key_1")).toEqual(apiKey({ last_used_at: T1 }));
+        await repos.apiKeys.touchLastUsed("key_1", T3);
+        expect((await repos.apiKeys.findLiveById("key_1"))?.last_used_at).toBe(T3);
+      });
+
+      it("key_hash is unique", async () => {
+        await repos.apiKeys.insert(apiKey());
+        await expectRejects(repos.apiKeys.insert(apiKey({ id: "key_2", lookup_prefix: "prl_other000" })));
+        expect(await repos.apiKeys.findLiveById("key_2")).toBeUndefined();
+        expect(await count(storage, "api_keys")).toBe(1);
+      });
+
+      it("lists one project's live keys by created_at, then id", async () => {
+        await repos.projects.insert(project({ id: "prj_2" }));
+        await repos.apiKeys.insert(apiKey({ id: "key_c", key_hash: "c".repeat(64), created_at: T2 }));
+        await repos.apiKeys.insert(apiKey({ id: "key_b", key_hash: "b".repeat(64), created_at: T0 }));
+        await repos.apiKeys.insert(apiKey({ id: "key_a", key_hash: "a".repeat(64), created_at: T0 }));
+        await repos.apiKeys.insert(
+          apiKey({ id: "key_r", key_hash: "d".repeat(64), created_at: T0, revoked_at: T1 }),
+        );
+        await repos.apiKeys.insert(
+          apiKey({ id: "key_elsewhere", project_id: "prj_2", key_hash: "e".repeat(64), created_at: T0 }),
+        );
+        const ids = (await repos.apiKeys.listLiveByProject("prj_1")).map((k) => k.id);
+        expect(ids).toEqual(["key_a", "key_b", "key_c"]);
+        expect((await repos.apiKeys.listLiveByProject("prj_2")).map((k) => k.id)).toEqual(["key_elsewhere"]);
+      });
+    });
+
+    describe("bots", () => {
+      beforeEach(seedProject);
+
+      it("round-trips every column, including a null description and the settings JSON", async () => {
+        const described = bot();
+        const bare = bot({ id: "bot_2", description: null, status: "error", created_at: T2, updated_at: T3 });
+        await repos.bots.insert(described);
+        await repos.bots.insert(bare);
+        expect(await repos.bots.findById("bot_1")).toEqual(described);
+        const found = await repos.bots.findById("bot_2");
+        expect(found).toEqual(bare);
+        expect(found?.description).toBeNull();
+        expect(JSON.parse(found?.settings ?? "null")).toEqual({
+          model: "gpt",
+          temperature: 0.2,
+          tools: ["search"],
+          nested: { a: null },
+        });
+        expect(await repos.bots.findById("bot_missing")).toBeUndefined();
+      });
+
+      it("lists one project's bots by created_at, then id", async () => {
+        await repos.projects.insert(project({ id: "prj_2" }));
+        await repos.bots.insert(bot({ id: "bot_3", created_at: T1 }));
+        await repos.bots.insert(bot({ id: "bot_2", created_at: T0 }));
+        await repos.bots.insert(bot({ id: "bot_1", created_at: T0 }));
+        await repos.bots.insert(bot({ id: "bot_0", created_at: T2 }));
+        await repos.bots.insert(bot({ id: "bot_x", project_id: "prj_2", created_at: T0 }));
+        const ids = (await repos.bots.listByProject("prj_1")).map((b) => b.id);
+        expect(ids).toEqual(["bot_1", "bot_2", "bot_3", "bot_0"]);
+        expect((await repos.bots.listByProject("prj_2")).map((b) => b.id)).toEqual(["bot_x"]);
+      });
+
+      it("update of some columns leaves the others as they were", async () => {
+        await repos.bots.insert(bot());
+        await repos.bots.insert(bot({ id: "bot_2", name: "Bystander" }));
+        await repos.bots.update("bot_1", { name: "Renamed", status: "disabled", updated_at: T3 });
+        expect(await repos.bots.findById("bot_1")).toEqual(
+          bot({ name: "Renamed", status: "disabled", updated_at: T3 }),
+        );
+        await repos.bots.update("bot_1", { description: null });
+        expect(await repos.bots.findById("bot_1")).toEqual(
+          bot({ name: "Renamed", status: "disabled", updated_at: T3, description: null }),
+        );
+        expect(await repos.bots.findById("bot_2")).toEqual(bot({ id: "bot_2", name: "Bystander" }));
+      });
+
+      it("delete removes only that bot", async () => {
+        await repos.bots.insert(bot());
+        await repos.bots.insert(bot({ id: "bot_2" }));
+        await repos.bots.delete("bot_1");
+        expect(await repos.bots.findById("bot_1")).toBeUndefined();
+        expect(await repos.bots.findById("bot_2")).toEqual(bot({ id: "bot_2" }));
+        await repos.bots.delete("bot_missing");
+        expect(await count(storage, "bots")).toBe(1);
+      });
+
+      it("withTransaction sees its own uncommitted writes, and they are visible after commit", async () => {
+        await storage.db.transaction().execute(async (trx) => {
+          const inTrx = repos.bots.withTransaction(trx);
+          await inTrx.insert(bot());
+          expect(await inTrx.findById("bot_1")).toEqual(bot());
+          await inTrx.update("bot_1", { name: "Inside" });
+          expect((await inTrx.listByProject("prj_1")).map((b) => b.name)).toEqual(["Inside"]);
+        });
+        expect(await repos.bots.findById("bot_1")).toEqual(bot({ name: "Inside" }));
+      });
+
+      it("a rolled-back transaction leaves nothing behind", async () => {
+        await repos.bots.insert(bot({ id: "bot_kept" }));
+        const failure = new Error("roll back");
+        await expect(
+          storage.db.transaction().execute(async (trx) => {
+            const inTrx = createRepos(trx);
+            await inTrx.bots.insert(bot());
+            await inTrx.bots.update("bot_kept", { name: "Changed" });
+            await inTrx.bots.withTransaction(trx).delete("bot_kept");
+            await inTrx.projects.insert(project({ id: "prj_2" }));
+            expect(await inTrx.bots.findById("bot_1")).toEqual(bot());
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await repos.bots.findById("bot_1")).toBeUndefined();
+        expect(await repos.bots.findById("bot_kept")).toEqual(bot({ id: "bot_kept" }));
+        expect(await repos.projects.findById("prj_2")).toBeUndefined();
+      });
+    });
+
+    describe("idempotency", () => {
+      beforeEach(async () => {
+        await seedProject();
+        await repos.projects.insert(project({ id: "prj_2" }));
+      });
+
+      const claimRow = (overrides: { project_id?: string; idempotency_key?: string; created_at?: string } = {}) => ({
+        project_id: "prj_1",
+        idempotency_key: "req-1",
+        fingerprint: "f".repeat(64),
+        created_at: T0,
+        ...overrides,
+      });
+
+      it("claim succeeds once per (project, key) and stores a pending record", async () => {
+        expect(await repos.idempotency.claim(claimRow())).toBe(true);
+        expect(await repos.idempotency.claim(claimRow())).toBe(false);
+        expect(await repos.idempotency.claim(claimRow({ created_at: T1 }))).toBe(false);
+        expect(await repos.idempotency.claim(claimRow({ project_id: "prj_2" }))).toBe(true);
+        expect(await repos.idempotency.find("prj_1", "req-1")).toEqual({
+          ...claimRow(),
+          status_code: null,
+          response_body: null,
+        });
+        expect(await repos.idempotency.find("prj_1", "req-missing")).toBeUndefined();
+        expect(await count(storage, "idempotency_keys")).toBe(2);
+      });
+
+      it("complete stores the status and body", async () => {
+        await repos.idempotency.claim(claimRow());
+        await repos.idempotency.claim(claimRow({ project_id: "prj_2" }));
+        const body = JSON.stringify({ id: "bot_1", name: "Ünïcødé" });
+        await repos.idempotency.complete("prj_1", "req-1", 201, body);
+        const found = await repos.idempotency.find("prj_1", "req-1");
+        expect(found).toEqual({ ...claimRow(), status_code: 201, response_body: body });
+        expect(typeof found?.status_code).toBe("number");
+        expect((await repos.idempotency.find("prj_2", "req-1"))?.status_code).toBeNull();
+      });
+
+      it("release frees the key for another claim", async () => {
+        await repos.idempotency.claim(claimRow());
+        await repos.idempotency.claim(claimRow({ project_id: "prj_2" }));
+        await repos.idempotency.release("prj_1", "req-1");
+        expect(await repos.idempotency.find("prj_1", "req-1")).toBeUndefined();
+        expect(await repos.idempotency.find("prj_2", "req-1")).toBeDefined();
+        expect(await repos.idempotency.claim(claimRow({ created_at: T2 }))).toBe(true);
+        expect((await repos.idempotency.find("prj_1", "req-1"))?.created_at).toBe(T2);
+      });
+
+      it("deleteCreatedBefore deletes only older records and returns how many", async () => {
+        await repos.idempotency.claim(claimRow({ idempotency_key: "old-1", created_at: T0 }));
+        await repos.idempotency.claim(claimRow({ idempotency_key: "old-2", project_id: "prj_2", created_at: T1 }));
+        await repos.idempotency.claim(claimRow({ idempotency_key: "at-cutoff", created_at: T2 }));
+        await repos.idempotency.claim(claimRow({ idempotency_key: "new", created_at: T3 }));
+        expect(await repos.idempotency.deleteCreatedBefore(T2)).toBe(2);
+        expect(await repos.idempotency.find("prj_1", "old-1")).toBeUndefined();
+        expect(await repos.idempotency.find("prj_2", "old-2")).toBeUndefined();
+        expect(await repos.idempotency.find("prj_1", "at-cutoff")).toBeDefined();
+        expect(await repos.idempotency.find("prj_1", "new")).toBeDefined();
+        expect(await repos.idempotency.deleteCreatedBefore(T2)).toBe(0);
+      });
+
+      it("deleteCreatedBefore compares by instant at millisecond precision", async () => {
+        await repos.idempotency.claim(claimRow({ idempotency_key: "a", created_at: "2026-11-21T10:00:00.122Z" }));
+        await repos.idempotency.claim(claimRow({ idempotency_key: "b", created_at: "2026-11-21T10:00:00.123Z" }));
+        await repos.idempotency.claim(claimRow({ idempotency_key: "c", created_at: "2026-11-21T10:00:00.124Z" }));
+        expect(await repos.idempotency.deleteCreatedBefore("2026-11-21T10:00:00.123Z")).toBe(1);
+        expect(await repos.idempotency.find("prj_1", "a")).toBeUndefined();
+        expect(await repos.idempotency.find("prj_1", "b")).toBeDefined();
+      });
+    });
+
+    describe("foreign keys", () => {
+      it("rejects a project of an unknown organization", async () => {
+        await expectRejects(repos.projects.insert(project({ organization_id: "org_missing" })));
+        expect(await repos.projects.findById("prj_1")).toBeUndefined();
+      });
+
+      it("rejects keys, bots and idempotency records of an unknown project", async () => {
+        await seedProject();
+        await expectRejects(repos.apiKeys.insert(apiKey({ project_id: "prj_missing" })));
+        await expectRejects(repos.bots.insert(bot({ project_id: "prj_missing" })));
+        await expectRejects(
+          repos.idempotency.claim({
+            project_id: "prj_missing",
+            idempotency_key: "k",
+            fingerprint: "f",
+            created_at: T0,
+          }),
+        );
+        expect(await count(storage, "api_keys")).toBe(0);
+        expect(await count(storage, "bots")).toBe(0);
+        expect(await count(storage, "idempotency_keys")).toBe(0);
+      });
+
+      it("deleting an organization cascades to its projects, keys, bots and idempotency records", async () => {
+        await seedProject();
+        await repos.organizations.insert(organization({ id: "org_2" }));
+        await repos.projects.insert(project({ id: "prj_2", organization_id: "org_2" }));
+        await repos.apiKeys.insert(apiKey());
+        await repos.apiKeys.insert(apiKey({ id: "key_2", project_id: "prj_2", key_hash: "2".repeat(64) }));
+        await repos.bots.insert(bot());
+        await repos.bots.insert(bot({ id: "bot_2", project_id: "prj_2" }));
+        await repos.idempotency.claim({ project_id: "prj_1", idempotency_key: "k", fingerprint: "f", created_at: T0 });
+        await repos.idempotency.claim({ project_id: "prj_2", idempotency_key: "k", fingerprint: "f", created_at: T0 });
+
+        await storage.db.deleteFrom("organizations").where("id", "=", "org_1").execute();
+
+        expect(await repos.organizations.findById("org_1")).toBeUndefined();
+        expect(await repos.projects.findById("prj_1")).toBeUndefined();
+        expect(await repos.apiKeys.findLiveById("key_1")).toBeUndefined();
+        expect(await repos.bots.findById("bot_1")).toBeUndefined();
+        expect(await repos.idempotency.find("prj_1", "k")).toBeUndefined();
+        expect(await count(storage, "projects")).toBe(1);
+        expect(await count(storage, "api_keys")).toBe(1);
+        expect(await count(storage, "bots")).toBe(1);
+        expect(await count(storage, "idempotency_keys")).toBe(1);
+        expect(await repos.projects.findById("prj_2")).toEqual(project({ id: "prj_2", organization_id: "org_2" }));
+        expect(await repos.apiKeys.findLiveById("key_2")).toBeDefined();
+        expect(await repos.bots.findById("bot_2")).toBeDefined();
+        expect(await repos.idempotency.find("prj_2", "k")).toBeDefined();
+      });
+    });
+
+    describe("bootstrap lock", () => {
+      it("can be taken inside a transaction whose writes then commit", async () => {
+        await storage.db.transaction().execute(async (trx) => {
+          await lockBootstrap(trx, storage.dialect);
+          const inTrx = createRepos(trx);
+          expect(await inTrx.projects.any()).toBe(false);
+          await inTrx.organizations.insert(organization());
+          await inTrx.projects.insert(project());
+          if (dialect === "postgres") {
+            const held = await sql<{ n: number }>`
+              select count(*)::int as n from pg_locks
+              where locktype = 'advisory' and pid = pg_backend_pid() and objid = 727101`.execute(trx);
+            expect(held.rows[0]?.n).toBe(1);
+          }
+        });
+        expect(await repos.projects.any()).toBe(true);
+        if (dialect === "postgres") {
+          const held = await sql<{ n: number }>`
+            select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 727101`.execute(
+            storage.db,
+          );
+          expect(held.rows[0]?.n).toBe(0);
+        }
+      });
+
+      it("serialises two bootstrap transactions: the second waits for the first to finish", async () => {
+        const events: string[] = [];
+        let letFirstFinish!: () => void;
+        const firstMayFinish = new Promise<void>((resolve) => {
+          letFirstFinish = resolve;
+        });
+        let firstLocked!: () => void;
+        const firstHasLock = new Promise<void>((resolve) => {
+          firstLocked = resolve;
+        });
+
+        const first = storage.db.transaction().execute(async (trx) => {
+          await lockBootstrap(trx, storage.dialect);
+          events.push("first locked");
+          firstLocked();
+          await firstMayFinish;
+          const inTrx = createRepos(trx);
+          if (!(await inTrx.projects.any())) {
+            await inTrx.organizations.insert(organization());
+            await inTrx.projects.insert(project());
+          }
+          events.push("first done");
+        });
+        await firstHasLock;
+        const second = storage.db.transaction().execute(async (trx) => {
+          await lockBootstrap(trx, storage.dialect);
+          events.push("second locked");
+          return createRepos(trx).projects.any();
+        });
+
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(events).toEqual(["first locked"]);
+        letFirstFinish();
+        await first;
+        expect(await second).toBe(true);
+        expect(events).toEqual(["first locked", "first done", "second locked"]);
+      });
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("has working defaults for an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: "info",
+      rateLimit: { perKey: 600, perIp: 60, windowSeconds: 60 },
+      defaultModel: "openai/gpt-5",
+    });
+  });
+
+  it("reads every documented variable", () => {
+    const config = loadConfig({
+      PORT: "9000",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/parley",
+      DATABASE_URL: "postgres://u@db/parley",
+      REDIS_URL: "redis://cache:6379",
+      PARLEY_BOOTSTRAP_API_KEY: "prl_a_bootstrap_key_of_enough_length",
+      LOG_LEVEL: "warn",
+      PARLEY_RATE_LIMIT_PER_KEY: "100",
+      PARLEY_RATE_LIMIT_PER_IP: "10",
+      PARLEY_RATE_LIMIT_WINDOW_SECONDS: "30",
+      OPENAI_API_KEY: "sk-1",
+      OPENAI_BASE_URL: "http://127.0.0.1:9999/v1",
+      YANDEX_API_KEY: "y",
+      YANDEX_FOLDER_ID: "b1g",
+    });
+    expect(config.port).toBe(9000);
+    expect(config.databaseUrl).toBe("postgres://u@db/parley");
+    expect(config.rateLimit).toEqual({ perKey: 100, perIp: 10, windowSeconds: 30 });
+    expect(config.providers.openai).toEqual({ apiKey: "sk-1", baseUrl: "http://127.0.0.1:9999/v1", extra: {} });
+    expect(config.providers.yandex?.extra.folderId).toBe("b1g");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ REDIS_URL: "http://x" }, "REDIS_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ PARLEY_RATE_LIMIT_PER_KEY: "0" }, "PARLEY_RATE_LIMIT_PER_KEY"],
+    [{ PARLEY_BOOTSTRAP_API_KEY: "short" }, "PARLEY_BOOTSTRAP_API_KEY"],
+    [{ OPENAI_BASE_URL: "not a url" }, "OPENAI_BASE_URL"],
+    [{ PARLEY_MODELS: "{not json" }, "PARLEY_MODELS"],
+    [{ PARLEY_MODELS: JSON.stringify([{ id: "no-slash" }]) }, "PARLEY_MODELS"],
+    [{ PARLEY_PROVIDERS: JSON.stringify([{ id: "openai", base_url: "http://x" }]) }, "PARLEY_PROVIDERS"],
+  ])("a bad value stops with a message naming the variable: %j", (env, variable) => {
+    const problems = problemsOf(env);
+    expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  it("reads a provider key from the variable an extra provider names", () => {
+    const config = loadConfig({
+      PARLEY_PROVIDERS: JSON.stringify([{ id: "vllm", base_url: "http://127.0.0.1:8000/v1", api_key_env: "VLLM_KEY" }]),
+      VLLM_KEY: "secret-vllm",
+    });
+    expect(config.providers.vllm).toEqual({
+      apiKey: "secret-vllm",
+      baseUrl: "http://127.0.0.1:8000/v1",
+      extra: { compatible: "true" },
+    });
+  });
+});
