@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import { type Config, ConfigError } from "./config.js";
+import type { Config } from "./config.js";
 import { installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import { installErrorHandling } from "./infra/error-handler.js";
@@ -17,6 +17,7 @@ import { requestIdFrom } from "./infra/request-id.js";
 import { installReservedHeaderStripping } from "./infra/reserved-headers.js";
 import { ResilientRateLimitStore } from "./infra/resilient-rate-limit-store.js";
 import type { SecretBox } from "./infra/secret-box.js";
+import { installShutdownRefusal } from "./infra/shutdown-refusal.js";
 import { BotsService } from "./modules/bots/bots-service.js";
 import { botRoutes } from "./modules/bots/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
@@ -56,16 +57,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Ids are validated by the route schemas (422); the router must not cut them off first.
+    maxParamLength: 1024,
+    // Our own hook answers 503 during shutdown, in the API's error format.
+    return503OnClosing: false,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const repos = createRepos(storage.db);
   const catalog = new ModelCatalog(config);
-  if (!catalog.get(config.defaultModel)) {
-    throw new ConfigError([`PARLEY_DEFAULT_MODEL: '${config.defaultModel}' is not in the model catalog`]);
-  }
+  catalog.assertHasDefault(config.defaultModel);
   const projects = new ProjectsService({ repos, clock, newId: ids });
   const bots = new BotsService({
     db: storage.db,
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  installShutdownRefusal(app);
   installReservedHeaderStripping(app);
   installJsonBodyParsing(app);
   installErrorHandling(app);

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";
 import { systemClock } from "./infra/clock.js";
+import { resourceNameSchema } from "./infra/common-schemas.js";
 import { newId } from "./infra/ids.js";
 import { ProjectsService } from "./modules/projects/projects-service.js";
 import { bootstrapBanner, prepareRuntime } from "./runtime.js";
@@ -23,14 +24,23 @@ Every command prints JSON on stdout.
 
 class UsageError extends Error {}
 
+class NotFoundError extends Error {}
+
 const required = (value: string | undefined, flag: string): string => {
   if (!value) throw new UsageError(`${flag} is required`);
   return value;
 };
 
+/** The same name rules as the HTTP API. */
+const validName = (value: string | undefined): string => {
+  const parsed = resourceNameSchema.safeParse(required(value, "--name"));
+  if (!parsed.success) throw new UsageError(`--name ${parsed.error.issues[0]?.message ?? "is invalid"}`);
+  return parsed.data;
+};
+
 async function resolveOrganization(repos: Repos, given: string | undefined): Promise<string> {
   if (given) {
-    if (!(await repos.organizations.findById(given))) throw new UsageError(`no organization '${given}'`);
+    if (!(await repos.organizations.findById(given))) throw new NotFoundError(`no organization '${given}'`);
     return given;
   }
   const all = await repos.organizations.list();
@@ -40,7 +50,7 @@ async function resolveOrganization(repos: Repos, given: string | undefined): Pro
 }
 
 async function requireProject(repos: Repos, projectId: string): Promise<void> {
-  if (!(await repos.projects.findById(projectId))) throw new UsageError(`no project '${projectId}'`);
+  if (!(await repos.projects.findById(projectId))) throw new NotFoundError(`no project '${projectId}'`);
 }
 
 async function run(argv: string[]): Promise<unknown> {
@@ -70,20 +80,24 @@ async function run(argv: string[]): Promise<unknown> {
       case "organizations list":
         return await repos.organizations.list();
       case "projects list": {
-        if (values.organization) return await repos.projects.listByOrganization(values.organization);
+        if (values.organization) {
+          return await repos.projects.listByOrganization(
+            await resolveOrganization(repos, values.organization),
+          );
+        }
         const organizations = await repos.organizations.list();
         return (await Promise.all(organizations.map((o) => repos.projects.listByOrganization(o.id)))).flat();
       }
       case "projects create": {
         const organizationId = await resolveOrganization(repos, values.organization);
-        return await service.createProject(organizationId, required(values.name, "--name"));
+        return await service.createProject(organizationId, validName(values.name));
       }
       case "keys create": {
         const projectId = required(values.project, "--project");
         await requireProject(repos, projectId);
         const key = await service.issueKey(
           projectId,
-          required(values.name, "--name"),
+          validName(values.name),
           values.admin ? "admin" : "project",
         );
         return { ...key, role: values.admin ? "admin" : "project" };
@@ -126,6 +140,10 @@ run(process.argv.slice(2)).then(
     if (error instanceof UsageError) {
       process.stderr.write(error.message ? `parley: ${error.message}\n\n${USAGE}\n` : `${USAGE}\n`);
       process.exit(error.message ? 2 : 0);
+    }
+    if (error instanceof NotFoundError) {
+      process.stderr.write(`parley: ${error.message}\n`);
+      process.exit(1);
     }
     if (error instanceof ConfigError || (error instanceof TypeError && "code" in error)) {
       process.stderr.write(`parley: ${error.message}\n`);

@@ -70,6 +70,7 @@ const envSchema = z.object({
   PARLEY_RATE_LIMIT_PER_IP: positiveInt(60),
   PARLEY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   PARLEY_BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  PARLEY_PG_POOL_SIZE: positiveInt(10),
   PARLEY_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   PARLEY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   PARLEY_DEFAULT_MODEL: z.string().default("openai/gpt-5"),
@@ -109,6 +110,7 @@ export interface Config {
   rateLimit: { perKey: number; perIp: number; windowSeconds: number };
   bodyLimitBytes: number;
   trustProxy: boolean;
+  pgPoolSize: number;
   shutdownTimeoutMs: number;
   defaultModel: string;
   extraModels: z.infer<typeof extraModelSchema>[];
@@ -125,7 +127,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty value means "unset", as with most twelve-factor services.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")}: ${issue.message}`),
@@ -174,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: env.PARLEY_BODY_LIMIT_BYTES,
     trustProxy: env.PARLEY_TRUST_PROXY === "true",
+    pgPoolSize: env.PARLEY_PG_POOL_SIZE,
     shutdownTimeoutMs: env.PARLEY_SHUTDOWN_TIMEOUT_MS,
     defaultModel: env.PARLEY_DEFAULT_MODEL,
     extraModels: env.PARLEY_MODELS ?? [],

@@ -4,6 +4,7 @@ import { systemClock } from "./infra/clock.js";
 import { newId } from "./infra/ids.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { resolveSecretKey } from "./infra/secret-key.js";
+import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
 import { openStorage, type Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";
@@ -18,15 +19,18 @@ export interface Runtime {
 }
 
 /**
- * What the server and the CLI both need before doing anything: the secret key, the database
+ * What the server and the CLI both need before doing anything: a valid model catalog (checked
+ * before anything is written), the secret key, the database
  * (embedded SQLite under DATA_DIR unless DATABASE_URL is set), migrations and the first-start
  * bootstrap.
  */
 export async function prepareRuntime(config: Config): Promise<Runtime> {
+  new ModelCatalog(config).assertHasDefault(config.defaultModel);
   const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
   const storage = openStorage({
     databaseUrl: config.databaseUrl,
     sqlitePath: join(config.dataDir, SQLITE_FILE),
+    pgPoolSize: config.pgPoolSize,
   });
   try {
     await migrateToLatest(storage);

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** The one error body of the API (DECISIONS §Shapes). */
 export const errorBodySchema = z
   .object({
-    code: z.string().describe("Stable snake_case identifier of the error; see docs/errors.md."),
+    code: z.string().describe("Stable snake_case identifier of the error; see docs/api.md#errors."),
     message: z.string().describe("Explanation for a person."),
     details: z
       .array(z.object({ path: z.string(), message: z.string() }))

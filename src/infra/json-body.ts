@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import secureJson from "secure-json-parse";
 import { ApiError } from "./errors.js";
 import type { App } from "./http-types.js";
 
@@ -19,7 +20,6 @@ function isPlainObject(value: unknown): boolean {
  * anything that is not a JSON object is a 400 (DECISIONS §Shapes).
  */
 export function installJsonBodyParsing(app: App): void {
-  const defaultParser = app.getDefaultJsonParser("error", "error");
   // Only JSON is accepted: removing the built-in text/plain parser makes other types a 400.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -29,13 +29,20 @@ export function installJsonBodyParsing(app: App): void {
       const text = body as string;
       request.rawBody = text;
       if (text.trim() === "") return done(null, undefined);
-      defaultParser(request, text, (error, parsed) => {
-        if (error) return done(new ApiError(400, "invalid_json", "The body is not valid JSON."), undefined);
-        if (!isPlainObject(parsed)) {
-          return done(new ApiError(400, "invalid_body", "The body must be a JSON object."), undefined);
-        }
-        done(null, parsed);
-      });
+      let parsed: unknown;
+      try {
+        parsed = secureJson.parse(text, { protoAction: "error", constructorAction: "error" });
+      } catch (error) {
+        const poisoned = error instanceof SyntaxError && /prototype/.test(error.message);
+        const message = poisoned
+          ? "The body contains a forbidden key (__proto__ or constructor.prototype)."
+          : "The body is not valid JSON.";
+        return done(new ApiError(400, "invalid_json", message), undefined);
+      }
+      if (!isPlainObject(parsed)) {
+        return done(new ApiError(400, "invalid_body", "The body must be a JSON object."), undefined);
+      }
+      done(null, parsed);
     },
   );
 }

@@ -6,14 +6,14 @@ import { ConfigError } from "../config.js";
 export const SECRET_KEY_FILE = "secret.key";
 
 /** Accepts 32 bytes as 64 hex characters or as base64 (44 characters with padding). */
-export function decodeSecretKey(value: string): Buffer {
+export function decodeSecretKey(value: string, source = "PARLEY_SECRET_KEY"): Buffer {
   const trimmed = value.trim();
   const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed)
     ? Buffer.from(trimmed, "hex")
     : Buffer.from(trimmed, "base64");
   if (bytes.length !== 32) {
     throw new ConfigError([
-      "PARLEY_SECRET_KEY: must be 32 bytes, as 64 hex characters or base64 (generate one with `openssl rand -hex 32`)",
+      `${source}: must be 32 bytes, as 64 hex characters or base64 (generate one with \`openssl rand -hex 32\`)`,
     ]);
   }
   return bytes;
@@ -31,7 +31,7 @@ export function resolveSecretKey(
   if (configured) return { key: decodeSecretKey(configured), source: "env" };
   const path = join(dataDir, SECRET_KEY_FILE);
   if (existsSync(path)) {
-    const key = decodeSecretKey(readFileSync(path, "utf8"));
+    const key = decodeSecretKey(readFileSync(path, "utf8"), path);
     return { key, source: "file" };
   }
   mkdirSync(dataDir, { recursive: true });

@@ -44,9 +44,13 @@ export interface TestAppOptions {
 /** A fully built app on a fresh database, bootstrapped with ADMIN_KEY, ready for app.inject. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const storage = await openTestStorage(options.dialect ?? "sqlite");
-  await migrateToLatest(storage);
   const clock = options.clock ?? { now: () => new Date() };
-  const boot = await bootstrap(storage, { clock, newId, bootstrapKey: ADMIN_KEY });
+  const boot = await migrateToLatest(storage)
+    .then(() => bootstrap(storage, { clock, newId, bootstrapKey: ADMIN_KEY }))
+    .catch(async (error) => {
+      await storage.close();
+      throw error;
+    });
   if (!boot.created) throw new Error("test database was not empty");
   const app = await buildApp({
     config: testConfig({

@@ -48,9 +48,16 @@ describe("errors and request handling", () => {
     expect(response.json().code).toBe("body_required");
   });
 
-  it("rejects prototype poisoning", async () => {
+  it("rejects prototype poisoning with a message that says so", async () => {
     const response = await t.call("POST", "/v1/bots", { body: '{"name":"x","__proto__":{"admin":true}}' });
     expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain("__proto__");
+  });
+
+  it("an over-long id is a 422 in the API's format, not a router error", async () => {
+    const response = await t.call("GET", `/v1/bots/${"b".repeat(300)}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().details[0].path).toBe("params.bot_id");
   });
 
   it("413 payload_too_large beyond the body limit, and nothing is stored", async () => {

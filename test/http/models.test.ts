@@ -27,7 +27,10 @@ describe("model catalog", () => {
       configured: true,
     });
     expect(byId["mistral/mistral-small-latest"].note).toBe("fastest and lowest cost");
-    expect(byId["anthropic/claude-sonnet-4-5"]).toMatchObject({ note: "excellent reasoning", configured: false });
+    expect(byId["anthropic/claude-sonnet-4-5"]).toMatchObject({
+      note: "excellent reasoning",
+      configured: false,
+    });
     expect(byId["google/gemini-2.5-pro"].note).toBe("best for long context");
     // Yandex needs a folder id as well as a key.
     expect(byId["yandex/yandexgpt-5-pro"]).toMatchObject({

@@ -1,4 +1,5 @@
 import { get } from "node:http";
+import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -26,7 +27,9 @@ describe("operations", () => {
     const paths = Object.keys(doc.paths);
     expect(paths.every((p) => p.startsWith("/v1/"))).toBe(true);
     const operations: Array<[string, string, OpenApiOperation]> = [];
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, OpenApiOperation>>,
+    )) {
       for (const [method, operation] of Object.entries(item)) operations.push([method, path, operation]);
     }
     expect(operations.length).toBe(15);
@@ -83,8 +86,12 @@ describe("operations", () => {
     const metrics = await t.app.inject({ url: "/metrics" });
     expect(metrics.headers["content-type"]).toContain("text/plain");
     const text = metrics.body;
-    expect(text).toMatch(/parley_http_requests_total\{method="GET",route="\/v1\/bots\/:bot_id",status_code="200"\} 1/);
-    expect(text).toMatch(/parley_http_requests_total\{method="GET",route="\/v1\/bots\/:bot_id",status_code="404"\} 1/);
+    expect(text).toMatch(
+      /parley_http_requests_total\{method="GET",route="\/v1\/bots\/:bot_id",status_code="200"\} 1/,
+    );
+    expect(text).toMatch(
+      /parley_http_requests_total\{method="GET",route="\/v1\/bots\/:bot_id",status_code="404"\} 1/,
+    );
     expect(text).toContain("parley_http_request_duration_seconds_bucket");
     expect(text).toContain("parley_process_resident_memory_bytes");
     expect(text).not.toContain(bot.id);
@@ -99,7 +106,9 @@ describe("operations", () => {
       },
     });
     t = await createTestApp({ env: { LOG_LEVEL: "trace" }, logStream: sink });
-    const key = (await t.call("POST", `/v1/projects/${t.projectId}/api-keys`, { body: { name: "log" } })).json();
+    const key = (
+      await t.call("POST", `/v1/projects/${t.projectId}/api-keys`, { body: { name: "log" } })
+    ).json();
     await t.call("GET", "/v1/bots", { key: key.key });
     await t.call("GET", "/v1/bots", { key: "prl_wrong_key_that_is_long_enough" });
     t.app.log.info({ auth_data: { token: "vendor-token-1" }, secret: "whsec_1" }, "object with secrets");
@@ -114,7 +123,7 @@ describe("operations", () => {
     expect(all).toContain("[redacted]");
   });
 
-  it("closing lets in-flight requests finish and refuses new ones", async () => {
+  it("closing lets in-flight requests finish and answers later ones 503 in the API's format", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -130,14 +139,25 @@ describe("operations", () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const address = t.app.server.address();
     const port = typeof address === "object" && address ? address.port : 0;
-    const inFlight = getOnFreshConnection(port, "/slow");
+    // A keep-alive connection busy with a slow request sends another one after shutdown began.
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    const ended = new Promise((resolve) => socket.on("close", resolve));
+    socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const closing = t.app.close();
-    setTimeout(release, 100);
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ finished: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    setTimeout(release, 50);
     await closing;
+    await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(received).toContain('{"finished":true}');
+    expect(received).toContain("HTTP/1.1 503 Service Unavailable");
+    expect(received).toContain('"code":"shutting_down"');
     await expect(getOnFreshConnection(port, "/healthz")).rejects.toThrow(/ECONNREFUSED/);
     await t.storage.close();
     t = undefined;

@@ -70,7 +70,7 @@ describe.each(DIALECTS)("projects and API keys on %s", (dialect) => {
     const listed = (await t.call("GET", `/v1/projects/${t.projectId}/api-keys`)).json();
     expect(listed.map((k: { id: string }) => k.id)).toContain(key.id);
     for (const item of listed) {
-      expect(Object.keys(item).sort()).toEqual(["created_at", "id", "last_used_at", "name"]);
+      expect(Object.keys(item).sort()).toEqual(["created_at", "id", "last_used_at", "name", "role"]);
     }
     expect(JSON.stringify(listed)).not.toContain(key.key);
     const bots = await t.call("GET", "/v1/bots", { key: key.key });
@@ -126,6 +126,17 @@ describe.each(DIALECTS)("projects and API keys on %s", (dialect) => {
       key: other.key,
     });
     expect(foreignDelete.statusCode).toBe(403);
+
+    // Even inside its own project, a project key cannot revoke the organization admin key.
+    const sibling = (
+      await t.call("POST", `/v1/projects/${t.projectId}/api-keys`, { body: { name: "sibling" } })
+    ).json();
+    const keys = (await t.call("GET", `/v1/projects/${t.projectId}/api-keys`, { key: sibling.key })).json();
+    expect(keys.find((k: { id: string }) => k.id === adminKeyId).role).toBe("admin");
+    const demote = await t.call("DELETE", `/v1/projects/${t.projectId}/api-keys/${adminKeyId}`, {
+      key: sibling.key,
+    });
+    expect(demote.statusCode).toBe(403);
     expect((await t.call("GET", "/v1/bots")).statusCode).toBe(200);
 
     const ownKeys = await t.call("GET", `/v1/projects/${other.projectId}/api-keys`, { key: other.key });

@@ -9,7 +9,11 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { testConfig } from "../helpers/test-config.js";
 
 const REDIS_URL = process.env.PARLEY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const limits = { PARLEY_RATE_LIMIT_PER_KEY: "3", PARLEY_RATE_LIMIT_PER_IP: "2", PARLEY_RATE_LIMIT_WINDOW_SECONDS: "60" };
+const limits = {
+  PARLEY_RATE_LIMIT_PER_KEY: "3",
+  PARLEY_RATE_LIMIT_PER_IP: "2",
+  PARLEY_RATE_LIMIT_WINDOW_SECONDS: "60",
+};
 
 describe("rate limits", () => {
   const apps: TestApp[] = [];
@@ -135,7 +139,9 @@ describe("rate limits", () => {
         clock,
       });
       // A unique key so counters of earlier runs in the same minute cannot interfere.
-      const fresh = (await a.call("POST", `/v1/projects/${a.projectId}/api-keys`, { body: { name: "r" } })).json();
+      const fresh = (
+        await a.call("POST", `/v1/projects/${a.projectId}/api-keys`, { body: { name: "r" } })
+      ).json();
       const statuses: number[] = [];
       for (const instance of [a.app, b, a.app, b]) {
         const response = await instance.inject({

@@ -65,7 +65,10 @@ async function expectRejects(promise: Promise<unknown>): Promise<void> {
   await expect(promise).rejects.toThrow();
 }
 
-async function count(storage: Storage, table: "organizations" | "projects" | "api_keys" | "bots" | "idempotency_keys") {
+async function count(
+  storage: Storage,
+  table: "organizations" | "projects" | "api_keys" | "bots" | "idempotency_keys",
+) {
   const row = await storage.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -110,14 +113,9 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
         expect(await migrationsApplied(storage)).toBe(true);
       });
 
-      // KNOWN BUG on PostgreSQL (src/storage/migrator.ts): Kysely's Migrator decides whether its
-      // kysely_migration tables exist by introspecting *every* schema of the database, not the
-      // one on the search_path. Once any other schema holds them, a fresh schema is taken as
-      // already set up: migrationsApplied and migrateToLatest fail with
-      // `relation "kysely_migration" does not exist`. Marked as an expected failure on
-      // PostgreSQL until the migrator passes migrationTableSchema; then make it a plain `it`.
-      const knownPostgresBug = dialect === "postgres" ? it.fails : it;
-      knownPostgresBug("a second, independent database migrates while another is migrated", async () => {
+      // Regression: on PostgreSQL, Kysely looks for its migration tables in every schema unless
+      // told which one; another schema's tables must not make a fresh one look migrated.
+      it("a second, independent database migrates while another is migrated", async () => {
         const fresh = await openTestStorage(dialect);
         try {
           expect(await migrationsApplied(fresh)).toBe(false);
@@ -376,7 +374,9 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
         await repos.projects.insert(project({ id: "prj_2" }));
       });
 
-      const claimRow = (overrides: { project_id?: string; idempotency_key?: string; created_at?: string } = {}) => ({
+      const claimRow = (
+        overrides: { project_id?: string; idempotency_key?: string; created_at?: string } = {},
+      ) => ({
         project_id: "prj_1",
         idempotency_key: "req-1",
         fingerprint: "f".repeat(64),
@@ -421,7 +421,9 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
 
       it("deleteCreatedBefore deletes only older records and returns how many", async () => {
         await repos.idempotency.claim(claimRow({ idempotency_key: "old-1", created_at: T0 }));
-        await repos.idempotency.claim(claimRow({ idempotency_key: "old-2", project_id: "prj_2", created_at: T1 }));
+        await repos.idempotency.claim(
+          claimRow({ idempotency_key: "old-2", project_id: "prj_2", created_at: T1 }),
+        );
         await repos.idempotency.claim(claimRow({ idempotency_key: "at-cutoff", created_at: T2 }));
         await repos.idempotency.claim(claimRow({ idempotency_key: "new", created_at: T3 }));
         expect(await repos.idempotency.deleteCreatedBefore(T2)).toBe(2);
@@ -433,9 +435,15 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
       });
 
       it("deleteCreatedBefore compares by instant at millisecond precision", async () => {
-        await repos.idempotency.claim(claimRow({ idempotency_key: "a", created_at: "2026-11-21T10:00:00.122Z" }));
-        await repos.idempotency.claim(claimRow({ idempotency_key: "b", created_at: "2026-11-21T10:00:00.123Z" }));
-        await repos.idempotency.claim(claimRow({ idempotency_key: "c", created_at: "2026-11-21T10:00:00.124Z" }));
+        await repos.idempotency.claim(
+          claimRow({ idempotency_key: "a", created_at: "2026-11-21T10:00:00.122Z" }),
+        );
+        await repos.idempotency.claim(
+          claimRow({ idempotency_key: "b", created_at: "2026-11-21T10:00:00.123Z" }),
+        );
+        await repos.idempotency.claim(
+          claimRow({ idempotency_key: "c", created_at: "2026-11-21T10:00:00.124Z" }),
+        );
         expect(await repos.idempotency.deleteCreatedBefore("2026-11-21T10:00:00.123Z")).toBe(1);
         expect(await repos.idempotency.find("prj_1", "a")).toBeUndefined();
         expect(await repos.idempotency.find("prj_1", "b")).toBeDefined();
@@ -473,8 +481,18 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
         await repos.apiKeys.insert(apiKey({ id: "key_2", project_id: "prj_2", key_hash: "2".repeat(64) }));
         await repos.bots.insert(bot());
         await repos.bots.insert(bot({ id: "bot_2", project_id: "prj_2" }));
-        await repos.idempotency.claim({ project_id: "prj_1", idempotency_key: "k", fingerprint: "f", created_at: T0 });
-        await repos.idempotency.claim({ project_id: "prj_2", idempotency_key: "k", fingerprint: "f", created_at: T0 });
+        await repos.idempotency.claim({
+          project_id: "prj_1",
+          idempotency_key: "k",
+          fingerprint: "f",
+          created_at: T0,
+        });
+        await repos.idempotency.claim({
+          project_id: "prj_2",
+          idempotency_key: "k",
+          fingerprint: "f",
+          created_at: T0,
+        });
 
         await storage.db.deleteFrom("organizations").where("id", "=", "org_1").execute();
 
@@ -487,7 +505,9 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
         expect(await count(storage, "api_keys")).toBe(1);
         expect(await count(storage, "bots")).toBe(1);
         expect(await count(storage, "idempotency_keys")).toBe(1);
-        expect(await repos.projects.findById("prj_2")).toEqual(project({ id: "prj_2", organization_id: "org_2" }));
+        expect(await repos.projects.findById("prj_2")).toEqual(
+          project({ id: "prj_2", organization_id: "org_2" }),
+        );
         expect(await repos.apiKeys.findLiveById("key_2")).toBeDefined();
         expect(await repos.bots.findById("bot_2")).toBeDefined();
         expect(await repos.idempotency.find("prj_2", "k")).toBeDefined();

@@ -46,7 +46,11 @@ describe("configuration", () => {
     expect(config.port).toBe(9000);
     expect(config.databaseUrl).toBe("postgres://u@db/parley");
     expect(config.rateLimit).toEqual({ perKey: 100, perIp: 10, windowSeconds: 30 });
-    expect(config.providers.openai).toEqual({ apiKey: "sk-1", baseUrl: "http://127.0.0.1:9999/v1", extra: {} });
+    expect(config.providers.openai).toEqual({
+      apiKey: "sk-1",
+      baseUrl: "http://127.0.0.1:9999/v1",
+      extra: {},
+    });
     expect(config.providers.yandex?.extra.folderId).toBe("b1g");
   });
 
@@ -73,7 +77,9 @@ describe("configuration", () => {
 
   it("reads a provider key from the variable an extra provider names", () => {
     const config = loadConfig({
-      PARLEY_PROVIDERS: JSON.stringify([{ id: "vllm", base_url: "http://127.0.0.1:8000/v1", api_key_env: "VLLM_KEY" }]),
+      PARLEY_PROVIDERS: JSON.stringify([
+        { id: "vllm", base_url: "http://127.0.0.1:8000/v1", api_key_env: "VLLM_KEY" },
+      ]),
       VLLM_KEY: "secret-vllm",
     });
     expect(config.providers.vllm).toEqual({

@@ -18,7 +18,9 @@ describe("mergeBotSettings", () => {
   });
 
   it("null clears a model parameter and removes a tool", () => {
-    const withValues = mergeBotSettings(base, { ai: { model: { top_p: 0.5 }, tools: { x: "auto", y: "user_approve" } } });
+    const withValues = mergeBotSettings(base, {
+      ai: { model: { top_p: 0.5 }, tools: { x: "auto", y: "user_approve" } },
+    });
     const cleared = mergeBotSettings(withValues, { ai: { model: { top_p: null }, tools: { x: null } } });
     expect(cleared.ai.model.top_p).toBeNull();
     expect(cleared.ai.tools).toEqual({ y: "user_approve" });

@@ -84,15 +84,15 @@ export class BotsService {
 
   /** Deep-merges the patch inside a transaction, so concurrent partial updates do not lose fields. */
   async updateSettings(auth: AuthContext, botId: string, patch: BotSettingsPatch): Promise<BotSettings> {
-    const modelId = patch.ai?.model?.id;
-    if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
-      throw validationFailed([
-        { path: "ai.model.id", message: `unknown model '${modelId}'; GET /v1/models lists the catalog` },
-      ]);
-    }
     return this.deps.db.transaction().execute(async (trx) => {
       const bots = this.deps.bots.withTransaction(trx);
       const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
+      const modelId = patch.ai?.model?.id;
+      if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
+        throw validationFailed([
+          { path: "ai.model.id", message: `unknown model '${modelId}'; GET /v1/models lists the catalog` },
+        ]);
+      }
       const merged = mergeBotSettings(this.settingsOf(row), patch);
       await bots.update(row.id, {
         settings: JSON.stringify(merged),

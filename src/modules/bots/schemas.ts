@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resourceNameSchema } from "../../infra/common-schemas.js";
 
 export const botStatusSchema = z.enum(["active", "disabled", "error"]).meta({ id: "BotStatus" });
 
@@ -16,7 +17,7 @@ export const botSchema = z
 
 export type Bot = z.infer<typeof botSchema>;
 
-const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const name = resourceNameSchema;
 const description = z.string().max(2000, "must be at most 2000 characters").nullable();
 
 export const createBotBodySchema = z.strictObject({ name, description: description.optional() });

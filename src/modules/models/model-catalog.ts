@@ -2,7 +2,11 @@ import { type Config, ConfigError } from "../../config.js";
 import { BUILTIN_MODELS, type CatalogModel, DEFAULT_CONTEXT_WINDOW } from "./builtin-models.js";
 
 export interface CatalogEntry extends CatalogModel {
-  /** Whether this server has credentials (or a base URL) for the model's provider. */
+  /**
+   * Whether this server can call the model's provider: an API key for the built-in providers
+   * (their SDKs need one even with a custom base URL; Yandex also needs its folder id), a base
+   * URL for providers added through PARLEY_PROVIDERS.
+   */
   configured: boolean;
 }
 
@@ -33,6 +37,13 @@ export class ModelCatalog {
       });
     }
     if (problems.length > 0) throw new ConfigError(problems);
+  }
+
+  /** The configured default model must be one the catalog offers. */
+  assertHasDefault(defaultModel: string): void {
+    if (!this.models.has(defaultModel)) {
+      throw new ConfigError([`PARLEY_DEFAULT_MODEL: '${defaultModel}' is not in the model catalog`]);
+    }
   }
 
   get(id: string): CatalogEntry | undefined {

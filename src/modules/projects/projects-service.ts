@@ -16,9 +16,10 @@ export interface ProjectsServiceDeps {
   newId: IdGenerator;
 }
 
-const toApiKey = ({ id, name, last_used_at, created_at }: ApiKeyRow): ApiKey => ({
+const toApiKey = ({ id, name, role, last_used_at, created_at }: ApiKeyRow): ApiKey => ({
   id,
   name,
+  role,
   last_used_at,
   created_at,
 });
@@ -69,6 +70,9 @@ export class ProjectsService {
     await this.manageableProject(auth, projectId);
     const key = await this.deps.repos.apiKeys.findLiveById(keyId);
     if (!key || key.project_id !== projectId) throw notFound("api key", keyId);
+    if (key.role === "admin" && auth.role !== "admin") {
+      throw forbidden("Only an organization admin key can revoke an organization admin key.");
+    }
     await this.deps.repos.apiKeys.revoke(key.id, this.deps.clock.now().toISOString());
     return { id: key.id, deleted: true };
   }

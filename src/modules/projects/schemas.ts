@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resourceNameSchema } from "../../infra/common-schemas.js";
 
 export const projectSchema = z
   .object({
@@ -16,6 +17,11 @@ export const apiKeySchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    role: z
+      .enum(["admin", "project"])
+      .describe(
+        "`admin`: an organization admin key (bootstrap or CLI); `project`: acts on its project only.",
+      ),
     last_used_at: z.string().nullable().describe("Updated at most once a minute."),
     created_at: z.string(),
   })
@@ -34,7 +40,7 @@ export const createdApiKeySchema = z
 
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const name = resourceNameSchema;
 
 export const createProjectBodySchema = z.strictObject({
   name,

@@ -1,0 +1,123 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { freePort, runNpm, waitFor } from "../helpers/server-process.js";
+
+/** The README's quick start, for real: `npm start` on an empty DATA_DIR, then curl-like calls. */
+describe("the server process", () => {
+  it("starts with the embedded database, prints a bootstrap key once, serves it, and stops cleanly", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" };
+    const base = `http://127.0.0.1:${port}`;
+
+    const first = runNpm(["start", "--silent"], env);
+    await waitFor(() => /API key:\s+prl_/.test(first.stdout()), 30_000, "the bootstrap banner");
+    const key = /API key:\s+(prl_\S+)/.exec(first.stdout())?.[1] ?? "";
+    await waitFor(
+      async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
+      30_000,
+      "readiness",
+    );
+    expect(existsSync(join(dataDir, "parley.db"))).toBe(true);
+    expect(existsSync(join(dataDir, "secret.key"))).toBe(true);
+
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const created = await fetch(`${base}/v1/bots`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "E2E" }),
+    });
+    expect(created.status).toBe(200);
+    const bot = (await created.json()) as { id: string };
+    const settings = await fetch(`${base}/v1/bots/${bot.id}/settings`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ai: { model: { temperature: 0.2 } } }),
+    });
+    expect(((await settings.json()) as { ai: { model: { temperature: number } } }).ai.model.temperature).toBe(
+      0.2,
+    );
+    expect((await fetch(`${base}/docs/`)).status).toBe(200);
+    // The key is printed, never logged.
+    expect(first.stdout().split(key).length - 1).toBe(1);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(first.stdout()).toContain('"msg":"stopped"');
+    // A clean close checkpoints and removes the write-ahead log.
+    expect(existsSync(join(dataDir, "parley.db-wal"))).toBe(false);
+
+    const second = runNpm(["start", "--silent"], env);
+    await waitFor(
+      async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
+      30_000,
+      "restart",
+    );
+    expect(second.stdout()).not.toContain("API key:");
+    const bots = (await (await fetch(`${base}/v1/bots`, { headers })).json()) as Array<{ id: string }>;
+    expect(bots.map((b) => b.id)).toEqual([bot.id]);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+
+  it("uses PARLEY_BOOTSTRAP_API_KEY exactly, and the CLI manages projects and keys without the server", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "parley-cli-"));
+    const bootstrapKey = "prl_my_own_bootstrap_key_for_this_test";
+    const env = { DATA_DIR: dataDir, PARLEY_BOOTSTRAP_API_KEY: bootstrapKey, LOG_LEVEL: "warn" };
+    const cli = async (...args: string[]) => {
+      const run = runNpm(["run", "--silent", "parley", "--", ...args], env);
+      const code = await run.exited;
+      return { code, stdout: run.stdout(), stderr: run.stderr() };
+    };
+
+    const projects = await cli("projects", "list");
+    expect(projects.code).toBe(0);
+    const [defaultProject] = JSON.parse(projects.stdout);
+    expect(defaultProject.name).toBe("Default project");
+
+    const created = await cli("projects", "create", "--name", "Shop");
+    expect(created.code).toBe(0);
+    const shop = JSON.parse(created.stdout);
+    const key = JSON.parse((await cli("keys", "create", "--project", shop.id, "--name", "shop-key")).stdout);
+    expect(key.key).toMatch(/^prl_/);
+    expect(key.role).toBe("project");
+
+    const listed = JSON.parse((await cli("keys", "list", "--project", shop.id)).stdout);
+    expect(listed.map((k: { id: string }) => k.id)).toEqual([key.id]);
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+    const bad = await cli("keys", "create", "--project", "prj_missing", "--name", "x");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("prj_missing");
+
+    const port = await freePort();
+    const server = runNpm(["start", "--silent"], { ...env, PORT: String(port), HOST: "127.0.0.1" });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(
+      async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
+      30_000,
+      "readiness",
+    );
+    const asAdmin = await fetch(`${base}/v1/projects`, {
+      headers: { authorization: `Bearer ${bootstrapKey}` },
+    });
+    expect(((await asAdmin.json()) as Array<{ name: string }>).map((p) => p.name)).toEqual([
+      "Default project",
+      "Shop",
+    ]);
+    const asShop = await fetch(`${base}/v1/projects`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(((await asShop.json()) as Array<{ id: string }>).map((p) => p.id)).toEqual([shop.id]);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  it("refuses to start on a bad configuration, naming the variable", async () => {
+    const run = runNpm(["start", "--silent"], {
+      PORT: "not-a-port",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "p-")),
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toContain("PORT");
+  }, 60_000);
+});
