@@ -55,7 +55,9 @@ describe("configuration", () => {
   });
 
   it("treats empty values as unset", () => {
-    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: "" }).databaseUrl).toBeUndefined();
+    const config = loadConfig({ DATABASE_URL: "", REDIS_URL: "", PORT: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(8080);
   });
 
   it.each([
