@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Ids are validated by the route schemas (422); the router must not cut them off first.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     // Our own hook answers 503 during shutdown, in the API's error format.
     return503OnClosing: false,
   }).withTypeProvider() as unknown as App;
