@@ -1,3 +1,8 @@
+import type { ConversationTables } from "./schema-conversations.js";
+import type { EventTables } from "./schema-events.js";
+import type { IntegrationTables } from "./schema-integrations.js";
+import type { JobTables } from "./schema-jobs.js";
+
 /**
  * Row types of every table, as both dialects return them: timestamps are ISO 8601 strings
  * (TEXT on SQLite, timestamptz on PostgreSQL read back through a parser), JSON documents are
@@ -56,10 +61,13 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-export interface Database {
+export interface CoreTables {
   organizations: OrganizationsTable;
   projects: ProjectsTable;
   api_keys: ApiKeysTable;
   bots: BotsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
+
+/** Every table; each domain declares its own rows in a schema-*.ts file beside this one. */
+export interface Database extends CoreTables, IntegrationTables, ConversationTables, JobTables, EventTables {}

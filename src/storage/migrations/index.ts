@@ -1,6 +1,10 @@
 import type { Migration } from "kysely";
 import type { Dialect } from "../database.js";
 import { initial } from "./0001-initial.js";
+import { integrationsAndChats } from "./0002-integrations-chats.js";
+import { conversations } from "./0003-conversations.js";
+import { jobs } from "./0004-jobs.js";
+import { threadEvents } from "./0005-thread-events.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -9,5 +13,9 @@ import { initial } from "./0001-initial.js";
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_initial": initial(dialect),
+    "0002_integrations_chats": integrationsAndChats(dialect),
+    "0003_conversations": conversations(dialect),
+    "0004_jobs": jobs(dialect),
+    "0005_thread_events": threadEvents(dialect),
   };
 }

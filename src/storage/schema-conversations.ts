@@ -1,0 +1,57 @@
+import type { Generated } from "kysely";
+
+/** Persons, threads and messages (migration 0003). */
+export interface PersonsTable {
+  id: string;
+  project_id: string;
+  /** The person's id on the channel (vendor user id, or the API caller's own id). */
+  external_id: string | null;
+  name: string | null;
+  avatar_url: string | null;
+  created_at: string;
+}
+
+export type ThreadMode = "auto" | "manual" | "operator" | "blocked";
+
+/** Threads are keyed by (project_id, id): ids may be chosen by clients, so each project has its own namespace. */
+export interface ThreadsTable {
+  project_id: string;
+  id: string;
+  chat_id: string;
+  bot_id: string;
+  person_id: string | null;
+  mode: ThreadMode;
+  title: string | null;
+  last_message_at: string | null;
+  pending_count: number;
+  /** Markdown block maintained by the model (working memory); null until written. */
+  working_memory: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MessageRole = "user" | "assistant" | "tool";
+export type MessageAuthor = "user" | "bot" | "operator";
+
+export interface MessagesTable {
+  /** Insertion order across the whole database; orders messages within a thread. */
+  seq: Generated<number>;
+  id: string;
+  project_id: string;
+  thread_id: string;
+  role: MessageRole;
+  author: MessageAuthor;
+  /** Plain text as shown to people and searched. */
+  content: string;
+  /** Model-level content parts (tool calls, tool results) as JSON, when the text is not all. */
+  parts: string | null;
+  /** The channel's own message id, for dropping redelivered inbound messages. */
+  external_id: string | null;
+  created_at: string;
+}
+
+export interface ConversationTables {
+  persons: PersonsTable;
+  threads: ThreadsTable;
+  messages: MessagesTable;
+}

@@ -1,0 +1,49 @@
+/** Integrations and their chats (migration 0002). */
+export type IntegrationVendor =
+  | "telegram"
+  | "whatsapp"
+  | "vk"
+  | "instagram"
+  | "facebook"
+  | "github"
+  | "google"
+  | "yandex"
+  | "amocrm"
+  | "bitrix24"
+  | "avito"
+  | "tbank"
+  | "parley";
+
+export type ResourceStatus = "active" | "disabled" | "error";
+
+export interface IntegrationsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  vendor: IntegrationVendor;
+  status: ResourceStatus;
+  /** auth_data as JSON, sealed with the server's secret key (AES-256-GCM); never returned. */
+  auth_data: string;
+  /** Vendor-specific settings, JSON. */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatsTable {
+  id: string;
+  project_id: string;
+  integration_id: string | null;
+  bot_id: string;
+  name: string;
+  status: ResourceStatus;
+  /** Chat settings, JSON. */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationTables {
+  integrations: IntegrationsTable;
+  chats: ChatsTable;
+}
