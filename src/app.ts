@@ -1,7 +1,9 @@
+import type { LanguageModel } from "ai";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
+import { createConversationStack } from "./conversation-stack.js";
 import { installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import { installErrorHandling } from "./infra/error-handler.js";
@@ -20,6 +22,10 @@ import type { SecretBox } from "./infra/secret-box.js";
 import { installShutdownRefusal } from "./infra/shutdown-refusal.js";
 import { BotsService } from "./modules/bots/bots-service.js";
 import { botRoutes } from "./modules/bots/routes.js";
+import { ChatsService } from "./modules/chats/chats-service.js";
+import { chatRoutes } from "./modules/chats/routes.js";
+import { IntegrationsService } from "./modules/integrations/integrations-service.js";
+import { integrationRoutes } from "./modules/integrations/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { modelRoutes } from "./modules/models/routes.js";
 import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js";
@@ -43,6 +49,10 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Overrides the rate-limit store chosen from the configuration. */
   rateLimitStore?: RateLimitStore;
+  /** Supplies language models for some catalog ids instead of the configured providers. */
+  modelOverride?: (modelId: string) => LanguageModel | undefined;
+  /** Poll interval of the job worker. */
+  workerPollMs?: number;
 }
 
 /** Builds the whole HTTP service from explicit dependencies; nothing is process-global. */
@@ -72,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bots = new BotsService({
     db: storage.db,
     bots: repos.bots,
+    chats: repos.chats,
     catalog,
     clock,
     newId: ids,
@@ -81,6 +92,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     apiKeys: repos.apiKeys,
     clock,
     onBackgroundError: (error) => app.log.warn({ err: error }, "could not record API key use"),
+  });
+  const conversationStack = createConversationStack({
+    config,
+    storage,
+    repos,
+    catalog,
+    clock,
+    newId: ids,
+    log: app.log,
+    ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),
+    ...(deps.workerPollMs ? { workerPollMs: deps.workerPollMs } : {}),
   });
   const metrics = createMetrics();
   const redis =
@@ -116,20 +138,42 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       installIdempotency(api, { repo: () => repos.idempotency, clock });
       projectRoutes(api, projects);
       botRoutes(api, bots);
+      integrationRoutes(
+        api,
+        new IntegrationsService({
+          integrations: repos.integrations,
+          secrets: deps.secrets,
+          clock,
+          newId: ids,
+        }),
+      );
+      chatRoutes(
+        api,
+        new ChatsService({
+          chats: repos.chats,
+          integrations: repos.integrations,
+          bots: repos.bots,
+          clock,
+          newId: ids,
+        }),
+      );
       modelRoutes(api, catalog);
+      conversationStack.routes(api);
     },
     { prefix: "/v1" },
   );
+  app.addHook("onReady", async () => conversationStack.start());
 
   const housekeeping = setInterval(() => {
-    pruneIdempotencyKeys(repos.idempotency, clock).catch((error) =>
-      app.log.warn({ err: error }, "idempotency pruning failed"),
+    Promise.all([pruneIdempotencyKeys(repos.idempotency, clock), conversationStack.housekeeping()]).catch(
+      (error) => app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
   app.addHook("onClose", async () => {
     clearInterval(housekeeping);
+    await conversationStack.close();
     await authenticator.idle();
     await rateLimits.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -74,6 +74,10 @@ const envSchema = z.object({
   PARLEY_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   PARLEY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   PARLEY_DEFAULT_MODEL: z.string().default("openai/gpt-5"),
+  PARLEY_MODEL_TIMEOUT_MS: positiveInt(120_000),
+  PARLEY_MODEL_MAX_ATTEMPTS: positiveInt(3),
+  PARLEY_RUN_WORKER: z.enum(["true", "false"]).default("true"),
+  PARLEY_SSE_HEARTBEAT_MS: positiveInt(15_000),
   PARLEY_MODELS: optionalString.pipe(jsonArray(extraModelSchema).optional()),
   PARLEY_PROVIDERS: optionalString.pipe(jsonArray(extraProviderSchema).optional()),
   OPENAI_API_KEY: optionalString,
@@ -113,6 +117,12 @@ export interface Config {
   pgPoolSize: number;
   shutdownTimeoutMs: number;
   defaultModel: string;
+  /** Upper bound of one model call, and how many attempts a turn gets. */
+  modelTimeoutMs: number;
+  modelMaxAttempts: number;
+  /** Whether this process also runs the job worker (false for API-only processes of a cluster). */
+  runWorker: boolean;
+  sseHeartbeatMs: number;
   extraModels: z.infer<typeof extraModelSchema>[];
   extraProviders: z.infer<typeof extraProviderSchema>[];
   providers: Record<string, ProviderCredentials>;
@@ -181,6 +191,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pgPoolSize: env.PARLEY_PG_POOL_SIZE,
     shutdownTimeoutMs: env.PARLEY_SHUTDOWN_TIMEOUT_MS,
     defaultModel: env.PARLEY_DEFAULT_MODEL,
+    modelTimeoutMs: env.PARLEY_MODEL_TIMEOUT_MS,
+    modelMaxAttempts: env.PARLEY_MODEL_MAX_ATTEMPTS,
+    runWorker: env.PARLEY_RUN_WORKER === "true",
+    sseHeartbeatMs: env.PARLEY_SSE_HEARTBEAT_MS,
     extraModels: env.PARLEY_MODELS ?? [],
     extraProviders,
     providers,

@@ -117,3 +117,19 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
 export async function pruneIdempotencyKeys(repo: IdempotencyRepo, clock: Clock): Promise<number> {
   return repo.deleteCreatedBefore(new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString());
 }
+
+/**
+ * For replies that bypass onSend (hijacked streams): records what a replay of the same
+ * request returns instead of the stream: a JSON summary with the given status.
+ */
+export async function settleIdempotency(
+  request: FastifyRequest,
+  repo: IdempotencyRepo,
+  statusCode: number,
+  summary: unknown,
+): Promise<void> {
+  const state = request.idempotency;
+  if (!state || state.settled) return;
+  state.settled = true;
+  await repo.complete(state.projectId, state.key, statusCode, JSON.stringify(summary));
+}

@@ -33,6 +33,7 @@ export type IdPrefix =
   | "inv"
   | "txn"
   | "offer"
+  | "per"
   | "job"
   | "req";
 

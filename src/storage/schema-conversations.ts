@@ -26,6 +26,9 @@ export interface ThreadsTable {
   pending_count: number;
   /** Markdown block maintained by the model (working memory); null until written. */
   working_memory: string | null;
+  /** Which process runs the thread's AI turn, and until when (a lease, so a crash frees it). */
+  turn_lease_owner: string | null;
+  turn_lease_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -47,6 +50,12 @@ export interface MessagesTable {
   parts: string | null;
   /** The channel's own message id, for dropping redelivered inbound messages. */
   external_id: string | null;
+  /**
+   * On a reply (the AI's final message of a turn, or an operator's message): the newest user
+   * message it answers. User messages above every reply_to_seq of the thread are unanswered,
+   * whatever order replies were stored in.
+   */
+  reply_to_seq: number | null;
   created_at: string;
 }
 

@@ -1,3 +1,21 @@
-/** The thread event log for SSE replay (migration 0005). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by the migration's author
-export interface EventTables {}
+import type { Generated } from "kysely";
+
+/**
+ * The thread event log (migration 0005): every ThreadEvent is recorded in the transaction of
+ * the change that raised it, so a stream can replay what a client missed (Last-Event-ID).
+ * Rows are kept for at least 10 minutes, then pruned (src/events/thread-event-log.ts).
+ */
+export interface ThreadEventsTable {
+  /** Global insertion order; the SSE event id. */
+  seq: Generated<number>;
+  project_id: string;
+  thread_id: string;
+  type: string;
+  /** The whole ThreadEvent as JSON, exactly as streamed. */
+  data: string;
+  created_at: string;
+}
+
+export interface EventTables {
+  thread_events: ThreadEventsTable;
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { LanguageModel } from "ai";
 import type { LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app.js";
 import type { Clock } from "../../src/infra/clock.js";
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   clock?: Clock;
   rateLimitStore?: RateLimitStore;
   logStream?: NodeJS.WritableStream;
+  /** Models used instead of the configured providers (e.g. scriptedModel().model). */
+  modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Runs after the app is built and before it is ready: tests add their own routes here. */
   beforeReady?: (app: App) => void;
 }
@@ -63,6 +66,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.modelOverride ? { modelOverride: options.modelOverride } : {}),
+    workerPollMs: 50,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -1,19 +1,23 @@
 import type { Kysely } from "kysely";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
-import { assertOwned, validationFailed } from "../../infra/errors.js";
+import { assertOwned, conflict, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
+import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
 import type { Database } from "../../storage/schema.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { Bot } from "./schemas.js";
 import { defaultBotSettings } from "./settings-defaults.js";
 import { mergeBotSettings } from "./settings-merge.js";
+import { readBotSettings } from "./settings-read.js";
 import { type BotSettings, type BotSettingsPatch, botSettingsSchema } from "./settings-schema.js";
 
 export interface BotsServiceDeps {
   db: Kysely<Database>;
   bots: BotsRepo;
+  /** To refuse deleting a bot that chats are still bound to. */
+  chats: ChatsRepo;
   catalog: ModelCatalog;
   clock: Clock;
   newId: IdGenerator;
@@ -119,9 +123,22 @@ export class BotsService {
     return toBot(row);
   }
 
+  /** A bot that chats are bound to is 409 `bot_in_use`: delete or rebind the chats first. */
   async delete(auth: AuthContext, botId: string): Promise<{ id: string; deleted: true }> {
     const row = await this.load(auth, botId);
-    await this.deps.bots.delete(row.id);
+    const inUse = () =>
+      conflict(
+        "bot_in_use",
+        `The bot '${botId}' is used by chats; delete them or bind them to another bot first.`,
+      );
+    if (await this.deps.chats.existsForBot(row.id)) throw inUse();
+    try {
+      await this.deps.bots.delete(row.id);
+    } catch (error) {
+      // A chat bound to the bot between the check and the delete: the foreign key refuses it.
+      if (isConstraintViolation(error, "foreign_key")) throw inUse();
+      throw error;
+    }
     return { id: row.id, deleted: true };
   }
 
@@ -129,9 +146,7 @@ export class BotsService {
     return assertOwned(await this.deps.bots.findById(botId), auth.projectId, "bot", botId);
   }
 
-  /** Stored settings, with any field added by a later release filled from the defaults. */
   private settingsOf(row: BotRow): BotSettings {
-    const stored = JSON.parse(row.settings) as BotSettingsPatch;
-    return botSettingsSchema.parse(mergeBotSettings(defaultBotSettings(this.deps.defaultModel), stored));
+    return readBotSettings(row.settings, this.deps.defaultModel);
   }
 }

@@ -34,6 +34,8 @@ export function conversations(dialect: Dialect): Migration {
         .addColumn("last_message_at", t.timestamp)
         .addColumn("pending_count", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("working_memory", "text")
+        .addColumn("turn_lease_owner", "text")
+        .addColumn("turn_lease_until", t.timestamp)
         .addColumn("created_at", t.timestamp, (c) => c.notNull())
         .addColumn("updated_at", t.timestamp, (c) => c.notNull())
         .addPrimaryKeyConstraint("threads_pk", ["project_id", "id"])
@@ -59,6 +61,7 @@ export function conversations(dialect: Dialect): Migration {
         .addColumn("content", "text", (c) => c.notNull())
         .addColumn("parts", t.json)
         .addColumn("external_id", "text")
+        .addColumn("reply_to_seq", dialect === "postgres" ? "bigint" : "integer")
         .addColumn("created_at", t.timestamp, (c) => c.notNull())
         .addForeignKeyConstraint(
           "messages_thread_fk",

@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../schema.js";
 import { ApiKeysRepo } from "./api-keys.repo.js";
 import { BotsRepo } from "./bots.repo.js";
+import { ChatsRepo } from "./chats.repo.js";
 import { IdempotencyRepo } from "./idempotency.repo.js";
+import { IntegrationsRepo } from "./integrations.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
 import { ProjectsRepo } from "./projects.repo.js";
 
@@ -13,6 +15,8 @@ export interface Repos {
   apiKeys: ApiKeysRepo;
   bots: BotsRepo;
   idempotency: IdempotencyRepo;
+  integrations: IntegrationsRepo;
+  chats: ChatsRepo;
 }
 
 export function createRepos(db: Kysely<Database>): Repos {
@@ -22,5 +26,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     apiKeys: new ApiKeysRepo(db),
     bots: new BotsRepo(db),
     idempotency: new IdempotencyRepo(db),
+    integrations: new IntegrationsRepo(db),
+    chats: new ChatsRepo(db),
   };
 }

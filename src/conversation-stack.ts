@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { LanguageModel } from "ai";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
+import { ThreadEventHub } from "./events/thread-event-hub.js";
+import { pruneThreadEvents, THREAD_EVENT_RETENTION_MS } from "./events/thread-event-log.js";
+import type { Clock } from "./infra/clock.js";
+import type { App } from "./infra/http-types.js";
+import type { IdGenerator } from "./infra/ids.js";
+import { JobQueue } from "./jobs/job-queue.js";
+import { JobWorker } from "./jobs/job-worker.js";
+import { ModelRegistry } from "./modules/engine/model-registry.js";
+import { TurnRunner } from "./modules/engine/run-turn.js";
+import { ThreadLock } from "./modules/engine/thread-lock.js";
+import type { ModelCatalog } from "./modules/models/model-catalog.js";
+import {
+  ConversationService,
+  OPERATOR_MESSAGE_JOB,
+  REPLY_JOB,
+} from "./modules/threads/conversation-service.js";
+import { threadEventRoutes } from "./modules/threads/events-routes.js";
+import { threadRoutes } from "./modules/threads/routes.js";
+import { StreamService } from "./modules/threads/stream-service.js";
+import { Transactor } from "./modules/threads/transactor.js";
+import type { Storage } from "./storage/database.js";
+import type { Repos } from "./storage/repos/index.js";
+
+const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ConversationStackDeps {
+  config: Config;
+  storage: Storage;
+  repos: Repos;
+  catalog: ModelCatalog;
+  clock: Clock;
+  newId: IdGenerator;
+  log: FastifyBaseLogger;
+  /** Supplies models for some ids instead of the configured providers (tests, embedding). */
+  modelOverride?: (modelId: string) => LanguageModel | undefined;
+  /** Poll interval of the job worker (tests shorten it). */
+  workerPollMs?: number;
+}
+
+/**
+ * Threads, turns, thread events and the job queue, wired together: the part of the service
+ * that holds conversations. Built by buildApp; `close()` stops the worker and the event hub.
+ */
+export function createConversationStack(deps: ConversationStackDeps) {
+  const { config, storage, clock, newId } = deps;
+  const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const hub = new ThreadEventHub({ redisUrl: config.redisUrl, log: deps.log });
+  let worker: JobWorker | undefined;
+  const jobs = new JobQueue({ clock, newId, onEnqueued: () => worker?.wake() });
+  const transactor = new Transactor({ storage, hub, jobs, clock });
+  const conversations = new ConversationService({
+    db: storage.db,
+    dialect: storage.dialect,
+    transactor,
+    clock,
+    newId,
+  });
+  const runner = new TurnRunner({
+    db: storage.db,
+    conversations,
+    transactor,
+    registry: new ModelRegistry(deps.catalog, config.providers, deps.modelOverride),
+    lock: new ThreadLock({
+      threads: () => conversations.threadsRepo(),
+      clock,
+      owner: processId,
+      leaseMs: 60_000,
+      maxWaitMs: config.modelTimeoutMs * config.modelMaxAttempts + 60_000,
+    }),
+    clock,
+    log: deps.log,
+    retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
+    timeoutMs: config.modelTimeoutMs,
+    defaultModel: config.defaultModel,
+  });
+  const stream = new StreamService({
+    conversations,
+    transactor,
+    runner,
+    clock,
+    newId,
+    heartbeatMs: config.sseHeartbeatMs,
+  });
+
+  if (config.runWorker) {
+    worker = new JobWorker({
+      storage,
+      clock,
+      log: deps.log,
+      workerId: processId,
+      ...(deps.workerPollMs ? { pollIntervalMs: deps.workerPollMs } : {}),
+      handlers: {
+        [REPLY_JOB]: async (job) => {
+          const { projectId, threadId } = job.payload as { projectId: string; threadId: string };
+          const outcome = await runner.run(projectId, threadId);
+          // A model failure is retried by the queue's backoff; a missing provider will not heal.
+          if (outcome.kind === "failed" && outcome.code !== "model_unavailable")
+            throw new Error(outcome.message);
+        },
+        [OPERATOR_MESSAGE_JOB]: async (job) => {
+          const { projectId, threadId, text } = job.payload as {
+            projectId: string;
+            threadId: string;
+            text: string;
+          };
+          await conversations.deliverOperatorMessage(projectId, threadId, text);
+        },
+      },
+    });
+  }
+
+  return {
+    conversations,
+    runner,
+    jobs,
+    hub,
+    worker,
+    routes(api: App) {
+      threadEventRoutes(api, {
+        hub,
+        db: () => storage.db,
+        resolveThread: async (auth, threadId) => {
+          await conversations.resolveThread(auth, threadId);
+        },
+        heartbeatMs: config.sseHeartbeatMs,
+      });
+      threadRoutes(api, { conversations, stream, idempotency: () => deps.repos.idempotency });
+    },
+    start() {
+      worker?.start();
+    },
+    async housekeeping() {
+      const now = clock.now().getTime();
+      await pruneThreadEvents(storage.db, new Date(now - THREAD_EVENT_RETENTION_MS).toISOString());
+      await jobs.prune(storage.db, new Date(now - FINISHED_JOB_RETENTION_MS));
+    },
+    async close() {
+      await worker?.stop();
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { Redis } from "ioredis";
+import type { StoredThreadEvent } from "./thread-event.js";
+
+export interface ThreadEventScope {
+  projectId: string;
+  /** Only this thread's events; every thread of the project when absent. */
+  threadId?: string | undefined;
+}
+
+export type ThreadEventListener = (event: StoredThreadEvent) => void;
+
+export interface ThreadEventHubOptions {
+  /** With Redis, events published in any process reach subscribers in every process. */
+  redisUrl?: string | undefined;
+  log: FastifyBaseLogger;
+  /** Redis channel; processes sharing one must share the database too. */
+  channel?: string;
+}
+
+interface Subscription {
+  threadId: string | undefined;
+  listener: ThreadEventListener;
+}
+
+/** What travels over Redis: `origin` lets a hub drop the echo of its own publish. */
+interface Envelope {
+  origin: string;
+  events: StoredThreadEvent[];
+}
+
+const WARN_INTERVAL_MS = 60_000;
+
+/**
+ * Live fan-out of recorded thread events to the SSE streams of this process, and through
+ * Redis pub/sub to those of every other process. Delivery is best effort: an event missed
+ * here (Redis down, a process restarting) is still in the event log, and a client catches up
+ * by reconnecting with Last-Event-ID. Redis failures are logged and never thrown.
+ */
+export class ThreadEventHub {
+  private readonly instanceId = randomUUID();
+  private readonly channel: string;
+  private readonly log: FastifyBaseLogger;
+  private readonly byProject = new Map<string, Set<Subscription>>();
+  private readonly publisher: Redis | null = null;
+  private readonly subscriber: Redis | null = null;
+  private readonly subscribed: Promise<void>;
+  private lastWarningMs = 0;
+  private closed = false;
+
+  constructor(options: ThreadEventHubOptions) {
+    this.channel = options.channel ?? "parley:thread-events";
+    this.log = options.log;
+    if (!options.redisUrl) {
+      this.subscribed = Promise.resolve();
+      return;
+    }
+    this.publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+    // A subscribing connection cannot run other commands, hence a second one. It subscribes
+    // again on every (re)connection rather than relying on ioredis' automatic resubscription,
+    // which only knows channels whose first SUBSCRIBE succeeded.
+    this.subscriber = new Redis(options.redisUrl, { autoResubscribe: false, maxRetriesPerRequest: 1 });
+    for (const connection of [this.publisher, this.subscriber]) {
+      connection.on("error", (error) => this.warn(error, "thread event hub: redis connection error"));
+    }
+    const subscriber = this.subscriber;
+    this.subscribed = new Promise((resolve) => {
+      subscriber.on("ready", () => {
+        subscriber.subscribe(this.channel).then(
+          () => resolve(),
+          (error) => this.warn(error, "thread event hub: redis subscribe failed"),
+        );
+      });
+    });
+    subscriber.on("message", (channel: string, message: string) => {
+      if (channel === this.channel) this.receive(message);
+    });
+  }
+
+  /**
+   * Resolves once events from other processes are being received (at once without Redis).
+   * Never rejects: it simply stays pending while Redis is unreachable.
+   */
+  ready(): Promise<void> {
+    return this.subscribed;
+  }
+
+  /** Call only after the transaction that recorded `events` has committed. */
+  publish(events: StoredThreadEvent[]): void {
+    if (this.closed || events.length === 0) return;
+    this.deliver(events);
+    if (!this.publisher) return;
+    const envelope: Envelope = { origin: this.instanceId, events };
+    this.publisher
+      .publish(this.channel, JSON.stringify(envelope))
+      .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
+  }
+
+  /** Listens to one project (or one thread of it); returns the unsubscribe function. */
+  subscribe(scope: ThreadEventScope, listener: ThreadEventListener): () => void {
+    const subscription: Subscription = { threadId: scope.threadId, listener };
+    let set = this.byProject.get(scope.projectId);
+    if (!set) {
+      set = new Set();
+      this.byProject.set(scope.projectId, set);
+    }
+    set.add(subscription);
+    return () => {
+      const current = this.byProject.get(scope.projectId);
+      if (!current?.delete(subscription)) return;
+      if (current.size === 0) this.byProject.delete(scope.projectId);
+    };
+  }
+
+  /** Live subscriptions in this process (for metrics and tests). */
+  subscriberCount(): number {
+    let count = 0;
+    for (const set of this.byProject.values()) count += set.size;
+    return count;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.byProject.clear();
+    await Promise.all(
+      [this.publisher, this.subscriber].map(async (connection) => {
+        if (!connection) return;
+        // QUIT on a connection that is not up would wait in the offline queue for a reconnect.
+        if (connection.status === "ready") await connection.quit().catch(() => connection.disconnect());
+        else connection.disconnect();
+      }),
+    );
+  }
+
+  private deliver(events: StoredThreadEvent[]): void {
+    for (const stored of events) {
+      const set = this.byProject.get(stored.projectId);
+      if (!set) continue;
+      // A copy: a listener may unsubscribe (its stream closed) while we iterate.
+      for (const subscription of [...set]) {
+        if (subscription.threadId !== undefined && subscription.threadId !== stored.event.thread_id) continue;
+        try {
+          subscription.listener(stored);
+        } catch (error) {
+          this.log.error({ err: error }, "thread event listener failed");
+        }
+      }
+    }
+  }
+
+  private receive(message: string): void {
+    if (this.closed) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message) as Envelope;
+    } catch (error) {
+      this.warn(error, "thread event hub: unreadable redis message");
+      return;
+    }
+    if (envelope.origin === this.instanceId || !Array.isArray(envelope.events)) return;
+    this.deliver(envelope.events.filter(isStoredEvent));
+  }
+
+  /** At most one warning a minute: a Redis outage must not flood the log. */
+  private warn(error: unknown, message: string): void {
+    const now = Date.now();
+    if (now - this.lastWarningMs < WARN_INTERVAL_MS) return;
+    this.lastWarningMs = now;
+    this.log.warn({ err: error }, message);
+  }
+}
+
+function isStoredEvent(value: unknown): value is StoredThreadEvent {
+  const candidate = value as StoredThreadEvent | null;
+  return (
+    typeof candidate?.seq === "number" &&
+    typeof candidate.projectId === "string" &&
+    typeof candidate.event?.thread_id === "string"
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import type { MessageAuthor, MessageRole, ThreadMode } from "../storage/schema-conversations.js";
+
+/**
+ * ThreadEvent: the `data` of every message on the thread event streams (SPEC §6.1). The
+ * `message` of `message_created` and `created_at` are additions to SPEC §6.1 (docs/api.md).
+ * The SSE `event:` field repeats `type`; the SSE `id:` is the event's sequence number.
+ */
+export const threadEventTypeSchema = z
+  .enum(["pending_count", "mode_changed", "message_created"])
+  .meta({ id: "ThreadEventType" });
+
+export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
+
+const threadModes = ["auto", "manual", "operator", "blocked"] as const satisfies readonly ThreadMode[];
+const messageRoles = ["user", "assistant", "tool"] as const satisfies readonly MessageRole[];
+const messageAuthors = ["user", "bot", "operator"] as const satisfies readonly MessageAuthor[];
+
+export const threadEventMessageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(messageRoles),
+    content: z.string(),
+    author: z.enum(messageAuthors).describe("`bot` for the AI's replies, `operator` for a person's."),
+    created_at: z.string().describe("ISO 8601, UTC"),
+  })
+  .meta({ id: "ThreadEventMessage" });
+
+const common = {
+  thread_id: z.string(),
+  created_at: z.string().describe("When the change happened; ISO 8601, UTC."),
+};
+
+export const threadEventSchema = z
+  .discriminatedUnion("type", [
+    z.object({
+      ...common,
+      type: z.literal("pending_count"),
+      pending_count: z.number().int().min(0).describe("The thread's new pending_count."),
+    }),
+    z.object({
+      ...common,
+      type: z.literal("mode_changed"),
+      mode: z.enum(threadModes).describe("The thread's new mode."),
+    }),
+    z.object({
+      ...common,
+      type: z.literal("message_created"),
+      message: threadEventMessageSchema.describe("The new message (an addition to the base specification)."),
+    }),
+  ])
+  .meta({
+    id: "ThreadEvent",
+    description:
+      "One change to a thread. Sent as the JSON `data` of a server-sent event whose `event` is `type` " +
+      "and whose `id` is a sequence number to resume from with `Last-Event-ID`.",
+  });
+
+export type ThreadEvent = z.infer<typeof threadEventSchema>;
+
+type WithoutCreatedAt<E> = E extends unknown ? Omit<E, "created_at"> : never;
+
+/** A ThreadEvent as its producer states it; the event log stamps `created_at`. */
+export type NewThreadEvent = WithoutCreatedAt<ThreadEvent>;
+
+/** A recorded event: `seq` orders events and is the SSE id; `projectId` scopes delivery. */
+export interface StoredThreadEvent {
+  seq: number;
+  projectId: string;
+  event: ThreadEvent;
+}

@@ -1,0 +1,146 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "../infra/clock.js";
+import type { IdGenerator } from "../infra/ids.js";
+import type { Database } from "../storage/schema.js";
+import type { JobStatus } from "../storage/schema-jobs.js";
+import { JobRepo, type JobRow } from "./job-repo.js";
+
+/** Attempts a job gets unless its enqueuer says otherwise: runs at about 0, 1, 3, 7 and 15 s. */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+export interface NewJob {
+  /** Selects the worker's handler. */
+  type: string;
+  /** The handler's input; stored as JSON, so it must survive JSON.stringify. */
+  payload: unknown;
+  /** Not before this instant; now when absent. */
+  runAt?: Date;
+  /** Runs in all, the first included (≥ 1). */
+  maxAttempts?: number;
+  /** At most one job per key: enqueuing a key already present inserts nothing. */
+  dedupeKey?: string;
+  projectId?: string;
+}
+
+export interface EnqueuedJob {
+  id: string;
+  /** ISO 8601; for a duplicate, the existing job's run_at. */
+  runAt: string;
+  /** True when a job with the same dedupeKey existed and nothing was inserted. */
+  duplicate: boolean;
+}
+
+/** A job as callers see it (status pages, cancellation of scheduled work). */
+export interface Job {
+  id: string;
+  type: string;
+  payload: unknown;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lastError: string | null;
+  dedupeKey: string | null;
+  projectId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface JobQueueDeps {
+  clock: Clock;
+  newId: IdGenerator;
+  /** Wakes local workers; see notifyEnqueued. */
+  onEnqueued?: () => void;
+}
+
+function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    type: row.type,
+    payload: JSON.parse(row.payload),
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    runAt: row.run_at,
+    lastError: row.last_error,
+    dedupeKey: row.dedupe_key,
+    projectId: row.project_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/**
+ * The producer side of the durable job queue. Every method takes the connection to work on:
+ * pass the transaction of the change that causes the job, and the job commits or rolls back
+ * with it (no job for a change that never happened, no change without its job).
+ */
+export class JobQueue {
+  constructor(private readonly deps: JobQueueDeps) {}
+
+  async enqueue(db: Kysely<Database>, job: NewJob): Promise<EnqueuedJob> {
+    const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (!job.type) throw new Error("job type must not be empty");
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+      throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+    }
+    const now = this.deps.clock.now().toISOString();
+    const runAt = (job.runAt ?? this.deps.clock.now()).toISOString();
+    const id = this.deps.newId("job");
+    const repo = new JobRepo(db);
+    const inserted = await repo.insert({
+      id,
+      type: job.type,
+      // undefined has no JSON form; a handler receives null for it.
+      payload: JSON.stringify(job.payload ?? null),
+      status: "pending",
+      attempts: 0,
+      max_attempts: maxAttempts,
+      run_at: runAt,
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      dedupe_key: job.dedupeKey ?? null,
+      project_id: job.projectId ?? null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    });
+    if (!inserted) {
+      // Only a dedupe_key conflict skips the insert; the holder is visible by now (PostgreSQL
+      // waits for a concurrent inserter of the same key to commit or roll back).
+      const existing = job.dedupeKey === undefined ? undefined : await repo.findByDedupeKey(job.dedupeKey);
+      if (!existing) throw new Error(`job with dedupe key ${job.dedupeKey} vanished while enqueuing`);
+      return { id: existing.id, runAt: existing.run_at, duplicate: true };
+    }
+    // Outside a transaction the job is committed already: wake workers now if it is due.
+    if (!db.isTransaction && runAt <= now) this.notifyEnqueued();
+    return { id, runAt, duplicate: false };
+  }
+
+  /**
+   * Tells local workers that a job is ready, so they need not wait for their next poll.
+   * Call it after the transaction that enqueued the job commits: a worker woken before the
+   * commit would not see the job yet. It is only a hint; workers find every job by polling.
+   */
+  notifyEnqueued(): void {
+    this.deps.onEnqueued?.();
+  }
+
+  /** Removes a pending job (one not started yet, or waiting for a retry); false for any other. */
+  cancel(db: Kysely<Database>, id: string): Promise<boolean> {
+    return new JobRepo(db).deletePending(id);
+  }
+
+  async get(db: Kysely<Database>, id: string): Promise<Job | undefined> {
+    const row = await new JobRepo(db).find(id);
+    return row ? toJob(row) : undefined;
+  }
+
+  /** Deletes done and failed jobs finished before `before` (freeing their dedupe keys); returns how many. */
+  prune(db: Kysely<Database>, before: Date): Promise<number> {
+    return new JobRepo(db).pruneFinished(before);
+  }
+}

@@ -1,0 +1,270 @@
+import { hostname } from "node:os";
+import type { Clock } from "../infra/clock.js";
+import { randomBase62 } from "../infra/ids.js";
+import type { Storage } from "../storage/database.js";
+import { type JobLease, JobRepo, type JobRow } from "./job-repo.js";
+
+/** What a handler is given. attempts counts this run: 1 on the first. */
+export interface JobContext {
+  id: string;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  projectId: string | null;
+}
+
+/**
+ * Does one job's work. Resolving completes the job; rejecting (or throwing) schedules a retry
+ * until its attempts are used up. Delivery is at least once: a worker that dies mid-run, or
+ * cannot record the outcome, leaves the job to run again after its lease, so handlers must be
+ * idempotent.
+ */
+export type JobHandler = (job: JobContext) => Promise<void>;
+
+export interface JobWorkerLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobWorkerDeps {
+  storage: Storage;
+  handlers: Record<string, JobHandler>;
+  clock: Clock;
+  log: JobWorkerLog;
+  /** Names this worker in locked_by; unique per instance by default. */
+  workerId?: string;
+  /** Time between polls when idle. */
+  pollIntervalMs?: number;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** How long a claim lasts unless renewed; renewed every leaseMs/2 while the handler runs. */
+  leaseMs?: number;
+}
+
+/** What last_error keeps of whatever a handler threw. */
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === "string") return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/**
+ * The consumer side of the job queue: polls the database for due jobs, runs their handlers and
+ * records the outcome. Any number of workers, in any number of processes, may share a database:
+ * each job is claimed by one of them at a time.
+ */
+export class JobWorker {
+  readonly workerId: string;
+  private readonly repo: JobRepo;
+  private readonly pollIntervalMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  /** Handler runs, each including the write of its outcome. */
+  private readonly running = new Set<Promise<void>>();
+  /** Claims under way (from the loop or runDue). */
+  private readonly claiming = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private pollAgain = false;
+  /** The last poll filled every free slot: more jobs may be due as soon as one finishes. */
+  private backlog = false;
+  private started = false;
+  private stopping = false;
+
+  constructor(private readonly deps: JobWorkerDeps) {
+    this.workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomBase62(8)}`;
+    this.repo = new JobRepo(deps.storage.db);
+    this.pollIntervalMs = deps.pollIntervalMs ?? 1_000;
+    this.concurrency = deps.concurrency ?? 4;
+    this.leaseMs = deps.leaseMs ?? 60_000;
+  }
+
+  /** Starts polling, the first time at once. The timers do not keep the process alive. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    this.schedule(0);
+  }
+
+  /** Polls soon instead of at the next interval; calls made before that poll coalesce into it. */
+  wake(): void {
+    if (!this.started) return;
+    if (this.polling) this.pollAgain = true;
+    else this.schedule(0);
+  }
+
+  /** Stops polling and resolves once every handler started has finished and its outcome is recorded. */
+  async stop(): Promise<void> {
+    this.started = false;
+    this.stopping = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.claiming.size > 0 || this.running.size > 0) {
+      await Promise.allSettled([...this.claiming, ...this.running]);
+    }
+  }
+
+  /**
+   * Runs every job due now, `concurrency` at a time, and resolves with how many ran (for start-up
+   * and tests). Jobs that handlers enqueue, due at once, run too; retries wait for their run_at.
+   * After stop() it runs nothing.
+   */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    while (!this.stopping) {
+      const runs = await this.claimAndLaunch(this.concurrency);
+      if (runs.length === 0) break;
+      ran += runs.length;
+      await Promise.all(runs);
+    }
+    return ran;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    if (!this.started) return;
+    this.polling = true;
+    this.pollAgain = false;
+    try {
+      const free = this.concurrency - this.running.size;
+      const runs = free > 0 ? await this.claimAndLaunch(free) : [];
+      this.backlog = free <= 0 || runs.length === free;
+    } catch (error) {
+      this.deps.log.error({ err: error, workerId: this.workerId }, "job poll failed");
+    } finally {
+      this.polling = false;
+    }
+    if (this.started) this.schedule(this.pollAgain ? 0 : this.pollIntervalMs);
+  }
+
+  /**
+   * Claims up to `limit` jobs and starts them; resolves with their runs. Tracked as a whole, so
+   * stop() never sees the moment between a claim and the start of its runs.
+   */
+  private claimAndLaunch(limit: number): Promise<Promise<void>[]> {
+    const claimed = (async () => {
+      const jobs = await this.repo.claim({
+        dialect: this.deps.storage.dialect,
+        workerId: this.workerId,
+        limit,
+        now: this.deps.clock.now(),
+        leaseMs: this.leaseMs,
+      });
+      return jobs.map((job) => this.launch(job));
+    })();
+    this.claiming.add(claimed);
+    return claimed.finally(() => this.claiming.delete(claimed));
+  }
+
+  /** Runs a claimed job; the promise never rejects. */
+  private launch(job: JobRow): Promise<void> {
+    const run = this.execute(job).finally(() => {
+      this.running.delete(run);
+      if (this.backlog) this.wake();
+    });
+    this.running.add(run);
+    return run;
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const lease: JobLease = { id: job.id, workerId: this.workerId, attempts: job.attempts };
+    let renewal: Promise<void> = Promise.resolve();
+    const renewTimer = setInterval(
+      () => {
+        renewal = renewal.then(async () => {
+          // Once another worker owns the job there is nothing left to keep.
+          if (!(await this.renew(lease))) clearInterval(renewTimer);
+        });
+      },
+      Math.max(1, Math.floor(this.leaseMs / 2)),
+    );
+    renewTimer.unref();
+    let failure: { error: unknown } | undefined;
+    try {
+      await this.invoke(job);
+    } catch (error) {
+      failure = { error };
+    } finally {
+      clearInterval(renewTimer);
+      await renewal;
+    }
+    try {
+      if (failure) await this.recordFailure(job, lease, failure.error);
+      else if (!(await this.repo.complete(lease, this.deps.clock.now()))) this.leaseLost(job);
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, jobId: job.id, type: job.type, workerId: this.workerId },
+        "could not record the job's outcome; it runs again once its lease expires",
+      );
+    }
+  }
+
+  private async invoke(job: JobRow): Promise<void> {
+    const handler = Object.hasOwn(this.deps.handlers, job.type) ? this.deps.handlers[job.type] : undefined;
+    // Another process may know the type (say, during a rolling deploy): fail so it is retried.
+    if (!handler) throw new Error(`no handler for job type "${job.type}" in worker ${this.workerId}`);
+    await handler({
+      id: job.id,
+      type: job.type,
+      payload: JSON.parse(job.payload),
+      attempts: job.attempts,
+      projectId: job.project_id,
+    });
+  }
+
+  /** Extends the lease; false once it is lost for good (a failed write is retried next time). */
+  private async renew(lease: JobLease): Promise<boolean> {
+    try {
+      const now = this.deps.clock.now();
+      const held = await this.repo.renew(lease, new Date(now.getTime() + this.leaseMs), now);
+      if (!held)
+        this.deps.log.warn({ jobId: lease.id, workerId: this.workerId }, "job lease lost while running");
+      return held;
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, jobId: lease.id, workerId: this.workerId },
+        "could not renew job lease",
+      );
+      return true;
+    }
+  }
+
+  private async recordFailure(job: JobRow, lease: JobLease, error: unknown): Promise<void> {
+    const outcome = await this.repo.fail(lease, {
+      maxAttempts: job.max_attempts,
+      now: this.deps.clock.now(),
+      error: errorMessage(error),
+    });
+    const context = {
+      err: error,
+      jobId: job.id,
+      type: job.type,
+      attempts: job.attempts,
+      maxAttempts: job.max_attempts,
+      workerId: this.workerId,
+    };
+    if (!outcome) this.leaseLost(job);
+    else if (outcome.status === "pending")
+      this.deps.log.warn({ ...context, retryAt: outcome.runAt }, "job failed; will retry");
+    else this.deps.log.error(context, "job failed on its last attempt");
+  }
+
+  /** Another worker took the job over after this one's lease expired; its outcome stands. */
+  private leaseLost(job: JobRow): void {
+    this.deps.log.warn(
+      { jobId: job.id, type: job.type, attempts: job.attempts, workerId: this.workerId },
+      "job lease was lost before its outcome was recorded; the outcome is dropped",
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { resourceNameSchema } from "../../infra/common-schemas.js";
+
+export const chatStatusSchema = z.enum(["active", "disabled", "error"]).meta({ id: "ChatStatus" });
+
+const settingsObjectSchema = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
+
+export const chatSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    bot_id: z.string(),
+    integration_id: z.string().nullable(),
+    status: chatStatusSchema,
+    project_id: z.string(),
+    settings: settingsObjectSchema.describe("Chat settings, as last sent."),
+    created_at: z.string().describe("ISO 8601, UTC"),
+    updated_at: z.string().describe("ISO 8601, UTC"),
+    events_24h: z
+      .number()
+      .int()
+      .describe("Messages (of every role) in the chat's threads created in the last 24 hours."),
+  })
+  .meta({ id: "Chat" });
+
+export type Chat = z.infer<typeof chatSchema>;
+
+const name = resourceNameSchema.describe("Unique within the integration.");
+const botId = z.string().min(1, "must not be empty").max(128).describe("A bot of the same project.");
+
+export const createChatBodySchema = z.strictObject({
+  bot_id: botId,
+  name,
+  settings: settingsObjectSchema.optional().describe("Default `{}`."),
+});
+
+export type CreateChatInput = z.infer<typeof createChatBodySchema>;
+
+export const updateChatBodySchema = z.strictObject({
+  name: name.optional(),
+  bot_id: botId.optional(),
+  settings: settingsObjectSchema.optional().describe("Replaces the whole settings object."),
+});
+
+export type UpdateChatInput = z.infer<typeof updateChatBodySchema>;
+
+export const setChatStatusBodySchema = z.strictObject({
+  status: z
+    .enum(["active", "disabled"], { error: "must be active or disabled (error is set by the service)" })
+    .describe("`error` is set only by the service."),
+});
+
+export const chatParamsSchema = z.object({ chat_id: z.string().max(128) });
+export const integrationChatsParamsSchema = z.object({ id: z.string().max(128) });
+export const integrationChatParamsSchema = z.object({
+  id: z.string().max(128),
+  chat_id: z.string().max(128),
+});

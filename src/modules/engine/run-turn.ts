@@ -1,0 +1,223 @@
+import { type ModelMessage, stepCountIs, streamText, type ToolSet } from "ai";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Clock } from "../../infra/clock.js";
+import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
+import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
+import type { Database } from "../../storage/schema.js";
+import { readBotSettings } from "../bots/settings-read.js";
+import type { BotSettings } from "../bots/settings-schema.js";
+import type { ConversationService } from "../threads/conversation-service.js";
+import type { Transactor } from "../threads/transactor.js";
+import { BUILTIN_TOOLS } from "./builtin-tools.js";
+import { estimateTokens, fitHistory, toModelMessage } from "./history.js";
+import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
+import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
+import { storeResponse } from "./store-response.js";
+import type { ThreadLock } from "./thread-lock.js";
+
+export type ReplyFinishReason = "stop" | "length" | "tool-calls";
+
+/** What a caller watching the turn (the stream endpoint) is told as it happens. */
+export interface TurnListener {
+  textDelta?(text: string): void;
+  toolCall?(call: { toolCallId: string; toolName: string; input: unknown }): void;
+  toolResult?(result: { toolCallId: string; toolName: string; output: unknown }): void;
+}
+
+export type TurnOutcome =
+  | { kind: "replied"; message: MessageRow; finishReason: ReplyFinishReason }
+  | { kind: "already-answered"; message: MessageRow | undefined }
+  | { kind: "not-answering"; reason: string }
+  | { kind: "failed"; code: string; message: string };
+
+export interface TurnRunnerDeps {
+  db: Kysely<Database>;
+  conversations: ConversationService;
+  transactor: Transactor;
+  registry: ModelRegistry;
+  lock: ThreadLock;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  retry: RetryPolicy;
+  /** Upper bound of one model call, first byte to last. */
+  timeoutMs: number;
+  defaultModel: string;
+  maxSteps?: number;
+}
+
+function mapFinishReason(reason: string | undefined): ReplyFinishReason {
+  if (reason === "length") return "length";
+  if (reason === "tool-calls") return "tool-calls";
+  return "stop";
+}
+
+function toolsFor(settings: BotSettings, clock: Clock): ToolSet {
+  const tools: ToolSet = {};
+  for (const builtin of BUILTIN_TOOLS) {
+    // Approval policies other than `auto` arrive with the approvals work; until then only
+    // `auto` tools are offered to the model.
+    if (settings.ai.tools[builtin.name] === "auto") tools[builtin.name] = builtin.create({ clock });
+  }
+  return tools;
+}
+
+/**
+ * One AI turn for a thread: under the thread's lock, answer every user message since the
+ * last reply with one model call (double texting is merged into the next turn), stream the
+ * parts to the listener, and store the reply only once it is complete. Provider errors
+ * before any output are retried with backoff (honouring Retry-After); a failure leaves no
+ * partial message and the thread usable.
+ */
+export class TurnRunner {
+  constructor(private readonly deps: TurnRunnerDeps) {}
+
+  async run(
+    projectId: string,
+    threadId: string,
+    listener: TurnListener = {},
+    forSeq?: number,
+  ): Promise<TurnOutcome> {
+    try {
+      return await this.deps.lock.withLock(projectId, threadId, () =>
+        this.runLocked(projectId, threadId, listener, forSeq),
+      );
+    } catch (error) {
+      this.deps.log.error({ err: error, threadId }, "turn failed");
+      return { kind: "failed", code: "turn_failed", message: "The reply could not be produced; try again." };
+    }
+  }
+
+  private async runLocked(
+    projectId: string,
+    threadId: string,
+    listener: TurnListener,
+    forSeq: number | undefined,
+  ): Promise<TurnOutcome> {
+    const messages = new MessagesRepo(this.deps.db);
+    const thread = await this.deps.conversations.threadsRepo().find(projectId, threadId);
+    if (!thread) return { kind: "not-answering", reason: "thread_deleted" };
+    const unanswered = await messages.unanswered(projectId, threadId);
+    if (unanswered.length === 0) {
+      const reply =
+        forSeq !== undefined
+          ? await messages.replyCovering(projectId, threadId, forSeq)
+          : await messages.lastReply(projectId, threadId);
+      return { kind: "already-answered", message: reply };
+    }
+    const context = await loadAnswerContext(this.deps.db, projectId, thread.chat_id);
+    const reason = whyNotAnswering(context, thread.mode);
+    if (reason || !context) return { kind: "not-answering", reason: reason ?? "chat_missing" };
+
+    const settings = readBotSettings(context.botSettings, this.deps.defaultModel);
+    let resolved: ReturnType<ModelRegistry["resolve"]>;
+    try {
+      resolved = this.deps.registry.resolve(settings.ai.model.id);
+    } catch (error) {
+      if (error instanceof ModelUnavailableError)
+        return { kind: "failed", code: error.code, message: error.message };
+      throw error;
+    }
+    const { model, entry } = resolved;
+    const reserve = settings.ai.model.max_tokens ?? Math.min(4096, Math.floor(entry.context_window / 4));
+    const budget = entry.context_window - reserve - estimateTokens(settings.ai.instruction);
+    const window = Math.max(settings.ai.memory.lastMessages, unanswered.length);
+    const rows = fitHistory(await messages.latest(projectId, threadId, window), window, budget);
+    const history: ModelMessage[] = rows.map(toModelMessage);
+
+    for (let attempt = 1; ; attempt++) {
+      let emitted = false;
+      try {
+        const result = streamText({
+          model,
+          system: settings.ai.instruction,
+          messages: history,
+          tools: toolsFor(settings, this.deps.clock),
+          stopWhen: stepCountIs(this.deps.maxSteps ?? 5),
+          maxRetries: 0,
+          abortSignal: AbortSignal.timeout(this.deps.timeoutMs),
+          ...(settings.ai.model.temperature !== null ? { temperature: settings.ai.model.temperature } : {}),
+          ...(settings.ai.model.max_tokens !== null ? { maxOutputTokens: settings.ai.model.max_tokens } : {}),
+          ...(settings.ai.model.top_p !== null ? { topP: settings.ai.model.top_p } : {}),
+          ...(settings.ai.model.frequency_penalty !== null
+            ? { frequencyPenalty: settings.ai.model.frequency_penalty }
+            : {}),
+          ...(settings.ai.model.presence_penalty !== null
+            ? { presencePenalty: settings.ai.model.presence_penalty }
+            : {}),
+        });
+        let finishReason: string | undefined;
+        for await (const part of result.fullStream) {
+          switch (part.type) {
+            case "text-delta":
+              emitted = true;
+              listener.textDelta?.(part.text);
+              break;
+            case "tool-call":
+              emitted = true;
+              listener.toolCall?.({
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                input: part.input,
+              });
+              break;
+            case "tool-result":
+              listener.toolResult?.({
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                output: part.output,
+              });
+              break;
+            case "tool-error":
+              listener.toolResult?.({
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                output: { error: part.error instanceof Error ? part.error.message : String(part.error) },
+              });
+              break;
+            case "error":
+              throw part.error;
+            case "abort":
+              throw new Error("model call aborted");
+            case "finish":
+              finishReason = part.finishReason;
+              break;
+          }
+        }
+        const response = await result.response;
+        const answeredThrough = Math.max(...rows.filter((row) => row.role === "user").map((row) => row.seq));
+        const message = await storeResponse(
+          this.deps,
+          projectId,
+          threadId,
+          response.messages,
+          answeredThrough,
+        );
+        if (!message) return { kind: "not-answering", reason: "thread_deleted" };
+        return { kind: "replied", message, finishReason: mapFinishReason(finishReason) };
+      } catch (error) {
+        const delay = emitted
+          ? null
+          : nextDelayMs(this.deps.retry, attempt, error, this.deps.clock.now().getTime());
+        if (delay === null) return this.failure(error, threadId, attempt);
+        this.deps.log.warn(
+          { err: error, threadId, attempt, delayMs: Math.round(delay) },
+          "model call failed; retrying",
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  private failure(error: unknown, threadId: string, attempts: number): TurnOutcome {
+    this.deps.log.warn({ err: error, threadId, attempts }, "model call failed");
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return timedOut
+      ? { kind: "failed", code: "model_timeout", message: "The model did not answer in time; try again." }
+      : {
+          kind: "failed",
+          code: "model_error",
+          message: `The model provider failed${attempts > 1 ? ` after ${attempts} attempts` : ""}; try again.`,
+        };
+  }
+}

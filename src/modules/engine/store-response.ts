@@ -1,0 +1,67 @@
+import type { AssistantModelMessage, ToolModelMessage } from "ai";
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { ConversationService } from "../threads/conversation-service.js";
+import type { Transactor } from "../threads/transactor.js";
+
+type ResponseMessage = AssistantModelMessage | ToolModelMessage;
+
+function textOf(message: ResponseMessage): string {
+  if (typeof message.content === "string") return message.content;
+  if (message.role === "assistant") {
+    return message.content
+      .filter((part) => part.type === "text")
+      .map((part) => (part as { text: string }).text)
+      .join("");
+  }
+  return message.content
+    .filter((part) => part.type === "tool-result")
+    .map((part) => {
+      const output = (part as { output: { type: string; value?: unknown } }).output;
+      return `${(part as { toolName: string }).toolName}: ${JSON.stringify(output.value ?? output)}`;
+    })
+    .join("\n");
+}
+
+/** Parts are kept when the message is more than its text (tool calls, tool results). */
+function partsOf(message: ResponseMessage): string | null {
+  if (typeof message.content === "string") return null;
+  const onlyText = message.content.every((part) => part.type === "text");
+  return onlyText ? null : JSON.stringify(message.content);
+}
+
+/**
+ * Stores a finished turn in one transaction: tool steps and the final reply (author `bot`),
+ * which records the newest user message it answered; pending_count back to zero, events
+ * raised. Returns the final reply.
+ */
+export async function storeResponse(
+  deps: { conversations: ConversationService; transactor: Transactor; clock: { now(): Date } },
+  projectId: string,
+  threadId: string,
+  response: ResponseMessage[],
+  answeredThroughSeq: number,
+): Promise<MessageRow | undefined> {
+  return deps.transactor.run(projectId, async (unit) => {
+    const thread = await deps.conversations.threadsRepo(unit.trx).find(projectId, threadId);
+    if (!thread) return undefined;
+    const now = deps.clock.now().toISOString();
+    let reply: MessageRow | undefined;
+    const messages = response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage];
+    const finalIndex = messages.map((m) => m.role).lastIndexOf("assistant");
+    for (const [index, message] of messages.entries()) {
+      const row = await deps.conversations.insertMessage(
+        unit,
+        thread,
+        message.role,
+        "bot",
+        textOf(message),
+        partsOf(message),
+        now,
+        index === finalIndex ? { replyToSeq: answeredThroughSeq } : {},
+      );
+      if (index === finalIndex) reply = row;
+    }
+    await deps.conversations.resetPending(unit, thread);
+    return reply;
+  });
+}

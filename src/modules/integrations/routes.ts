@@ -1,0 +1,89 @@
+import { authOf } from "../../infra/api-guard.js";
+import { deletedSchema } from "../../infra/common-schemas.js";
+import { standardErrorResponses } from "../../infra/error-body.js";
+import type { App } from "../../infra/http-types.js";
+import type { IntegrationsService } from "./integrations-service.js";
+import {
+  createIntegrationBodySchema,
+  integrationParamsSchema,
+  integrationSchema,
+  updateIntegrationBodySchema,
+} from "./schemas.js";
+
+const tags = ["Integrations"];
+
+export function integrationRoutes(app: App, integrations: IntegrationsService): void {
+  app.get(
+    "/integrations",
+    {
+      schema: {
+        tags,
+        summary: "List the project's integrations",
+        description: "Oldest first. `auth_data` is never returned.",
+        response: { 200: integrationSchema.array(), ...standardErrorResponses },
+      },
+    },
+    async (request) => integrations.list(authOf(request)),
+  );
+
+  app.post(
+    "/integrations",
+    {
+      schema: {
+        tags,
+        summary: "Create an integration",
+        description:
+          "A new integration is `active`. `auth_data` is validated against the vendor's fields " +
+          "(unknown fields are refused), stored encrypted and never returned.",
+        body: createIntegrationBodySchema,
+        response: { 200: integrationSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => integrations.create(authOf(request), request.body),
+  );
+
+  app.get(
+    "/integrations/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get an integration",
+        params: integrationParamsSchema,
+        response: { 200: integrationSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => integrations.get(authOf(request), request.params.id),
+  );
+
+  app.post(
+    "/integrations/:id",
+    {
+      schema: {
+        tags,
+        summary: "Update an integration",
+        description:
+          "Fields not sent are unchanged. `auth_data` replaces the stored credentials as a whole and is " +
+          "validated against the integration's vendor; `settings` replaces the settings object. " +
+          "Any status may be set.",
+        params: integrationParamsSchema,
+        body: updateIntegrationBodySchema,
+        response: { 200: integrationSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => integrations.update(authOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/integrations/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete an integration",
+        description: "Deletes its chats too, with their threads and messages.",
+        params: integrationParamsSchema,
+        response: { 200: deletedSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => integrations.delete(authOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { resourceNameSchema } from "../../infra/common-schemas.js";
+import type { IntegrationVendor } from "../../storage/schema-integrations.js";
+import { authDataSchemas, INTEGRATION_VENDORS } from "./auth-data/auth-data-schemas.js";
+
+export const integrationVendorSchema = z.enum(INTEGRATION_VENDORS).meta({ id: "IntegrationVendor" });
+export const integrationStatusSchema = z
+  .enum(["active", "disabled", "error"])
+  .meta({ id: "IntegrationStatus" });
+
+/** Free-form JSON object; replaced as a whole on update. */
+export const settingsObjectSchema = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
+
+export const integrationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    vendor: integrationVendorSchema,
+    status: integrationStatusSchema,
+    project_id: z.string(),
+    settings: settingsObjectSchema.describe("Vendor-specific settings, as last sent."),
+    created_at: z.string().describe("ISO 8601, UTC"),
+    updated_at: z.string().describe("ISO 8601, UTC"),
+  })
+  .describe("`auth_data` is write-only: it is stored encrypted and never returned.")
+  .meta({ id: "Integration" });
+
+export type Integration = z.infer<typeof integrationSchema>;
+
+const name = resourceNameSchema;
+const settings = settingsObjectSchema.optional().describe("Vendor-specific settings; default `{}`.");
+
+function createVariant<V extends IntegrationVendor>(vendor: V) {
+  return z.strictObject({ name, vendor: z.literal(vendor), auth_data: authDataSchemas[vendor], settings });
+}
+
+/** One variant per vendor, so the OpenAPI document shows each vendor's auth_data. */
+export const createIntegrationBodySchema = z.discriminatedUnion(
+  "vendor",
+  [
+    createVariant("telegram"),
+    createVariant("whatsapp"),
+    createVariant("vk"),
+    createVariant("instagram"),
+    createVariant("facebook"),
+    createVariant("github"),
+    createVariant("google"),
+    createVariant("yandex"),
+    createVariant("amocrm"),
+    createVariant("bitrix24"),
+    createVariant("avito"),
+    createVariant("tbank"),
+    createVariant("parley"),
+  ],
+  { error: `must be one of ${INTEGRATION_VENDORS.join(", ")}` },
+);
+
+export type CreateIntegrationInput = z.infer<typeof createIntegrationBodySchema>;
+
+export const updateIntegrationBodySchema = z.strictObject({
+  name: name.optional(),
+  status: integrationStatusSchema.optional(),
+  auth_data: z
+    .record(z.string(), z.unknown(), { error: "must be a JSON object" })
+    .optional()
+    .describe(
+      "Replaces the whole stored auth_data; validated against the integration's vendor " +
+        "(the same fields as when creating).",
+    ),
+  settings: settingsObjectSchema.optional().describe("Replaces the whole settings object."),
+});
+
+export type UpdateIntegrationInput = z.infer<typeof updateIntegrationBodySchema>;
+
+export const integrationParamsSchema = z.object({ id: z.string().max(128) });

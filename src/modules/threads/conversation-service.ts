@@ -1,0 +1,386 @@
+import type { Kysely } from "kysely";
+import type { AuthContext } from "../../infra/auth-context.js";
+import type { Clock } from "../../infra/clock.js";
+import {
+  ApiError,
+  assertOwned,
+  conflict,
+  forbidden,
+  notFound,
+  validationFailed,
+} from "../../infra/errors.js";
+import type { IdGenerator } from "../../infra/ids.js";
+import type { Dialect } from "../../storage/database.js";
+import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
+import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
+import { PersonsRepo } from "../../storage/repos/persons.repo.js";
+import { type ThreadRow, ThreadsRepo } from "../../storage/repos/threads.repo.js";
+import type { Database } from "../../storage/schema.js";
+import type { MessageAuthor, ThreadMode } from "../../storage/schema-conversations.js";
+import type { Message, StreamBody, Thread, ThreadDetail } from "./schemas.js";
+import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
+import type { Transactor, UnitOfWork } from "./transactor.js";
+
+export const REPLY_JOB = "thread.reply";
+export const OPERATOR_MESSAGE_JOB = "thread.operator_message";
+
+export interface ConversationDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  transactor: Transactor;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
+export interface ReceivedMessages {
+  thread: ThreadRow;
+  messages: MessageRow[];
+  /** Null when the AI will answer; otherwise why not (the messages then count as pending, unless blocked). */
+  notAnsweringBecause: string | null;
+}
+
+/**
+ * Threads and their messages: who may see them, what a new message does to pending_count,
+ * operator takeover, and the events all of it raises. The AI turn itself is the TurnRunner's.
+ */
+export class ConversationService {
+  constructor(private readonly deps: ConversationDeps) {}
+
+  threadsRepo(db: Kysely<Database> = this.deps.db): ThreadsRepo {
+    return new ThreadsRepo(db, this.deps.dialect);
+  }
+
+  /** The caller's thread: 404 when no project has it, 403 when only another project does. */
+  async resolveThread(auth: AuthContext, threadId: string): Promise<ThreadRow> {
+    const threads = this.threadsRepo();
+    const thread = await threads.find(auth.projectId, threadId);
+    if (thread) return thread;
+    if (await threads.existsInOtherProject(auth.projectId, threadId)) {
+      throw forbidden(`The thread '${threadId}' belongs to another project.`);
+    }
+    throw notFound("thread", threadId);
+  }
+
+  async listThreads(
+    auth: AuthContext,
+    query: {
+      chat_id?: string;
+      bot_id?: string;
+      search?: string;
+      limit: number;
+      offset: number;
+      cursor?: string;
+    },
+  ): Promise<{ data: Thread[]; next_cursor: string | null }> {
+    let after: { lastMessageAt: string | null; id: string } | undefined;
+    let offset = query.offset;
+    if (query.cursor !== undefined) {
+      const state = decodeCursor(query.cursor);
+      if (!state)
+        throw validationFailed([{ path: "query.cursor", message: "is not a cursor this API issued" }]);
+      if ("o" in state) offset = state.o;
+      else {
+        after = { lastMessageAt: state.k[0], id: state.k[1] };
+        offset = 0;
+      }
+    }
+    const rows = await this.threadsRepo().list({
+      projectId: auth.projectId,
+      chatId: query.chat_id,
+      botId: query.bot_id,
+      search: query.search,
+      limit: query.limit + 1,
+      after,
+      offset,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    let next: string | null = null;
+    if (rows.length > query.limit && last) {
+      next = query.search
+        ? encodeCursor({ o: offset + query.limit })
+        : encodeCursor({ k: [last.last_message_at, last.id] });
+    }
+    return { data: page.map(toThread), next_cursor: next };
+  }
+
+  async chatThreads(auth: AuthContext, chatId: string): Promise<Thread[]> {
+    await this.resolveChat(auth, chatId);
+    const rows = await this.threadsRepo().list({ projectId: auth.projectId, chatId, limit: 10_000 });
+    return rows.map(toThread);
+  }
+
+  async threadDetail(auth: AuthContext, threadId: string): Promise<ThreadDetail> {
+    const thread = await this.resolveThread(auth, threadId);
+    const person = thread.person_id
+      ? await new PersonsRepo(this.deps.db).findById(thread.person_id)
+      : undefined;
+    const stats = await new MessagesRepo(this.deps.db).stats(auth.projectId, thread.id);
+    return toThreadDetail(thread, person, stats);
+  }
+
+  async messages(auth: AuthContext, threadId: string, chatId?: string): Promise<Message[]> {
+    const thread = await this.resolveThread(auth, threadId);
+    if (chatId !== undefined && thread.chat_id !== chatId) throw notFound("thread", threadId);
+    return (await new MessagesRepo(this.deps.db).listByThread(auth.projectId, thread.id)).map(toMessage);
+  }
+
+  async memory(auth: AuthContext, threadId: string): Promise<{ content: string | null }> {
+    const thread = await this.resolveThread(auth, threadId);
+    return { content: thread.working_memory };
+  }
+
+  /**
+   * The stream endpoint's thread: created on first use in the chat; a thread id that is
+   * already used by another chat of the project is 409.
+   */
+  async openThread(
+    auth: AuthContext,
+    chatId: string,
+    threadId: string,
+    person: StreamBody["person"],
+  ): Promise<{ thread: ThreadRow; created: boolean }> {
+    const chat = await this.resolveChat(auth, chatId);
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      const threads = this.threadsRepo(unit.trx);
+      const existing = await threads.find(auth.projectId, threadId);
+      if (existing) {
+        if (existing.chat_id !== chatId) {
+          throw conflict("thread_in_other_chat", `The thread '${threadId}' belongs to another chat.`);
+        }
+        return { thread: existing, created: false };
+      }
+      const now = this.deps.clock.now().toISOString();
+      const personId = person ? await this.upsertPerson(unit.trx, auth.projectId, person, now) : null;
+      const row: ThreadRow = {
+        project_id: auth.projectId,
+        id: threadId,
+        chat_id: chat.id,
+        bot_id: chat.bot_id,
+        person_id: personId,
+        mode: "auto",
+        title: null,
+        last_message_at: null,
+        pending_count: 0,
+        working_memory: null,
+        turn_lease_owner: null,
+        turn_lease_until: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await threads.insert(row);
+      return { thread: row, created: true };
+    });
+  }
+
+  /**
+   * Stores incoming user messages in one transaction and applies the pending rules: when the
+   * AI will not answer (mode, statuses) they count towards pending_count, except in `blocked`.
+   */
+  async receiveUserMessages(
+    unit: UnitOfWork,
+    projectId: string,
+    threadId: string,
+    contents: { content: string; externalId?: string }[],
+  ): Promise<ReceivedMessages> {
+    const threads = this.threadsRepo(unit.trx);
+    const messagesRepo = new MessagesRepo(unit.trx);
+    const thread = await threads.find(projectId, threadId);
+    if (!thread) throw notFound("thread", threadId);
+    const now = this.deps.clock.now().toISOString();
+    const stored: MessageRow[] = [];
+    for (const item of contents) {
+      if (item.externalId && (await messagesRepo.findByExternalId(projectId, threadId, item.externalId)))
+        continue;
+      stored.push(
+        await this.insertMessage(unit, thread, "user", "user", item.content, null, now, {
+          ...(item.externalId ? { externalId: item.externalId } : {}),
+        }),
+      );
+    }
+    const context = await loadAnswerContext(unit.trx, projectId, thread.chat_id);
+    const notAnsweringBecause = whyNotAnswering(context, thread.mode);
+    if (stored.length > 0 && notAnsweringBecause !== null && thread.mode !== "blocked") {
+      const pending = await threads.addPending(projectId, threadId, stored.length, now);
+      unit.emit({ thread_id: threadId, type: "pending_count", pending_count: pending });
+      thread.pending_count = pending;
+    }
+    return { thread, messages: stored, notAnsweringBecause };
+  }
+
+  /** Stores one message, moves last_message_at and raises message_created. */
+  async insertMessage(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    role: MessageRow["role"],
+    author: MessageAuthor,
+    content: string,
+    parts: string | null,
+    now: string,
+    extra: { externalId?: string; replyToSeq?: number } = {},
+  ): Promise<MessageRow> {
+    const row = await new MessagesRepo(unit.trx).insert({
+      id: this.deps.newId("msg"),
+      project_id: thread.project_id,
+      thread_id: thread.id,
+      role,
+      author,
+      content,
+      parts,
+      external_id: extra.externalId ?? null,
+      reply_to_seq: extra.replyToSeq ?? null,
+      created_at: now,
+    });
+    await this.threadsRepo(unit.trx).update(thread.project_id, thread.id, {
+      last_message_at: now,
+      updated_at: now,
+    });
+    thread.last_message_at = now;
+    unit.emit({ thread_id: thread.id, type: "message_created", message: toMessage(row) });
+    return row;
+  }
+
+  /** pending_count back to zero after a reply, with its event when it changed. */
+  async resetPending(unit: UnitOfWork, thread: ThreadRow): Promise<void> {
+    if (Number(thread.pending_count) === 0) return;
+    await this.threadsRepo(unit.trx).update(thread.project_id, thread.id, { pending_count: 0 });
+    thread.pending_count = 0;
+    unit.emit({ thread_id: thread.id, type: "pending_count", pending_count: 0 });
+  }
+
+  /** Switches the mode; back to `auto` with unanswered messages, the AI is asked to answer them. */
+  async setMode(auth: AuthContext, threadId: string, mode: ThreadMode): Promise<Thread> {
+    const thread = await this.resolveThread(auth, threadId);
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      const now = this.deps.clock.now().toISOString();
+      const threads = this.threadsRepo(unit.trx);
+      if (thread.mode !== mode) {
+        await threads.update(auth.projectId, thread.id, { mode, updated_at: now });
+        unit.emit({ thread_id: thread.id, type: "mode_changed", mode });
+      }
+      if (mode === "blocked" && Number(thread.pending_count) > 0) {
+        await this.resetPending(unit, thread);
+      }
+      thread.mode = mode;
+      if (mode === "auto") {
+        const unanswered = await new MessagesRepo(unit.trx).unanswered(auth.projectId, thread.id);
+        if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
+      }
+      return toThread((await threads.find(auth.projectId, thread.id)) ?? thread);
+    });
+  }
+
+  /** A reply job for the thread; one pending job per thread and time is enough. */
+  async scheduleReply(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    runAt: Date,
+  ): Promise<{ id: string; runAt: string }> {
+    return unit.enqueue({
+      type: REPLY_JOB,
+      payload: { projectId: thread.project_id, threadId: thread.id },
+      runAt,
+      dedupeKey: `reply:${thread.project_id}:${thread.id}:${runAt.toISOString()}`,
+    });
+  }
+
+  /** Operator message: only in `manual` (409 otherwise); now, or later through a job. */
+  async operatorSend(
+    auth: AuthContext,
+    threadId: string,
+    text: string,
+    scheduledAt?: string,
+  ): Promise<{ message: Message } | { scheduled: { scheduled: true; id: string; scheduled_at: string } }> {
+    const thread = await this.resolveThread(auth, threadId);
+    if (thread.mode !== "manual") {
+      throw conflict(
+        "thread_not_manual",
+        `Operator messages need the thread in mode 'manual' (it is '${thread.mode}').`,
+      );
+    }
+    const runAt = scheduledAt ? new Date(scheduledAt) : undefined;
+    if (runAt && runAt.getTime() > this.deps.clock.now().getTime()) {
+      const job = await this.deps.transactor.run(auth.projectId, (unit) =>
+        unit.enqueue({
+          type: OPERATOR_MESSAGE_JOB,
+          payload: { projectId: auth.projectId, threadId: thread.id, text },
+          runAt,
+        }),
+      );
+      return { scheduled: { scheduled: true, id: job.id, scheduled_at: job.runAt } };
+    }
+    const message = await this.deliverOperatorMessage(auth.projectId, thread.id, text);
+    if (!message) throw notFound("thread", threadId);
+    return { message: toMessage(message) };
+  }
+
+  /** Stores an operator's message (now or when its job runs) and clears pending_count. */
+  async deliverOperatorMessage(
+    projectId: string,
+    threadId: string,
+    text: string,
+  ): Promise<MessageRow | undefined> {
+    return this.deps.transactor.run(projectId, async (unit) => {
+      const thread = await this.threadsRepo(unit.trx).find(projectId, threadId);
+      if (!thread) return undefined;
+      const now = this.deps.clock.now().toISOString();
+      // An operator's message answers everything the user said so far.
+      const replyToSeq = await new MessagesRepo(unit.trx).newestUserSeq(projectId, threadId);
+      const message = await this.insertMessage(unit, thread, "assistant", "operator", text, null, now, {
+        replyToSeq,
+      });
+      await this.resetPending(unit, thread);
+      return message;
+    });
+  }
+
+  /** Deletes the thread with its messages (and everything keyed to it). */
+  async deleteThread(
+    auth: AuthContext,
+    threadId: string,
+    chatId?: string,
+  ): Promise<{ id: string; deleted: true }> {
+    const thread = await this.resolveThread(auth, threadId);
+    if (chatId !== undefined && thread.chat_id !== chatId) throw notFound("thread", threadId);
+    await this.threadsRepo().delete(auth.projectId, thread.id);
+    return { id: thread.id, deleted: true };
+  }
+
+  private async resolveChat(auth: AuthContext, chatId: string) {
+    const chat = await this.deps.db
+      .selectFrom("chats")
+      .selectAll()
+      .where("id", "=", chatId)
+      .executeTakeFirst();
+    return assertOwned(chat, auth.projectId, "chat", chatId);
+  }
+
+  private async upsertPerson(
+    trx: Kysely<Database>,
+    projectId: string,
+    person: NonNullable<StreamBody["person"]>,
+    now: string,
+  ): Promise<string> {
+    const persons = new PersonsRepo(trx);
+    const existing = await persons.findByExternalId(projectId, person.external_id);
+    if (existing) {
+      await persons.update(existing.id, {
+        ...(person.name !== undefined ? { name: person.name } : {}),
+        ...(person.avatar_url !== undefined ? { avatar_url: person.avatar_url } : {}),
+      });
+      return existing.id;
+    }
+    const id = this.deps.newId("per");
+    await persons.insert({
+      id,
+      project_id: projectId,
+      external_id: person.external_id,
+      name: person.name ?? null,
+      avatar_url: person.avatar_url ?? null,
+      created_at: now,
+    });
+    return id;
+  }
+}
+
+export { ApiError };

@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { authOf } from "../../infra/api-guard.js";
+import { deletedSchema } from "../../infra/common-schemas.js";
+import { standardErrorResponses } from "../../infra/error-body.js";
+import type { App } from "../../infra/http-types.js";
+import { settleIdempotency } from "../../infra/idempotency.js";
+import type { IdempotencyRepo } from "../../storage/repos/idempotency.repo.js";
+import type { ConversationService } from "./conversation-service.js";
+import {
+  chatParamsSchema,
+  chatThreadParamsSchema,
+  listThreadsQuerySchema,
+  memorySchema,
+  messageSchema,
+  operatorSendBodySchema,
+  scheduledSchema,
+  setModeBodySchema,
+  streamBodySchema,
+  threadDetailSchema,
+  threadListSchema,
+  threadParamsSchema,
+  threadSchema,
+} from "./schemas.js";
+import type { StreamService } from "./stream-service.js";
+
+const tags = ["Threads"];
+
+const STREAM_DESCRIPTION = `Stores the user's messages in the thread (created on first use) and streams the AI's
+reply as server-sent events. Default protocol (\`?protocol=data\`): each SSE \`data\` is one JSON object:
+\`text-delta\` {textDelta}, \`tool-call\` {toolCallId, toolName, args}, \`tool-result\` {toolCallId, toolName,
+result}, \`finish\` {finishReason: stop | tool-calls | length, message_id, thread_id}, or \`error\` {code, message}.
+\`?protocol=ui\` speaks the AI SDK UI message stream protocol (for \`useChat\`). In a mode other than \`auto\`
+(or when the chat, bot or integration is not active) the messages are stored and the stream holds a single
+\`finish\`. With \`scheduledAt\` in the future the answer is 202 JSON and the reply comes later as a
+\`message_created\` event. The reply is stored even if the client disconnects.`;
+
+export function threadRoutes(
+  app: App,
+  deps: { conversations: ConversationService; stream: StreamService; idempotency: () => IdempotencyRepo },
+): void {
+  const { conversations } = deps;
+
+  app.get(
+    "/threads",
+    {
+      schema: {
+        tags,
+        summary: "List threads",
+        description:
+          "Newest activity first (threads without messages last), then id. With `search`, ranked by relevance. " +
+          "`cursor` (from `next_cursor`) pages without gaps or repeats under concurrent inserts; `offset` is then ignored.",
+        querystring: listThreadsQuerySchema,
+        response: { 200: threadListSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => conversations.listThreads(authOf(request), request.query),
+  );
+
+  app.get(
+    "/threads/:thread_id",
+    {
+      schema: {
+        tags,
+        summary: "Get a thread with its person and stats",
+        params: threadParamsSchema,
+        response: { 200: threadDetailSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => conversations.threadDetail(authOf(request), request.params.thread_id),
+  );
+
+  app.get(
+    "/threads/:thread_id/messages",
+    {
+      schema: {
+        tags,
+        summary: "A thread's full message history, oldest first",
+        params: threadParamsSchema,
+        response: { 200: messageSchema.array(), ...standardErrorResponses },
+      },
+    },
+    async (request) => conversations.messages(authOf(request), request.params.thread_id),
+  );
+
+  app.get(
+    "/threads/:thread_id/memory",
+    {
+      schema: {
+        tags,
+        summary: "A thread's working memory",
+        params: threadParamsSchema,
+        response: { 200: memorySchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => conversations.memory(authOf(request), request.params.thread_id),
+  );
+
+  app.post(
+    "/threads/:thread_id/send",
+    {
+      schema: {
+        tags,
+        summary: "Send a message as a human operator",
+        description:
+          "Only while the thread is `manual` (else 409 `thread_not_manual`). Stored with role `assistant` and " +
+          "author `operator`; clears pending_count. With `scheduledAt` in the future: 202 and delivered then.",
+        params: threadParamsSchema,
+        body: operatorSendBodySchema,
+        response: { 200: messageSchema, 202: scheduledSchema, ...standardErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await conversations.operatorSend(
+        authOf(request),
+        request.params.thread_id,
+        request.body.text,
+        request.body.scheduledAt,
+      );
+      if ("scheduled" in result) return reply.code(202).send(result.scheduled);
+      return result.message;
+    },
+  );
+
+  for (const [path, chatScoped] of [
+    ["/threads/:thread_id/mode", false],
+    ["/chats/:chat_id/threads/:thread_id/mode", true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: chatScoped ? "Set a thread's mode (chat path)" : "Set a thread's mode",
+          description:
+            "`auto`: the AI answers; `manual`/`operator`: a person answers, the AI is paused; `blocked`: nothing is sent. " +
+            "Raises `mode_changed`. Back to `auto`, unanswered user messages are answered by the AI.",
+          params: chatScoped ? chatThreadParamsSchema : threadParamsSchema,
+          body: setModeBodySchema,
+          response: { 200: threadSchema, ...standardErrorResponses },
+        },
+      },
+      async (request) => {
+        const params = request.params as { thread_id: string; chat_id?: string };
+        if (params.chat_id !== undefined)
+          await conversations.messages(authOf(request), params.thread_id, params.chat_id);
+        return conversations.setMode(authOf(request), params.thread_id, request.body.mode);
+      },
+    );
+  }
+
+  app.get(
+    "/chats/:chat_id/threads",
+    {
+      schema: {
+        tags,
+        summary: "A chat's threads",
+        params: chatParamsSchema,
+        response: { 200: threadSchema.array(), ...standardErrorResponses },
+      },
+    },
+    async (request) => conversations.chatThreads(authOf(request), request.params.chat_id),
+  );
+
+  app.get(
+    "/chats/:chat_id/threads/:thread_id/messages",
+    {
+      schema: {
+        tags,
+        summary: "A thread's full message history (chat path)",
+        params: chatThreadParamsSchema,
+        response: { 200: messageSchema.array(), ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      conversations.messages(authOf(request), request.params.thread_id, request.params.chat_id),
+  );
+
+  app.post(
+    "/chats/:chat_id/threads/:thread_id/delete",
+    {
+      schema: {
+        tags,
+        summary: "Delete a thread and its messages",
+        params: chatThreadParamsSchema,
+        response: { 200: deletedSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      conversations.deleteThread(authOf(request), request.params.thread_id, request.params.chat_id),
+  );
+
+  app.post(
+    "/chats/:chat_id/threads/:thread_id/stream",
+    {
+      schema: {
+        tags,
+        summary: "Talk to the bot: store user messages and stream the reply",
+        description: STREAM_DESCRIPTION,
+        params: chatThreadParamsSchema,
+        querystring: z.object({
+          protocol: z
+            .enum(["data", "ui"])
+            .default("data")
+            .describe("`data` (default) or `ui` (AI SDK useChat)."),
+        }),
+        body: streamBodySchema,
+        response: {
+          200: z.string().describe("text/event-stream"),
+          202: scheduledSchema,
+          ...standardErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await deps.stream.handle(
+        authOf(request),
+        { chatId: request.params.chat_id, threadId: request.params.thread_id },
+        request.body,
+        request.query.protocol,
+        reply,
+      );
+      if (outcome.kind === "scheduled") return reply.code(202).send(outcome.body);
+      await settleIdempotency(request, deps.idempotency(), 200, outcome.summary);
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import { z } from "zod";
+
+export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
+
+export const threadSchema = z
+  .object({
+    id: z.string(),
+    chat_id: z.string(),
+    bot_id: z.string(),
+    mode: threadModeSchema,
+    title: z.string().nullable(),
+    last_message_at: z.string().nullable(),
+    pending_count: z
+      .number()
+      .int()
+      .describe(
+        "User messages since the last reply that the AI did not answer, plus approvals awaiting an operator.",
+      ),
+    created_at: z.string(),
+  })
+  .meta({ id: "Thread" });
+
+export const personSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    external_id: z.string().nullable(),
+  })
+  .meta({ id: "Person" });
+
+export const threadDetailSchema = threadSchema
+  .extend({
+    person: personSchema.nullable(),
+    stats: z.object({
+      messages_total: z.number().int(),
+      user_messages: z.number().int(),
+      bot_messages: z.number().int().describe("AI replies only (not operator messages)."),
+    }),
+  })
+  .meta({ id: "ThreadDetail" });
+
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(["user", "assistant", "tool"]),
+    author: z
+      .enum(["user", "bot", "operator"])
+      .describe("Who wrote it: the end user, the AI, or a human operator."),
+    content: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Message" });
+
+export type Thread = z.infer<typeof threadSchema>;
+export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+export type Message = z.infer<typeof messageSchema>;
+
+/** Client-chosen thread ids (DECISIONS §Initial states and rules). */
+export const threadIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, "thread ids are 1 to 128 characters of A-Z, a-z, 0-9, _ and -");
+
+export const messageContentSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(32_000, "must be at most 32000 characters");
+
+const isoTimestamp = z.iso.datetime({ offset: true, message: "must be an ISO 8601 timestamp" });
+
+export const listThreadsQuerySchema = z.object({
+  chat_id: z.string().max(128).optional(),
+  bot_id: z.string().max(128).optional(),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe("Full-text search over message content; ranked."),
+  limit: z.coerce.number().int().min(1).max(100, "must be at most 100").default(20),
+  offset: z.coerce.number().int().min(0).default(0).describe("Ignored when `cursor` is given."),
+  cursor: z.string().max(500).optional().describe("Opaque; from `next_cursor` of the previous page."),
+});
+
+export const threadListSchema = z
+  .object({ data: z.array(threadSchema), next_cursor: z.string().nullable() })
+  .meta({ id: "ThreadList" });
+
+export const threadParamsSchema = z.object({ thread_id: z.string().max(128) });
+export const chatThreadParamsSchema = z.object({ chat_id: z.string().max(128), thread_id: threadIdSchema });
+export const chatParamsSchema = z.object({ chat_id: z.string().max(128) });
+
+export const setModeBodySchema = z.strictObject({ mode: threadModeSchema });
+
+export const operatorSendBodySchema = z.strictObject({
+  text: messageContentSchema,
+  scheduledAt: isoTimestamp.optional().describe("Deliver later; the answer is then 202 with the job id."),
+});
+
+export const scheduledSchema = z
+  .object({ scheduled: z.literal(true), id: z.string(), scheduled_at: z.string() })
+  .meta({ id: "Scheduled" });
+
+export const memorySchema = z
+  .object({ content: z.string().nullable().describe("Markdown working-memory block, or null.") })
+  .meta({ id: "WorkingMemoryResponse" });
+
+const userMessageSchema = z
+  .object({
+    role: z.literal("user"),
+    content: messageContentSchema.optional(),
+    /** The AI SDK UI message shape (useChat): text parts instead of `content`. */
+    parts: z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()).optional(),
+    id: z.string().optional(),
+    metadata: z.unknown().optional(),
+  })
+  .refine((m) => m.content !== undefined || (m.parts ?? []).some((p) => p.type === "text" && p.text), {
+    message: "a message needs `content` or a text part",
+  });
+
+export const streamBodySchema = z
+  .strictObject({
+    messages: z.array(userMessageSchema).min(1, "at least one message"),
+    scheduledAt: isoTimestamp
+      .optional()
+      .describe("Defer the reply: answered 202, delivered as message_created."),
+    person: z
+      .strictObject({
+        external_id: z.string().min(1).max(256),
+        name: z.string().max(200).nullable().optional(),
+        avatar_url: z.url().max(2000).nullable().optional(),
+      })
+      .optional()
+      .describe("Who is writing (an addition to SPEC): threads of the same person share a Person."),
+    // Fields the AI SDK's useChat transport sends; accepted and ignored.
+    id: z.string().optional(),
+    trigger: z.string().optional(),
+    messageId: z.string().optional(),
+  })
+  .meta({ id: "StreamBody" });
+
+export type StreamBody = z.infer<typeof streamBodySchema>;
+
+/** The text of a user message in either accepted shape. */
+export function userMessageText(message: StreamBody["messages"][number]): string {
+  if (message.content !== undefined) return message.content;
+  return (message.parts ?? [])
+    .filter((p) => p.type === "text" && typeof p.text === "string")
+    .map((p) => p.text)
+    .join("\n");
+}

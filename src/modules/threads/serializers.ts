@@ -1,0 +1,53 @@
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { PersonRow } from "../../storage/repos/persons.repo.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { Message, Thread, ThreadDetail } from "./schemas.js";
+
+export function toThread(row: ThreadRow): Thread {
+  return {
+    id: row.id,
+    chat_id: row.chat_id,
+    bot_id: row.bot_id,
+    mode: row.mode,
+    title: row.title,
+    last_message_at: row.last_message_at,
+    pending_count: Number(row.pending_count),
+    created_at: row.created_at,
+  };
+}
+
+export function toMessage(row: MessageRow): Message {
+  return { id: row.id, role: row.role, author: row.author, content: row.content, created_at: row.created_at };
+}
+
+export function toThreadDetail(
+  row: ThreadRow,
+  person: PersonRow | undefined,
+  stats: ThreadDetail["stats"],
+): ThreadDetail {
+  return {
+    ...toThread(row),
+    person: person
+      ? { id: person.id, name: person.name, avatar_url: person.avatar_url, external_id: person.external_id }
+      : null,
+    stats,
+  };
+}
+
+/** Opaque pagination cursors: a keyset position, or an offset for relevance-ordered search. */
+type CursorState = { k: [string | null, string] } | { o: number };
+
+export function encodeCursor(state: CursorState): string {
+  return Buffer.from(JSON.stringify(state)).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): CursorState | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as CursorState;
+    if ("o" in value && Number.isInteger(value.o) && value.o >= 0) return value;
+    if ("k" in value && Array.isArray(value.k) && typeof value.k[1] === "string") return value;
+  } catch {
+    // fall through
+  }
+  return undefined;
+}

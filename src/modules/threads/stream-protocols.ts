@@ -1,0 +1,71 @@
+import type { SseStream } from "../../infra/sse.js";
+import type { ReplyFinishReason } from "../engine/run-turn.js";
+
+/** The events of one reply, independent of the wire protocol that carries them. */
+export interface ReplyStreamWriter {
+  textDelta(text: string): void;
+  toolCall(call: { toolCallId: string; toolName: string; input: unknown }): void;
+  toolResult(result: { toolCallId: string; toolName: string; output: unknown }): void;
+  finish(reason: ReplyFinishReason, details: { messageId: string | null; threadId: string }): void;
+  error(code: string, message: string): void;
+}
+
+export type StreamProtocol = "data" | "ui";
+
+/**
+ * Parley's data stream (SPEC §4.2): one JSON object per SSE `data` line, `type` one of
+ * text-delta {textDelta}, tool-call {toolCallId, toolName, args}, tool-result {toolCallId,
+ * toolName, result}, finish {finishReason, message_id, thread_id}, error {code, message}.
+ */
+export function dataStreamWriter(sse: SseStream): ReplyStreamWriter {
+  return {
+    textDelta: (textDelta) => sse.send({ data: { type: "text-delta", textDelta } }),
+    toolCall: ({ toolCallId, toolName, input }) =>
+      sse.send({ data: { type: "tool-call", toolCallId, toolName, args: input } }),
+    toolResult: ({ toolCallId, toolName, output }) =>
+      sse.send({ data: { type: "tool-result", toolCallId, toolName, result: output } }),
+    finish: (finishReason, { messageId, threadId }) =>
+      sse.send({ data: { type: "finish", finishReason, message_id: messageId, thread_id: threadId } }),
+    error: (code, message) => sse.send({ data: { type: "error", code, message } }),
+  };
+}
+
+/**
+ * The AI SDK UI message stream protocol (v1), for `useChat` clients: start, text-start /
+ * text-delta / text-end, tool-input-available, tool-output-available, finish, error, and
+ * the closing `[DONE]`.
+ */
+export function uiMessageStreamWriter(sse: SseStream, messageId: string): ReplyStreamWriter {
+  let textPart = 0;
+  let openText: string | null = null;
+  const closeText = () => {
+    if (openText) sse.send({ data: { type: "text-end", id: openText } });
+    openText = null;
+  };
+  sse.send({ data: { type: "start", messageId } });
+  return {
+    textDelta: (delta) => {
+      if (!openText) {
+        openText = `text-${textPart++}`;
+        sse.send({ data: { type: "text-start", id: openText } });
+      }
+      sse.send({ data: { type: "text-delta", id: openText, delta } });
+    },
+    toolCall: ({ toolCallId, toolName, input }) => {
+      closeText();
+      sse.send({ data: { type: "tool-input-available", toolCallId, toolName, input } });
+    },
+    toolResult: ({ toolCallId, output }) =>
+      sse.send({ data: { type: "tool-output-available", toolCallId, output } }),
+    finish: (finishReason) => {
+      closeText();
+      sse.send({ data: { type: "finish", finishReason } });
+      sse.send({ data: "[DONE]" });
+    },
+    error: (_code, message) => {
+      closeText();
+      sse.send({ data: { type: "error", errorText: message } });
+      sse.send({ data: "[DONE]" });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { FastifyReply } from "fastify";
+import type { AuthContext } from "../../infra/auth-context.js";
+import type { Clock } from "../../infra/clock.js";
+import type { IdGenerator } from "../../infra/ids.js";
+import { openSseStream } from "../../infra/sse.js";
+import type { TurnOutcome, TurnRunner } from "../engine/run-turn.js";
+import type { ConversationService } from "./conversation-service.js";
+import { type StreamBody, userMessageText } from "./schemas.js";
+import { dataStreamWriter, type StreamProtocol, uiMessageStreamWriter } from "./stream-protocols.js";
+import type { Transactor } from "./transactor.js";
+
+export interface StreamDeps {
+  conversations: ConversationService;
+  transactor: Transactor;
+  runner: TurnRunner;
+  clock: Clock;
+  newId: IdGenerator;
+  heartbeatMs?: number;
+}
+
+export type StreamStart =
+  | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
+  | {
+      kind: "streamed";
+      summary: { thread_id: string; message_id: string | null; outcome: TurnOutcome["kind"] };
+    };
+
+/**
+ * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then streams
+ * the AI's reply. The turn is detached from the connection: a client that goes away does not
+ * stop it, and the reply is stored when complete.
+ */
+export class StreamService {
+  constructor(private readonly deps: StreamDeps) {}
+
+  async handle(
+    auth: AuthContext,
+    params: { chatId: string; threadId: string },
+    body: StreamBody,
+    protocol: StreamProtocol,
+    reply: FastifyReply,
+  ): Promise<StreamStart> {
+    const { thread } = await this.deps.conversations.openThread(
+      auth,
+      params.chatId,
+      params.threadId,
+      body.person,
+    );
+    // useChat resends the whole conversation: only its newest message is new.
+    const incoming = protocol === "ui" ? body.messages.slice(-1) : body.messages;
+    const contents = incoming.map((message) => ({ content: userMessageText(message) }));
+    const runAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
+    const deferred = runAt !== undefined && runAt.getTime() > this.deps.clock.now().getTime();
+
+    const received = await this.deps.transactor.run(auth.projectId, async (unit) => {
+      const result = await this.deps.conversations.receiveUserMessages(
+        unit,
+        auth.projectId,
+        thread.id,
+        contents,
+      );
+      const job =
+        deferred && runAt && result.notAnsweringBecause === null
+          ? await this.deps.conversations.scheduleReply(unit, result.thread, runAt)
+          : undefined;
+      return { ...result, job };
+    });
+
+    if (deferred && runAt) {
+      return {
+        kind: "scheduled",
+        body: {
+          scheduled: true,
+          id: received.job?.id ?? "",
+          scheduled_at: received.job?.runAt ?? runAt.toISOString(),
+        },
+      };
+    }
+
+    if (protocol === "ui") reply.header("x-vercel-ai-ui-message-stream", "v1");
+    const sse = openSseStream(reply, { heartbeatMs: this.deps.heartbeatMs ?? 15_000 });
+    const writer =
+      protocol === "ui" ? uiMessageStreamWriter(sse, this.deps.newId("msg")) : dataStreamWriter(sse);
+    const summary = {
+      thread_id: thread.id,
+      message_id: null as string | null,
+      outcome: "not-answering" as TurnOutcome["kind"],
+    };
+
+    if (received.notAnsweringBecause !== null) {
+      writer.finish("stop", { messageId: null, threadId: thread.id });
+      sse.end();
+      return { kind: "streamed", summary };
+    }
+
+    const lastSeq = received.messages.at(-1)?.seq;
+    const outcome = await this.deps.runner.run(
+      auth.projectId,
+      thread.id,
+      {
+        textDelta: (text) => writer.textDelta(text),
+        toolCall: (call) => writer.toolCall(call),
+        toolResult: (result) => writer.toolResult(result),
+      },
+      lastSeq,
+    );
+    summary.outcome = outcome.kind;
+    switch (outcome.kind) {
+      case "replied":
+        summary.message_id = outcome.message.id;
+        writer.finish(outcome.finishReason, { messageId: outcome.message.id, threadId: thread.id });
+        break;
+      case "already-answered":
+        // Another turn answered these messages together with later ones (double texting).
+        summary.message_id = outcome.message?.id ?? null;
+        if (outcome.message?.content) writer.textDelta(outcome.message.content);
+        writer.finish("stop", { messageId: outcome.message?.id ?? null, threadId: thread.id });
+        break;
+      case "not-answering":
+        writer.finish("stop", { messageId: null, threadId: thread.id });
+        break;
+      case "failed":
+        writer.error(outcome.code, outcome.message);
+        break;
+    }
+    sse.end();
+    return { kind: "streamed", summary };
+  }
+}

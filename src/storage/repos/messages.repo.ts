@@ -1,0 +1,144 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database } from "../schema.js";
+import type { MessagesTable } from "../schema-conversations.js";
+
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Omit<Insertable<MessagesTable>, "seq">;
+
+export class MessagesRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts and returns the stored row (with its sequence number). */
+  async insert(row: NewMessage): Promise<MessageRow> {
+    return this.db.insertInto("messages").values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The whole history, oldest first. */
+  listByThread(projectId: string, threadId: string): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .orderBy("seq")
+      .execute();
+  }
+
+  /** The latest `count` messages, oldest first. */
+  async latest(projectId: string, threadId: string, count: number): Promise<MessageRow[]> {
+    if (count <= 0) return [];
+    const rows = await this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .orderBy("seq", "desc")
+      .limit(count)
+      .execute();
+    return rows.reverse();
+  }
+
+  /** The last reply (by the bot or an operator) of the thread, if any. */
+  lastReply(projectId: string, threadId: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("role", "=", "assistant")
+      .orderBy("seq", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The newest user message any reply has answered (0 when none). */
+  async answeredThrough(projectId: string, threadId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.max("reply_to_seq").as("through"))
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .executeTakeFirst();
+    return Number(row?.through ?? 0);
+  }
+
+  /** User messages no reply has answered yet: what the next turn must answer. */
+  async unanswered(projectId: string, threadId: string): Promise<MessageRow[]> {
+    const through = await this.answeredThrough(projectId, threadId);
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("role", "=", "user")
+      .where("seq", ">", through)
+      .orderBy("seq")
+      .execute();
+  }
+
+  /** The newest user message of the thread (its seq), 0 when none. */
+  async newestUserSeq(projectId: string, threadId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.max("seq").as("seq"))
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("role", "=", "user")
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  /** The first reply that answered the user message with this seq. */
+  replyCovering(projectId: string, threadId: string, seq: number): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("reply_to_seq", ">=", seq)
+      .orderBy("seq")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  findByExternalId(projectId: string, threadId: string, externalId: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("external_id", "=", externalId)
+      .executeTakeFirst();
+  }
+
+  async stats(
+    projectId: string,
+    threadId: string,
+  ): Promise<{ messages_total: number; user_messages: number; bot_messages: number }> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("messages_total"),
+        eb.fn.sum<number>(eb.case().when("author", "=", "user").then(1).else(0).end()).as("user_messages"),
+        // AI replies only: a tool-call step without text is not a reply.
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("author", "=", "bot"), eb("role", "=", "assistant"), eb("content", "!=", "")]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("bot_messages"),
+      ])
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .executeTakeFirstOrThrow();
+    return {
+      messages_total: Number(row.messages_total ?? 0),
+      user_messages: Number(row.user_messages ?? 0),
+      bot_messages: Number(row.bot_messages ?? 0),
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "../schema.js";
+import type { PersonsTable } from "../schema-conversations.js";
+
+export type PersonRow = Selectable<PersonsTable>;
+
+export class PersonsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string): Promise<PersonRow | undefined> {
+    return this.db.selectFrom("persons").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  findByExternalId(projectId: string, externalId: string): Promise<PersonRow | undefined> {
+    return this.db
+      .selectFrom("persons")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("external_id", "=", externalId)
+      .executeTakeFirst();
+  }
+
+  async insert(row: PersonRow): Promise<void> {
+    await this.db.insertInto("persons").values(row).execute();
+  }
+
+  async update(id: string, patch: { name?: string | null; avatar_url?: string | null }): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable("persons").set(patch).where("id", "=", id).execute();
+  }
+}

@@ -1,0 +1,209 @@
+import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { Dialect } from "../database.js";
+import type { Database } from "../schema.js";
+import type { ThreadsTable } from "../schema-conversations.js";
+
+export type ThreadRow = Selectable<ThreadsTable>;
+
+export interface ThreadListQuery {
+  projectId: string;
+  chatId?: string | undefined;
+  botId?: string | undefined;
+  limit: number;
+  /** Keyset position: the last row of the previous page (ignored with `search`). */
+  after?: { lastMessageAt: string | null; id: string } | undefined;
+  offset?: number | undefined;
+  /** Full-text query; results are then ordered by relevance. */
+  search?: string | undefined;
+}
+
+/** Turns free text into an FTS5 query that matches every word, whatever punctuation it holds. */
+export function fts5Query(text: string): string {
+  return text
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, ""))
+    .filter((word) => word.length > 0)
+    .map((word) => `"${word}"`)
+    .join(" ");
+}
+
+export class ThreadsRepo {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  find(projectId: string, id: string): Promise<ThreadRow | undefined> {
+    return this.db
+      .selectFrom("threads")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** Whether a thread with this id exists in a project other than the given one. */
+  async existsInOtherProject(projectId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("threads")
+      .select("id")
+      .where("id", "=", id)
+      .where("project_id", "!=", projectId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insert(row: ThreadRow): Promise<void> {
+    await this.db.insertInto("threads").values(row).execute();
+  }
+
+  async update(projectId: string, id: string, patch: Updateable<ThreadsTable>): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set(patch)
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Adds to pending_count and returns the new value. */
+  async addPending(projectId: string, id: string, delta: number, now: string): Promise<number> {
+    const row = await this.db
+      .updateTable("threads")
+      .set((eb) => ({ pending_count: eb("pending_count", "+", delta), updated_at: now }))
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .returning("pending_count")
+      .executeTakeFirstOrThrow();
+    return Number(row.pending_count);
+  }
+
+  async delete(projectId: string, id: string): Promise<void> {
+    await this.db.deleteFrom("threads").where("project_id", "=", projectId).where("id", "=", id).execute();
+  }
+
+  /**
+   * Takes the thread's turn lease when it is free or expired. Only one process at a time runs
+   * the AI for a thread; a crashed holder's lease simply runs out.
+   */
+  async acquireLease(
+    projectId: string,
+    id: string,
+    owner: string,
+    now: string,
+    until: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("threads")
+      .set({ turn_lease_owner: owner, turn_lease_until: until })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .where((eb) => eb.or([eb("turn_lease_until", "is", null), eb("turn_lease_until", "<", now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async renewLease(projectId: string, id: string, owner: string, until: string): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set({ turn_lease_until: until })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .where("turn_lease_owner", "=", owner)
+      .execute();
+  }
+
+  async releaseLease(projectId: string, id: string, owner: string): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set({ turn_lease_owner: null, turn_lease_until: null })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .where("turn_lease_owner", "=", owner)
+      .execute();
+  }
+
+  /** Threads of a project, newest activity first (threads without messages last), then id. */
+  async list(query: ThreadListQuery): Promise<ThreadRow[]> {
+    let q = this.db
+      .selectFrom("threads")
+      .selectAll("threads")
+      .where("threads.project_id", "=", query.projectId);
+    if (query.chatId) q = q.where("threads.chat_id", "=", query.chatId);
+    if (query.botId) q = q.where("threads.bot_id", "=", query.botId);
+
+    if (query.search) return this.search(q, query);
+
+    const after = query.after;
+    if (after) {
+      q = q.where((eb) =>
+        after.lastMessageAt === null
+          ? eb.and([eb("threads.last_message_at", "is", null), eb("threads.id", ">", after.id)])
+          : eb.or([
+              eb("threads.last_message_at", "<", after.lastMessageAt),
+              eb.and([
+                eb("threads.last_message_at", "=", after.lastMessageAt),
+                eb("threads.id", ">", after.id),
+              ]),
+              eb("threads.last_message_at", "is", null),
+            ]),
+      );
+    }
+    return q
+      .orderBy(sql`case when threads.last_message_at is null then 1 else 0 end`)
+      .orderBy("threads.last_message_at", "desc")
+      .orderBy("threads.id")
+      .limit(query.limit)
+      .offset(after ? 0 : (query.offset ?? 0))
+      .execute();
+  }
+
+  private async search(
+    base: ReturnType<ThreadsRepo["baseQuery"]>,
+    query: ThreadListQuery,
+  ): Promise<ThreadRow[]> {
+    const text = query.search ?? "";
+    if (this.dialect === "postgres") {
+      const ranked = this.db
+        .selectFrom("messages")
+        .select(["messages.thread_id"])
+        .select(sql<number>`max(ts_rank(messages.search, plainto_tsquery('simple', ${text})))`.as("rank"))
+        .where("messages.project_id", "=", query.projectId)
+        .where(sql<boolean>`messages.search @@ plainto_tsquery('simple', ${text})`)
+        .groupBy("messages.thread_id")
+        .as("ranked");
+      return base
+        .innerJoin(ranked, "ranked.thread_id", "threads.id")
+        .orderBy("ranked.rank", "desc")
+        .orderBy("threads.id")
+        .limit(query.limit)
+        .offset(query.offset ?? 0)
+        .execute();
+    }
+    const match = fts5Query(text);
+    if (match === "") return [];
+    // bm25() is lower for better matches.
+    const ranked = this.db
+      .selectFrom("messages")
+      .innerJoin(sql`messages_fts`.as("fts"), (join) => join.on(sql`fts.rowid`, "=", sql.ref("messages.seq")))
+      .select(["messages.thread_id"])
+      .select(sql<number>`min(bm25(messages_fts))`.as("rank"))
+      .where("messages.project_id", "=", query.projectId)
+      .where(sql<boolean>`messages_fts match ${match}`)
+      .groupBy("messages.thread_id")
+      .as("ranked");
+    return base
+      .innerJoin(ranked, "ranked.thread_id", "threads.id")
+      .orderBy("ranked.rank")
+      .orderBy("threads.id")
+      .limit(query.limit)
+      .offset(query.offset ?? 0)
+      .execute();
+  }
+
+  /** Only for typing search(): the filtered base query. */
+  private baseQuery() {
+    return this.db.selectFrom("threads").selectAll("threads");
+  }
+}

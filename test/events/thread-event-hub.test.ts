@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { StoredThreadEvent } from "../../src/events/thread-event.js";
+import { ThreadEventHub } from "../../src/events/thread-event-hub.js";
+
+const REDIS_URL = process.env.PARLEY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+function fakeLog() {
+  const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() };
+  return { log, logger: log as unknown as FastifyBaseLogger };
+}
+
+let nextSeq = 1;
+function event(projectId: string, threadId: string, pending = 1): StoredThreadEvent {
+  return {
+    seq: nextSeq++,
+    projectId,
+    event: {
+      thread_id: threadId,
+      type: "pending_count",
+      pending_count: pending,
+      created_at: new Date().toISOString(),
+    },
+  };
+}
+
+/** Collects what a listener receives; `next()` waits for the n-th event. */
+function collector() {
+  const received: StoredThreadEvent[] = [];
+  const waiters: Array<() => void> = [];
+  return {
+    received,
+    listener: (stored: StoredThreadEvent) => {
+      received.push(stored);
+      for (const wake of waiters.splice(0)) wake();
+    },
+    async until(count: number, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} events, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+  };
+}
+
+describe("ThreadEventHub", () => {
+  const hubs: ThreadEventHub[] = [];
+  const hub = (options: Partial<ConstructorParameters<typeof ThreadEventHub>[0]> = {}) => {
+    const created = new ThreadEventHub({ log: fakeLog().logger, ...options });
+    hubs.push(created);
+    return created;
+  };
+  afterEach(async () => {
+    await Promise.all(hubs.splice(0).map((h) => h.close()));
+  });
+
+  describe("in one process", () => {
+    it("delivers to the project's subscribers, filtered by thread, in order", () => {
+      const h = hub();
+      const project = collector();
+      const thread = collector();
+      const other = collector();
+      h.subscribe({ projectId: "prj_a" }, project.listener);
+      h.subscribe({ projectId: "prj_a", threadId: "thr_1" }, thread.listener);
+      h.subscribe({ projectId: "prj_b" }, other.listener);
+      const events = [event("prj_a", "thr_1"), event("prj_a", "thr_2"), event("prj_a", "thr_1", 2)];
+      h.publish(events);
+      expect(project.received).toEqual(events);
+      expect(thread.received).toEqual([events[0], events[2]]);
+      expect(other.received).toEqual([]);
+    });
+
+    it("a thread id of one project never matches another project's thread of the same id", () => {
+      const h = hub();
+      const b = collector();
+      h.subscribe({ projectId: "prj_b", threadId: "shared" }, b.listener);
+      h.publish([event("prj_a", "shared")]);
+      expect(b.received).toEqual([]);
+    });
+
+    it("unsubscribing stops delivery and is counted", () => {
+      const h = hub();
+      const c = collector();
+      const off = h.subscribe({ projectId: "prj_a" }, c.listener);
+      const off2 = h.subscribe({ projectId: "prj_a", threadId: "thr_1" }, () => {});
+      expect(h.subscriberCount()).toBe(2);
+      off();
+      off(); // twice is harmless
+      expect(h.subscriberCount()).toBe(1);
+      h.publish([event("prj_a", "thr_1")]);
+      expect(c.received).toEqual([]);
+      off2();
+      expect(h.subscriberCount()).toBe(0);
+    });
+
+    it("a failing listener does not keep the event from the others", () => {
+      const { log, logger } = fakeLog();
+      const h = hub({ log: logger });
+      const c = collector();
+      h.subscribe({ projectId: "prj_a" }, () => {
+        throw new Error("boom");
+      });
+      h.subscribe({ projectId: "prj_a" }, c.listener);
+      h.publish([event("prj_a", "thr_1")]);
+      expect(c.received).toHaveLength(1);
+      expect(log.error).toHaveBeenCalledOnce();
+    });
+
+    it("a listener may unsubscribe itself while being called", () => {
+      const h = hub();
+      const c = collector();
+      const off = h.subscribe({ projectId: "prj_a" }, () => off());
+      h.subscribe({ projectId: "prj_a" }, c.listener);
+      h.publish([event("prj_a", "thr_1")]);
+      expect(c.received).toHaveLength(1);
+      expect(h.subscriberCount()).toBe(1);
+    });
+
+    it("delivers locally when Redis is unreachable, logs, and closes promptly", async () => {
+      const { log, logger } = fakeLog();
+      const h = hub({ log: logger, redisUrl: "redis://127.0.0.1:1" });
+      const c = collector();
+      h.subscribe({ projectId: "prj_a" }, c.listener);
+      expect(() => h.publish([event("prj_a", "thr_1")])).not.toThrow();
+      expect(c.received).toHaveLength(1);
+      await vi.waitFor(() => expect(log.warn).toHaveBeenCalled(), { timeout: 5000 });
+      const started = Date.now();
+      await h.close();
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+  });
+
+  describe("across processes, through Redis", () => {
+    it("an event published in hub A reaches B's subscriber once and A's own subscriber once", async () => {
+      const channel = `parley-test:${randomBytes(6).toString("hex")}`;
+      const a = hub({ redisUrl: REDIS_URL, channel });
+      const b = hub({ redisUrl: REDIS_URL, channel });
+      await Promise.all([a.ready(), b.ready()]);
+      const onA = collector();
+      const onB = collector();
+      const onBOtherProject = collector();
+      a.subscribe({ projectId: "prj_a" }, onA.listener);
+      b.subscribe({ projectId: "prj_a", threadId: "thr_1" }, onB.listener);
+      b.subscribe({ projectId: "prj_other" }, onBOtherProject.listener);
+
+      const fromA = event("prj_a", "thr_1");
+      a.publish([fromA]);
+      expect(onA.received).toEqual([fromA]); // delivered locally, synchronously
+      await onB.until(1);
+      expect(onB.received).toEqual([fromA]);
+
+      // One channel is FIFO per subscriber: once A has received B's marker, any echo of A's own
+      // event would already have arrived. Neither side may see a duplicate.
+      const marker = event("prj_a", "thr_marker");
+      b.publish([marker]);
+      await onA.until(2);
+      expect(onA.received).toEqual([fromA, marker]);
+      expect(onB.received).toEqual([fromA]);
+      expect(onBOtherProject.received).toEqual([]);
+    });
+
+    it("ignores garbage on the channel", async () => {
+      const channel = `parley-test:${randomBytes(6).toString("hex")}`;
+      const a = hub({ redisUrl: REDIS_URL, channel });
+      const b = hub({ redisUrl: REDIS_URL, channel });
+      await Promise.all([a.ready(), b.ready()]);
+      const onB = collector();
+      b.subscribe({ projectId: "prj_a" }, onB.listener);
+      const raw = new Redis(REDIS_URL);
+      try {
+        await raw.publish(channel, "not json");
+        await raw.publish(channel, JSON.stringify({ origin: "x", events: [{ nope: true }] }));
+      } finally {
+        await raw.quit();
+      }
+      const valid = event("prj_a", "thr_1");
+      a.publish([valid]);
+      await onB.until(1);
+      expect(onB.received).toEqual([valid]);
+    });
+  });
+});

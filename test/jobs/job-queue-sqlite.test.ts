@@ -1,0 +1,3 @@
+import { describeJobQueueConformance } from "./job-queue.conformance.js";
+
+describeJobQueueConformance("sqlite");
