@@ -11,7 +11,7 @@ import type { Bot } from "./schemas.js";
 import { defaultBotSettings } from "./settings-defaults.js";
 import { mergeBotSettings } from "./settings-merge.js";
 import { readBotSettings } from "./settings-read.js";
-import { type BotSettings, type BotSettingsPatch, botSettingsSchema } from "./settings-schema.js";
+import type { BotSettings, BotSettingsPatch } from "./settings-schema.js";
 
 export interface BotsServiceDeps {
   db: Kysely<Database>;

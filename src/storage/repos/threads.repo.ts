@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Updateable } from "kysely";
 import type { Dialect } from "../database.js";
 import type { Database } from "../schema.js";
 import type { ThreadsTable } from "../schema-conversations.js";
@@ -160,7 +160,7 @@ export class ThreadsRepo {
   }
 
   private async search(
-    base: ReturnType<ThreadsRepo["baseQuery"]>,
+    base: SelectQueryBuilder<Database, "threads", ThreadRow>,
     query: ThreadListQuery,
   ): Promise<ThreadRow[]> {
     const text = query.search ?? "";
@@ -183,14 +183,16 @@ export class ThreadsRepo {
     }
     const match = fts5Query(text);
     if (match === "") return [];
-    // bm25() is lower for better matches.
+    // FTS5's `rank` is bm25(): lower for better matches. (bm25() itself is refused once SQLite
+    // flattens the subquery into the aggregate; the rank column is not.)
+    const scored = sql<{ seq: number; score: number }>`(select rowid as seq, rank as score
+      from messages_fts where messages_fts match ${match})`.as("scored");
     const ranked = this.db
       .selectFrom("messages")
-      .innerJoin(sql`messages_fts`.as("fts"), (join) => join.on(sql`fts.rowid`, "=", sql.ref("messages.seq")))
+      .innerJoin(scored, (join) => join.onRef(sql.ref("scored.seq"), "=", "messages.seq"))
       .select(["messages.thread_id"])
-      .select(sql<number>`min(bm25(messages_fts))`.as("rank"))
+      .select(sql<number>`min(scored.score)`.as("rank"))
       .where("messages.project_id", "=", query.projectId)
-      .where(sql<boolean>`messages_fts match ${match}`)
       .groupBy("messages.thread_id")
       .as("ranked");
     return base
@@ -200,10 +202,5 @@ export class ThreadsRepo {
       .limit(query.limit)
       .offset(query.offset ?? 0)
       .execute();
-  }
-
-  /** Only for typing search(): the filtered base query. */
-  private baseQuery() {
-    return this.db.selectFrom("threads").selectAll("threads");
   }
 }
