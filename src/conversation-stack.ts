@@ -70,6 +70,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
       clock,
       owner: processId,
       leaseMs: 60_000,
+      crossProcess: storage.dialect === "postgres",
       maxWaitMs: config.modelTimeoutMs * config.modelMaxAttempts + 60_000,
     }),
     clock,

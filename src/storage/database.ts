@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 
@@ -55,8 +55,33 @@ export function openStorage(options: StorageOptions): Storage {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of Parley's
+ * queries. The same SQL text reuses its prepared statement (least recently used evicted).
+ * Safe because the driver runs one statement at a time on this connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, statement);
+      return statement as unknown as ReturnType<SqliteDatabase["prepare"]>;
+    },
+  };
 }
 
 /** Round trip used by /readyz. */

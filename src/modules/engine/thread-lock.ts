@@ -16,6 +16,8 @@ export class ThreadLock {
       clock: Clock;
       owner: string;
       leaseMs: number;
+      /** False when one process owns the database (embedded SQLite): the in-process queue suffices. */
+      crossProcess: boolean;
       pollMs?: number;
       maxWaitMs: number;
     },
@@ -32,6 +34,7 @@ export class ThreadLock {
     this.tails.set(key, tail);
     try {
       await previous;
+      if (!this.deps.crossProcess) return await work();
       await this.acquireLease(projectId, threadId);
       const renewal = setInterval(() => {
         const until = new Date(this.deps.clock.now().getTime() + this.deps.leaseMs).toISOString();

@@ -141,6 +141,9 @@ export class ConversationService {
     person: StreamBody["person"],
   ): Promise<{ thread: ThreadRow; created: boolean }> {
     const chat = await this.resolveChat(auth, chatId);
+    // The common case, an existing thread, needs no transaction.
+    const known = await this.threadsRepo().find(auth.projectId, threadId);
+    if (known && known.chat_id === chatId) return { thread: known, created: false };
     return this.deps.transactor.run(auth.projectId, async (unit) => {
       const threads = this.threadsRepo(unit.trx);
       const existing = await threads.find(auth.projectId, threadId);

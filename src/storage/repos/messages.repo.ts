@@ -51,27 +51,23 @@ export class MessagesRepo {
       .executeTakeFirst();
   }
 
-  /** The newest user message any reply has answered (0 when none). */
-  async answeredThrough(projectId: string, threadId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.max("reply_to_seq").as("through"))
-      .where("project_id", "=", projectId)
-      .where("thread_id", "=", threadId)
-      .executeTakeFirst();
-    return Number(row?.through ?? 0);
-  }
-
-  /** User messages no reply has answered yet: what the next turn must answer. */
-  async unanswered(projectId: string, threadId: string): Promise<MessageRow[]> {
-    const through = await this.answeredThrough(projectId, threadId);
+  /** User messages no reply has answered yet: what the next turn must answer (one query). */
+  unanswered(projectId: string, threadId: string): Promise<MessageRow[]> {
     return this.db
       .selectFrom("messages")
       .selectAll()
       .where("project_id", "=", projectId)
       .where("thread_id", "=", threadId)
       .where("role", "=", "user")
-      .where("seq", ">", through)
+      .where("seq", ">", (eb) =>
+        eb
+          .selectFrom("messages as replies")
+          .select((inner) =>
+            inner.fn.coalesce(inner.fn.max("replies.reply_to_seq"), inner.lit(0)).as("through"),
+          )
+          .where("replies.project_id", "=", projectId)
+          .where("replies.thread_id", "=", threadId),
+      )
       .orderBy("seq")
       .execute();
   }
