@@ -191,4 +191,23 @@ describe("turns through the real OpenAI provider", () => {
     const ids = received.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
+
+  it("a model that stalls is cut off at the timeout, retried, then reported as model_timeout", async () => {
+    await t.close();
+    t = await createTestApp({
+      env: {
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: fake.baseUrl,
+        PARLEY_MODEL_TIMEOUT_MS: "300",
+        PARLEY_MODEL_MAX_ATTEMPTS: "2",
+      },
+    });
+    base = await listen(t);
+    chatId = (await activeChat(t)).chat.id;
+    fake.enqueue({ hangAfterChunks: 1 }, { hangAfterChunks: 1 });
+    const events = await collect(await stream("e2e-stall", "hello"));
+    expect(events).toEqual([{ type: "error", code: "model_timeout", message: expect.any(String) }]);
+    expect(fake.requests).toHaveLength(2);
+    expect((await messages("e2e-stall")).map((m) => m.role)).toEqual(["user"]);
+  });
 });

@@ -178,7 +178,12 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
       const conflict = await streamTurn(t, second.id, "shared-id", "hi");
       expect(conflict.response.statusCode).toBe(409);
       expect(conflict.response.json().code).toBe("thread_in_other_chat");
-      const malformed = await streamTurn(t, chat.id, "bad id!", "hi");
+      const viaChat = await t.call("POST", `/v1/chats/${chat.id}/threads/shared-id/mode`, { body: { mode: "operator" } });
+    expect(viaChat.json()).toMatchObject({ id: "shared-id", mode: "operator" });
+    const wrongChat = await t.call("POST", `/v1/chats/${second.id}/threads/shared-id/mode`, { body: { mode: "auto" } });
+    expect(wrongChat.statusCode).toBe(404);
+    expect((await t.call("GET", `/v1/chats/${second.id}/threads/shared-id/messages`)).statusCode).toBe(404);
+    const malformed = await streamTurn(t, chat.id, "bad id!", "hi");
       expect(malformed.response.statusCode).toBe(422);
       const other = await t.otherProject();
       const foreign = await streamTurn(t, chat.id, "x", "hi", { key: other.key });

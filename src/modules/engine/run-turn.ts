@@ -127,6 +127,7 @@ export class TurnRunner {
 
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
+      const deadline = AbortSignal.timeout(this.deps.timeoutMs);
       try {
         const result = streamText({
           model,
@@ -135,7 +136,7 @@ export class TurnRunner {
           tools: toolsFor(settings, this.deps.clock),
           stopWhen: stepCountIs(this.deps.maxSteps ?? 5),
           maxRetries: 0,
-          abortSignal: AbortSignal.timeout(this.deps.timeoutMs),
+          abortSignal: deadline,
           ...(settings.ai.model.temperature !== null ? { temperature: settings.ai.model.temperature } : {}),
           ...(settings.ai.model.max_tokens !== null ? { maxOutputTokens: settings.ai.model.max_tokens } : {}),
           ...(settings.ai.model.top_p !== null ? { topP: settings.ai.model.top_p } : {}),
@@ -178,7 +179,8 @@ export class TurnRunner {
             case "error":
               throw part.error;
             case "abort":
-              throw new Error("model call aborted");
+              // The only abort is our deadline: report it as the timeout it is.
+              throw deadline.reason ?? new Error("model call aborted");
             case "finish":
               finishReason = part.finishReason;
               break;

@@ -61,6 +61,13 @@ export class ConversationService {
     throw notFound("thread", threadId);
   }
 
+  /** As resolveThread, and the thread must belong to the chat named in the path (else 404). */
+  async resolveThreadInChat(auth: AuthContext, threadId: string, chatId: string | undefined): Promise<ThreadRow> {
+    const thread = await this.resolveThread(auth, threadId);
+    if (chatId !== undefined && thread.chat_id !== chatId) throw notFound("thread", threadId);
+    return thread;
+  }
+
   async listThreads(
     auth: AuthContext,
     query: {
@@ -120,8 +127,7 @@ export class ConversationService {
   }
 
   async messages(auth: AuthContext, threadId: string, chatId?: string): Promise<Message[]> {
-    const thread = await this.resolveThread(auth, threadId);
-    if (chatId !== undefined && thread.chat_id !== chatId) throw notFound("thread", threadId);
+    const thread = await this.resolveThreadInChat(auth, threadId, chatId);
     return (await new MessagesRepo(this.deps.db).listByThread(auth.projectId, thread.id)).map(toMessage);
   }
 
@@ -252,8 +258,8 @@ export class ConversationService {
   }
 
   /** Switches the mode; back to `auto` with unanswered messages, the AI is asked to answer them. */
-  async setMode(auth: AuthContext, threadId: string, mode: ThreadMode): Promise<Thread> {
-    const thread = await this.resolveThread(auth, threadId);
+  async setMode(auth: AuthContext, threadId: string, mode: ThreadMode, chatId?: string): Promise<Thread> {
+    const thread = await this.resolveThreadInChat(auth, threadId, chatId);
     return this.deps.transactor.run(auth.projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       const threads = this.threadsRepo(unit.trx);

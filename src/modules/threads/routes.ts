@@ -141,9 +141,7 @@ export function threadRoutes(
       },
       async (request) => {
         const params = request.params as { thread_id: string; chat_id?: string };
-        if (params.chat_id !== undefined)
-          await conversations.messages(authOf(request), params.thread_id, params.chat_id);
-        return conversations.setMode(authOf(request), params.thread_id, request.body.mode);
+        return conversations.setMode(authOf(request), params.thread_id, request.body.mode, params.chat_id);
       },
     );
   }
