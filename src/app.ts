@@ -32,8 +32,14 @@ import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js
 import { ProjectsService } from "./modules/projects/projects-service.js";
 import { projectRoutes } from "./modules/projects/routes.js";
 import { systemRoutes } from "./modules/system/routes.js";
+import { webhookRoutes } from "./modules/webhooks/routes.js";
+import { WebhooksService } from "./modules/webhooks/webhooks-service.js";
 import type { Storage } from "./storage/database.js";
 import { createRepos } from "./storage/repos/index.js";
+import { createWebhookSender } from "./webhooks/http-sender.js";
+import type { WebhookRetrySchedule } from "./webhooks/retry-schedule.js";
+import { WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
+import { pruneWebhookDeliveries } from "./webhooks/webhook-outbox.js";
 
 export const SERVICE_VERSION = "0.1.0";
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -53,6 +59,8 @@ export interface AppDeps {
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker. */
   workerPollMs?: number;
+  /** Webhook dispatcher overrides (tests shorten the poll interval and the retry schedule). */
+  webhooks?: { pollIntervalMs?: number; schedule?: WebhookRetrySchedule; leaseMs?: number };
 }
 
 /** Builds the whole HTTP service from explicit dependencies; nothing is process-global. */
@@ -103,6 +111,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),
     ...(deps.workerPollMs ? { workerPollMs: deps.workerPollMs } : {}),
+    // The dispatcher is built below; it exists by the time any request commits.
+    onWebhookDeliveries: () => webhookDispatcher?.wake(),
+  });
+  const webhookSender = createWebhookSender({ allowPrivate: config.webhooksAllowPrivate });
+  const webhookDispatcher = config.runWorker
+    ? new WebhookDispatcher({
+        storage,
+        secrets: deps.secrets,
+        sender: webhookSender,
+        clock,
+        log: app.log,
+        newId: ids,
+        ...deps.webhooks,
+      })
+    : undefined;
+  const webhooks = new WebhooksService({
+    db: storage.db,
+    secrets: deps.secrets,
+    clock,
+    newId: ids,
+    allowPrivate: config.webhooksAllowPrivate,
+    onDeliveriesDue: () => webhookDispatcher?.wake(),
   });
   const metrics = createMetrics();
   const redis =
@@ -158,22 +188,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       modelRoutes(api, catalog);
+      webhookRoutes(api, webhooks);
       conversationStack.routes(api);
     },
     { prefix: "/v1" },
   );
-  app.addHook("onReady", async () => conversationStack.start());
+  app.addHook("onReady", async () => {
+    conversationStack.start();
+    webhookDispatcher?.start();
+  });
 
   const housekeeping = setInterval(() => {
-    Promise.all([pruneIdempotencyKeys(repos.idempotency, clock), conversationStack.housekeeping()]).catch(
-      (error) => app.log.warn({ err: error }, "housekeeping failed"),
-    );
+    const webhookCutoff = new Date(clock.now().getTime() - config.webhookRetentionDays * 24 * 60 * 60 * 1000);
+    Promise.all([
+      pruneIdempotencyKeys(repos.idempotency, clock),
+      conversationStack.housekeeping(),
+      pruneWebhookDeliveries(storage.db, webhookCutoff),
+    ]).catch((error) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
   app.addHook("onClose", async () => {
     clearInterval(housekeeping);
     await conversationStack.close();
+    await webhookDispatcher?.stop();
+    webhookSender.close();
     await authenticator.idle();
     await rateLimits.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());

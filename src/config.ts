@@ -78,6 +78,8 @@ const envSchema = z.object({
   PARLEY_MODEL_MAX_ATTEMPTS: positiveInt(3),
   PARLEY_RUN_WORKER: z.enum(["true", "false"]).default("true"),
   PARLEY_SSE_HEARTBEAT_MS: positiveInt(15_000),
+  PARLEY_WEBHOOK_RETENTION_DAYS: positiveInt(30),
+  PARLEY_WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   PARLEY_MODELS: optionalString.pipe(jsonArray(extraModelSchema).optional()),
   PARLEY_PROVIDERS: optionalString.pipe(jsonArray(extraProviderSchema).optional()),
   OPENAI_API_KEY: optionalString,
@@ -123,6 +125,10 @@ export interface Config {
   /** Whether this process also runs the job worker (false for API-only processes of a cluster). */
   runWorker: boolean;
   sseHeartbeatMs: number;
+  /** Finished webhook deliveries (and their events) are deleted after this many days. */
+  webhookRetentionDays: number;
+  /** Whether webhook URLs may point at private, loopback or link-local addresses (development, tests). */
+  webhooksAllowPrivate: boolean;
   extraModels: z.infer<typeof extraModelSchema>[];
   extraProviders: z.infer<typeof extraProviderSchema>[];
   providers: Record<string, ProviderCredentials>;
@@ -195,6 +201,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     modelMaxAttempts: env.PARLEY_MODEL_MAX_ATTEMPTS,
     runWorker: env.PARLEY_RUN_WORKER === "true",
     sseHeartbeatMs: env.PARLEY_SSE_HEARTBEAT_MS,
+    webhookRetentionDays: env.PARLEY_WEBHOOK_RETENTION_DAYS,
+    webhooksAllowPrivate: env.PARLEY_WEBHOOKS_ALLOW_PRIVATE === "true",
     extraModels: env.PARLEY_MODELS ?? [],
     extraProviders,
     providers,

@@ -40,6 +40,8 @@ export interface ConversationStackDeps {
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker (tests shorten it). */
   workerPollMs?: number;
+  /** Called after a commit that queued webhook deliveries (wakes the dispatcher). */
+  onWebhookDeliveries?: () => void;
 }
 
 /**
@@ -52,7 +54,14 @@ export function createConversationStack(deps: ConversationStackDeps) {
   const hub = new ThreadEventHub({ redisUrl: config.redisUrl, log: deps.log });
   let worker: JobWorker | undefined;
   const jobs = new JobQueue({ clock, newId, onEnqueued: () => worker?.wake() });
-  const transactor = new Transactor({ storage, hub, jobs, clock });
+  const transactor = new Transactor({
+    storage,
+    hub,
+    jobs,
+    clock,
+    newId,
+    onWebhookDeliveries: () => deps.onWebhookDeliveries?.(),
+  });
   const conversations = new ConversationService({
     db: storage.db,
     dialect: storage.dialect,
@@ -109,7 +118,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
             threadId: string;
             text: string;
           };
-          await conversations.deliverOperatorMessage(projectId, threadId, text);
+          await conversations.deliverOperatorMessage(projectId, threadId, text, job.id);
         },
       },
     });

@@ -7,6 +7,8 @@ import type { App } from "./http-types.js";
 
 /** How long a key's first response is replayed (Stripe keeps 24 hours too). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A first request still "in progress" after this long died with its process: its key is free again. */
+export const IN_PROGRESS_ABANDONED_MS = 10 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 declare module "fastify" {
@@ -60,8 +62,10 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
       return;
     }
     const existing = await repo.find(projectId, header);
-    if (!existing || now.getTime() - Date.parse(existing.created_at) >= IDEMPOTENCY_TTL_MS) {
-      // Expired (or released meanwhile): the key is free again.
+    const age = existing ? now.getTime() - Date.parse(existing.created_at) : 0;
+    const abandoned = existing?.status_code === null && age >= IN_PROGRESS_ABANDONED_MS;
+    if (!existing || age >= IDEMPOTENCY_TTL_MS || abandoned) {
+      // Expired, abandoned by a process that died, or released meanwhile: the key is free again.
       if (existing) await repo.release(projectId, header);
       if (await repo.claim(claim)) {
         request.idempotency = { projectId, key: header, settled: false };
@@ -132,4 +136,12 @@ export async function settleIdempotency(
   if (!state || state.settled) return;
   state.settled = true;
   await repo.complete(state.projectId, state.key, statusCode, JSON.stringify(summary));
+}
+
+/** For hijacked replies whose outcome should not be replayed (a failed turn): a retry runs again. */
+export async function releaseIdempotency(request: FastifyRequest, repo: IdempotencyRepo): Promise<void> {
+  const state = request.idempotency;
+  if (!state || state.settled) return;
+  state.settled = true;
+  await repo.release(state.projectId, state.key);
 }

@@ -30,6 +30,7 @@ export type IdPrefix =
   | "file"
   | "whe"
   | "evt"
+  | "dlv"
   | "inv"
   | "txn"
   | "offer"

@@ -2,6 +2,7 @@ import type { ConversationTables } from "./schema-conversations.js";
 import type { EventTables } from "./schema-events.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
+import type { WebhookTables } from "./schema-webhooks.js";
 
 /**
  * Row types of every table, as both dialects return them: timestamps are ISO 8601 strings
@@ -70,4 +71,10 @@ export interface CoreTables {
 }
 
 /** Every table; each domain declares its own rows in a schema-*.ts file beside this one. */
-export interface Database extends CoreTables, IntegrationTables, ConversationTables, JobTables, EventTables {}
+export interface Database
+  extends CoreTables,
+    IntegrationTables,
+    ConversationTables,
+    JobTables,
+    EventTables,
+    WebhookTables {}

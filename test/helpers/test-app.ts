@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { LanguageModel } from "ai";
 import type { LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/app.js";
+import { type AppDeps, buildApp } from "../../src/app.js";
 import type { Clock } from "../../src/infra/clock.js";
 import type { App } from "../../src/infra/http-types.js";
 import { newId } from "../../src/infra/ids.js";
@@ -42,6 +42,8 @@ export interface TestAppOptions {
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Runs after the app is built and before it is ready: tests add their own routes here. */
   beforeReady?: (app: App) => void;
+  /** Webhook dispatcher overrides (default here: a 50 ms poll). */
+  webhooks?: AppDeps["webhooks"];
 }
 
 /** A fully built app on a fresh database, bootstrapped with ADMIN_KEY, ready for app.inject. */
@@ -68,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.modelOverride ? { modelOverride: options.modelOverride } : {}),
     workerPollMs: 50,
+    webhooks: { pollIntervalMs: 50, ...options.webhooks },
   });
   options.beforeReady?.(app);
   await app.ready();

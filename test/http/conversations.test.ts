@@ -178,12 +178,16 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
       const conflict = await streamTurn(t, second.id, "shared-id", "hi");
       expect(conflict.response.statusCode).toBe(409);
       expect(conflict.response.json().code).toBe("thread_in_other_chat");
-      const viaChat = await t.call("POST", `/v1/chats/${chat.id}/threads/shared-id/mode`, { body: { mode: "operator" } });
-    expect(viaChat.json()).toMatchObject({ id: "shared-id", mode: "operator" });
-    const wrongChat = await t.call("POST", `/v1/chats/${second.id}/threads/shared-id/mode`, { body: { mode: "auto" } });
-    expect(wrongChat.statusCode).toBe(404);
-    expect((await t.call("GET", `/v1/chats/${second.id}/threads/shared-id/messages`)).statusCode).toBe(404);
-    const malformed = await streamTurn(t, chat.id, "bad id!", "hi");
+      const viaChat = await t.call("POST", `/v1/chats/${chat.id}/threads/shared-id/mode`, {
+        body: { mode: "operator" },
+      });
+      expect(viaChat.json()).toMatchObject({ id: "shared-id", mode: "operator" });
+      const wrongChat = await t.call("POST", `/v1/chats/${second.id}/threads/shared-id/mode`, {
+        body: { mode: "auto" },
+      });
+      expect(wrongChat.statusCode).toBe(404);
+      expect((await t.call("GET", `/v1/chats/${second.id}/threads/shared-id/messages`)).statusCode).toBe(404);
+      const malformed = await streamTurn(t, chat.id, "bad id!", "hi");
       expect(malformed.response.statusCode).toBe(422);
       const other = await t.otherProject();
       const foreign = await streamTurn(t, chat.id, "x", "hi", { key: other.key });
@@ -399,5 +403,80 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
       avatar_url: "https://example.com/a.png",
     });
     expect(detail.person.id).toMatch(/^per_/);
+  });
+
+  it_(
+    "useChat's second request, carrying the assistant's earlier reply, answers only the newest message",
+    async () => {
+      const { t, chat, mock } = await setup();
+      const first = [{ id: "1", role: "user", parts: [{ type: "text", text: "Hello" }] }];
+      await t.call("POST", `/v1/chats/${chat.id}/threads/ui-2/stream?protocol=ui`, {
+        body: { messages: first },
+      });
+      const second = [
+        ...first,
+        { id: "2", role: "assistant", parts: [{ type: "text", text: "Echo: Hello" }] },
+        { id: "3", role: "user", parts: [{ type: "text", text: "Again" }] },
+      ];
+      const response = await t.call("POST", `/v1/chats/${chat.id}/threads/ui-2/stream?protocol=ui`, {
+        body: { messages: second },
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await messagesOf(t, "ui-2")).map((m) => m.content)).toEqual([
+        "Hello",
+        "Echo: Hello",
+        "Again",
+        "Echo: Again",
+      ]);
+      expect(mock.calls).toHaveLength(2);
+    },
+  );
+
+  it_(
+    "scheduledAt on a thread the AI does not answer schedules nothing: the stream just finishes",
+    async () => {
+      const { t, chat } = await setup();
+      await streamTurn(t, chat.id, "sm-1", "hi");
+      await t.call("POST", "/v1/threads/sm-1/mode", { body: { mode: "manual" } });
+      const at = new Date(Date.now() + 60_000).toISOString();
+      const result = await streamTurn(t, chat.id, "sm-1", "later?", { extra: { scheduledAt: at } });
+      expect(result.response.statusCode).toBe(200);
+      expect(result.events).toEqual([
+        { type: "finish", finishReason: "stop", message_id: null, thread_id: "sm-1" },
+      ]);
+    },
+  );
+
+  it_("a scheduled operator message is dropped if the thread left manual before it was due", async () => {
+    const { t, chat } = await setup();
+    await streamTurn(t, chat.id, "os-2", "hi");
+    await t.call("POST", "/v1/threads/os-2/mode", { body: { mode: "manual" } });
+    const at = new Date(Date.now() + 200).toISOString();
+    expect(
+      (await t.call("POST", "/v1/threads/os-2/send", { body: { text: "Later.", scheduledAt: at } }))
+        .statusCode,
+    ).toBe(202);
+    await t.call("POST", "/v1/threads/os-2/mode", { body: { mode: "blocked" } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await messagesOf(t, "os-2")).some((m) => m.author === "operator")).toBe(false);
+  });
+
+  it_("a failed turn does not consume the stream request's Idempotency-Key", async () => {
+    const { t, chat, mock } = await setup((_o, call) =>
+      call === 0 ? { error: new Error("bad request") } : { text: "ok" },
+    );
+    const send = () =>
+      t.call("POST", `/v1/chats/${chat.id}/threads/idem-1/stream`, {
+        body: { messages: [{ role: "user", content: "hello" }] },
+        headers: { "idempotency-key": "stream-1" },
+      });
+    const failed = sseData((await send()).body) as Array<Record<string, unknown>>;
+    expect(failed.at(-1)).toMatchObject({ type: "error" });
+    const retried = sseData((await send()).body) as Array<Record<string, unknown>>;
+    expect(retried.at(-1)).toMatchObject({ type: "finish" });
+    const replayed = await send();
+    expect(replayed.headers["idempotent-replayed"]).toBe("true");
+    expect(replayed.json()).toMatchObject({ thread_id: "idem-1", outcome: "replied" });
+    expect(mock.calls).toHaveLength(2);
   });
 });

@@ -109,6 +109,10 @@ export class TurnRunner {
     const reason = whyNotAnswering(context, thread.mode);
     if (reason || !context) return { kind: "not-answering", reason: reason ?? "chat_missing" };
 
+    if (thread.bot_id !== context.botId) {
+      // The chat was bound to another bot since the thread began: the thread follows it.
+      await this.deps.conversations.threadsRepo().update(projectId, threadId, { bot_id: context.botId });
+    }
     const settings = readBotSettings(context.botSettings, this.deps.defaultModel);
     let resolved: ReturnType<ModelRegistry["resolve"]>;
     try {

@@ -62,7 +62,11 @@ export class ConversationService {
   }
 
   /** As resolveThread, and the thread must belong to the chat named in the path (else 404). */
-  async resolveThreadInChat(auth: AuthContext, threadId: string, chatId: string | undefined): Promise<ThreadRow> {
+  async resolveThreadInChat(
+    auth: AuthContext,
+    threadId: string,
+    chatId: string | undefined,
+  ): Promise<ThreadRow> {
     const thread = await this.resolveThread(auth, threadId);
     if (chatId !== undefined && thread.chat_id !== chatId) throw notFound("thread", threadId);
     return thread;
@@ -85,6 +89,9 @@ export class ConversationService {
       const state = decodeCursor(query.cursor);
       if (!state)
         throw validationFailed([{ path: "query.cursor", message: "is not a cursor this API issued" }]);
+      if ("o" in state !== (query.search !== undefined)) {
+        throw validationFailed([{ path: "query.cursor", message: "was issued for a different search" }]);
+      }
       if ("o" in state) offset = state.o;
       else {
         after = { lastMessageAt: state.k[0], id: state.k[1] };
@@ -178,6 +185,13 @@ export class ConversationService {
         updated_at: now,
       };
       await threads.insert(row);
+      unit.webhook("thread.created", {
+        thread_id: row.id,
+        chat_id: row.chat_id,
+        bot_id: row.bot_id,
+        mode: row.mode,
+        created_at: row.created_at,
+      });
       return { thread: row, created: true };
     });
   }
@@ -246,6 +260,11 @@ export class ConversationService {
     });
     thread.last_message_at = now;
     unit.emit({ thread_id: thread.id, type: "message_created", message: toMessage(row) });
+    unit.webhook("thread.message.created", {
+      thread_id: thread.id,
+      chat_id: thread.chat_id,
+      message: toMessage(row),
+    });
     return row;
   }
 
@@ -266,6 +285,12 @@ export class ConversationService {
       if (thread.mode !== mode) {
         await threads.update(auth.projectId, thread.id, { mode, updated_at: now });
         unit.emit({ thread_id: thread.id, type: "mode_changed", mode });
+        unit.webhook("thread.mode.changed", {
+          thread_id: thread.id,
+          chat_id: thread.chat_id,
+          mode,
+          previous_mode: thread.mode,
+        });
       }
       if (mode === "blocked" && Number(thread.pending_count) > 0) {
         await this.resetPending(unit, thread);
@@ -323,20 +348,30 @@ export class ConversationService {
     return { message: toMessage(message) };
   }
 
-  /** Stores an operator's message (now or when its job runs) and clears pending_count. */
+  /**
+   * Stores an operator's message and clears pending_count. A scheduled one (`jobId`) is
+   * delivered only if the thread is still `manual`, and once even if its job runs twice.
+   */
   async deliverOperatorMessage(
     projectId: string,
     threadId: string,
     text: string,
+    jobId?: string,
   ): Promise<MessageRow | undefined> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const thread = await this.threadsRepo(unit.trx).find(projectId, threadId);
       if (!thread) return undefined;
+      if (jobId !== undefined) {
+        if (thread.mode !== "manual") return undefined;
+        const done = await new MessagesRepo(unit.trx).findByExternalId(projectId, threadId, `job:${jobId}`);
+        if (done) return done;
+      }
       const now = this.deps.clock.now().toISOString();
       // An operator's message answers everything the user said so far.
       const replyToSeq = await new MessagesRepo(unit.trx).newestUserSeq(projectId, threadId);
       const message = await this.insertMessage(unit, thread, "assistant", "operator", text, null, now, {
         replyToSeq,
+        ...(jobId !== undefined ? { externalId: `job:${jobId}` } : {}),
       });
       await this.resetPending(unit, thread);
       return message;

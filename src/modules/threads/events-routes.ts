@@ -41,9 +41,9 @@ const threadParamsSchema = z.object({ thread_id: z.string().min(1).max(128) });
 
 const streamDescription = `A \`text/event-stream\` of ThreadEvent. Every event has \`id:\` (a sequence
 number), \`event:\` (the ThreadEvent's type) and \`data:\` (the ThreadEvent as JSON). A comment line is
-sent every 15 s to keep proxies from closing the connection. Reconnect with \`Last-Event-ID\` (as
+sent regularly (PARLEY_SSE_HEARTBEAT_MS, default 15 s) to keep proxies from closing the connection. Reconnect with \`Last-Event-ID\` (as
 EventSource does) to receive the events missed in between, exactly once; events can be replayed for at
-least 10 minutes. Without it the stream starts with new events only; its first frame carries just an
+least 10 minutes (15 by default). Without it the stream starts with new events only; its first frame carries just an
 \`id:\`, so that even a client that saw no event can resume without a gap.`;
 
 function streamResponses(what: string) {

@@ -3,7 +3,7 @@ import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
 import { standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
-import { settleIdempotency } from "../../infra/idempotency.js";
+import { releaseIdempotency, settleIdempotency } from "../../infra/idempotency.js";
 import type { IdempotencyRepo } from "../../storage/repos/idempotency.repo.js";
 import type { ConversationService } from "./conversation-service.js";
 import {
@@ -48,7 +48,9 @@ export function threadRoutes(
         summary: "List threads",
         description:
           "Newest activity first (threads without messages last), then id. With `search`, ranked by relevance. " +
-          "`cursor` (from `next_cursor`) pages without gaps or repeats under concurrent inserts; `offset` is then ignored.",
+          "`cursor` (from `next_cursor`) continues after the last thread of the previous page, so new threads " +
+          "never shift or repeat items; a thread with new activity moves to the top of the first page. " +
+          "With `cursor`, `offset` is ignored.",
         querystring: listThreadsQuerySchema,
         response: { 200: threadListSchema, ...standardErrorResponses },
       },
@@ -216,9 +218,13 @@ export function threadRoutes(
         request.body,
         request.query.protocol,
         reply,
+        // A replay of the same request gets this summary; a failed turn frees the key for a retry.
+        (summary) =>
+          summary.outcome === "failed"
+            ? releaseIdempotency(request, deps.idempotency())
+            : settleIdempotency(request, deps.idempotency(), 200, summary),
       );
       if (outcome.kind === "scheduled") return reply.code(202).send(outcome.body);
-      await settleIdempotency(request, deps.idempotency(), 200, outcome.summary);
       return reply;
     },
   );

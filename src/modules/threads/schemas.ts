@@ -106,22 +106,34 @@ export const memorySchema = z
   .object({ content: z.string().nullable().describe("Markdown working-memory block, or null.") })
   .meta({ id: "WorkingMemoryResponse" });
 
-const userMessageSchema = z
-  .object({
-    role: z.literal("user"),
+const textOfParts = (parts: Array<{ type: string; text?: string | undefined }> | undefined) =>
+  (parts ?? [])
+    .filter((p) => p.type === "text" && typeof p.text === "string")
+    .map((p) => p.text)
+    .join("\n");
+
+const streamMessageSchema = z
+  .strictObject({
+    role: z
+      .enum(["user", "assistant", "system"])
+      .describe("`user` only, except with `?protocol=ui`, where useChat's whole history is accepted."),
     content: messageContentSchema.optional(),
     /** The AI SDK UI message shape (useChat): text parts instead of `content`. */
     parts: z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()).optional(),
     id: z.string().optional(),
     metadata: z.unknown().optional(),
   })
-  .refine((m) => m.content !== undefined || (m.parts ?? []).some((p) => p.type === "text" && p.text), {
+  .refine((m) => m.content !== undefined || textOfParts(m.parts).length > 0, {
     message: "a message needs `content` or a text part",
+  })
+  .refine((m) => m.content !== undefined || textOfParts(m.parts).length <= 32_000, {
+    message: "must be at most 32000 characters",
+    path: ["parts"],
   });
 
 export const streamBodySchema = z
   .strictObject({
-    messages: z.array(userMessageSchema).min(1, "at least one message"),
+    messages: z.array(streamMessageSchema).min(1, "at least one message"),
     scheduledAt: isoTimestamp
       .optional()
       .describe("Defer the reply: answered 202, delivered as message_created."),
@@ -144,9 +156,5 @@ export type StreamBody = z.infer<typeof streamBodySchema>;
 
 /** The text of a user message in either accepted shape. */
 export function userMessageText(message: StreamBody["messages"][number]): string {
-  if (message.content !== undefined) return message.content;
-  return (message.parts ?? [])
-    .filter((p) => p.type === "text" && typeof p.text === "string")
-    .map((p) => p.text)
-    .join("\n");
+  return message.content ?? textOfParts(message.parts);
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
+import { validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import { openSseStream } from "../../infra/sse.js";
 import type { TurnOutcome, TurnRunner } from "../engine/run-turn.js";
@@ -18,12 +19,15 @@ export interface StreamDeps {
   heartbeatMs?: number;
 }
 
+export interface StreamSummary {
+  thread_id: string;
+  message_id: string | null;
+  outcome: TurnOutcome["kind"];
+}
+
 export type StreamStart =
   | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
-  | {
-      kind: "streamed";
-      summary: { thread_id: string; message_id: string | null; outcome: TurnOutcome["kind"] };
-    };
+  | { kind: "streamed"; summary: StreamSummary };
 
 /**
  * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then streams
@@ -39,15 +43,24 @@ export class StreamService {
     body: StreamBody,
     protocol: StreamProtocol,
     reply: FastifyReply,
+    /** Runs with the outcome before the stream ends (what an idempotent replay will answer). */
+    beforeEnd: (summary: StreamSummary) => Promise<void> = async () => {},
   ): Promise<StreamStart> {
+    // useChat resends the whole conversation: only its newest user message is new. Parley's own
+    // protocol carries new user messages only (SPEC: role fixed to user).
+    const incoming =
+      protocol === "ui" ? body.messages.filter((m) => m.role === "user").slice(-1) : body.messages;
+    const notUser = body.messages.findIndex((m) => m.role !== "user");
+    if (protocol === "data" && notUser !== -1) {
+      throw validationFailed([{ path: `messages.${notUser}.role`, message: "must be 'user'" }]);
+    }
+    if (incoming.length === 0) throw validationFailed([{ path: "messages", message: "no user message" }]);
     const { thread } = await this.deps.conversations.openThread(
       auth,
       params.chatId,
       params.threadId,
       body.person,
     );
-    // useChat resends the whole conversation: only its newest message is new.
-    const incoming = protocol === "ui" ? body.messages.slice(-1) : body.messages;
     const contents = incoming.map((message) => ({ content: userMessageText(message) }));
     const runAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
     const deferred = runAt !== undefined && runAt.getTime() > this.deps.clock.now().getTime();
@@ -66,13 +79,14 @@ export class StreamService {
       return { ...result, job };
     });
 
-    if (deferred && runAt) {
+    // Nothing is scheduled when the AI will not answer anyway: the stream then ends at once.
+    if (received.job) {
       return {
         kind: "scheduled",
         body: {
           scheduled: true,
-          id: received.job?.id ?? "",
-          scheduled_at: received.job?.runAt ?? runAt.toISOString(),
+          id: received.job.id,
+          scheduled_at: received.job.runAt,
         },
       };
     }
@@ -81,14 +95,15 @@ export class StreamService {
     const sse = openSseStream(reply, { heartbeatMs: this.deps.heartbeatMs ?? 15_000 });
     const writer =
       protocol === "ui" ? uiMessageStreamWriter(sse, this.deps.newId("msg")) : dataStreamWriter(sse);
-    const summary = {
+    const summary: StreamSummary = {
       thread_id: thread.id,
-      message_id: null as string | null,
-      outcome: "not-answering" as TurnOutcome["kind"],
+      message_id: null,
+      outcome: "not-answering",
     };
 
     if (received.notAnsweringBecause !== null) {
       writer.finish("stop", { messageId: null, threadId: thread.id });
+      await beforeEnd(summary);
       sse.end();
       return { kind: "streamed", summary };
     }
@@ -123,6 +138,7 @@ export class StreamService {
         writer.error(outcome.code, outcome.message);
         break;
     }
+    await beforeEnd(summary);
     sse.end();
     return { kind: "streamed", summary };
   }

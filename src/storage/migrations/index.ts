@@ -5,6 +5,7 @@ import { integrationsAndChats } from "./0002-integrations-chats.js";
 import { conversations } from "./0003-conversations.js";
 import { jobs } from "./0004-jobs.js";
 import { threadEvents } from "./0005-thread-events.js";
+import { webhooks } from "./0006-webhooks.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -17,5 +18,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0003_conversations": conversations(dialect),
     "0004_jobs": jobs(dialect),
     "0005_thread_events": threadEvents(dialect),
+    "0006_webhooks": webhooks(dialect),
   };
 }

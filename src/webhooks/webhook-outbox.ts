@@ -1,0 +1,107 @@
+import { type Kysely, sql } from "kysely";
+import type { Clock } from "../infra/clock.js";
+import type { IdGenerator } from "../infra/ids.js";
+import type { Database } from "../storage/schema.js";
+import type { WebhookEventData, WebhookEventType } from "./event-schemas.js";
+import { isPostgres, type NewWebhookDelivery, WebhookRepo } from "./webhook-repo.js";
+
+/**
+ * The per-project event lock of src/events/thread-event-log.ts (same namespace on purpose): a
+ * transaction that records both thread events and webhook events takes one lock, not two, so
+ * two such transactions can never wait for each other in opposite orders.
+ */
+const PROJECT_EVENT_LOCK_NAMESPACE = 727_102;
+
+export interface RecordWebhookEventDeps {
+  clock: Clock;
+  newId: IdGenerator;
+}
+
+export interface NewWebhookEvent<T extends WebhookEventType = WebhookEventType> {
+  projectId: string;
+  type: T;
+  /** The event's `data`, as documented in event-schemas.ts (not validated here: a typed caller). */
+  data: WebhookEventData<T>;
+}
+
+/**
+ * Takes the project's event lock until the transaction ends (PostgreSQL; SQLite has one writer
+ * anyway). Taken again by the same transaction it is a no-op. Changes to a project's endpoints
+ * that must not interleave with recording an event (disabling one) take it first.
+ */
+export async function lockProjectEvents(trx: Kysely<Database>, projectId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(${PROJECT_EVENT_LOCK_NAMESPACE}, hashtext(${projectId}))`.execute(
+    trx,
+  );
+}
+
+/** Whether an endpoint's `events` filter (JSON array, or null for every type) selects the type. */
+export function endpointWants(events: string | null, type: string): boolean {
+  if (events === null) return true;
+  try {
+    const list = JSON.parse(events) as unknown;
+    return Array.isArray(list) && list.includes(type);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The webhook outbox. Records the event and one pending delivery for every ACTIVE endpoint of
+ * the project whose `events` filter selects it, in the caller's transaction: a committed change
+ * always produces its event, a rolled-back one never does. The dispatcher sends the deliveries
+ * after commit (wake it then, or it finds them within its poll interval).
+ *
+ * Contract: call it late in the transaction. On PostgreSQL it takes a per-project lock held
+ * until commit, so that deliveries are numbered in commit order and an ordered endpoint never
+ * sees a later event before an earlier one that was still committing. Given a Kysely that is
+ * not a transaction, it opens its own.
+ */
+export async function recordWebhookEvent<T extends WebhookEventType>(
+  db: Kysely<Database>,
+  event: NewWebhookEvent<T>,
+  deps: RecordWebhookEventDeps,
+): Promise<{ eventId: string; deliveries: number }> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, deps));
+  await lockProjectEvents(db, event.projectId);
+  const repo = new WebhookRepo(db);
+  const now = deps.clock.now().toISOString();
+  const eventId = deps.newId("evt");
+  await repo.insertEvent({
+    id: eventId,
+    project_id: event.projectId,
+    type: event.type,
+    data: JSON.stringify(event.data),
+    created_at: now,
+  });
+  const endpoints = (await repo.listActiveEndpoints(event.projectId)).filter((endpoint) =>
+    endpointWants(endpoint.events, event.type),
+  );
+  const deliveries: NewWebhookDelivery[] = endpoints.map((endpoint) => ({
+    id: deps.newId("dlv"),
+    project_id: event.projectId,
+    endpoint_id: endpoint.id,
+    event_id: eventId,
+    status: "pending",
+    attempts: 0,
+    schedule_step: 0,
+    first_attempt_at: null,
+    next_attempt_at: now,
+    locked_until: null,
+    locked_by: null,
+    last_status_code: null,
+    last_error: null,
+    last_response: null,
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await repo.insertDeliveries(deliveries);
+  return { eventId, deliveries: deliveries.length };
+}
+
+/** Deletes finished deliveries older than `before` and events no delivery refers to; returns deliveries deleted. */
+export function pruneWebhookDeliveries(db: Kysely<Database>, before: Date): Promise<number> {
+  return new WebhookRepo(db).prune(before.toISOString());
+}
