@@ -14,7 +14,7 @@ import { type RunResult, summarize } from "./stats.js";
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const USER_COUNTS = (process.env.BENCH_USERS ?? "1,16").split(",").map(Number);
-const KEY = "prl_bench_bootstrap_key_0123456789abcdef";
+export const KEY = "prl_bench_bootstrap_key_0123456789abcdef";
 const MODEL_REPLY = {
   chunks: Array.from({ length: 12 }, (_, i) => `token${i} `),
   delayMs: 20,
@@ -30,13 +30,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+export function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
-async function startParley(fakeBaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+export async function startParley(
+  fakeBaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -52,6 +55,7 @@ async function startParley(fakeBaseUrl: string): Promise<{ child: ChildProcess; 
       PARLEY_RATE_LIMIT_PER_KEY: "100000000",
       OPENAI_API_KEY: "sk-bench",
       OPENAI_BASE_URL: fakeBaseUrl,
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -63,7 +67,7 @@ async function startParley(fakeBaseUrl: string): Promise<{ child: ChildProcess; 
   throw new Error("Parley did not start");
 }
 
-async function api(base: string, path: string, body: unknown) {
+export async function api(base: string, path: string, body: unknown) {
   const response = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
@@ -212,7 +216,15 @@ async function main() {
   await fake.close();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+async function all() {
+  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks").split(",");
+  if (suites.includes("turns")) await main();
+  if (suites.includes("webhooks")) await (await import("./webhooks.js")).benchWebhooks();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  all().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     storage,
     repos,
+    secrets: deps.secrets,
     catalog,
     clock,
     newId: ids,
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         limits: config.rateLimit,
         clock,
       });
-      installIdempotency(api, { repo: () => repos.idempotency, clock });
+      installIdempotency(api, { repo: () => repos.idempotency, clock, secrets: deps.secrets });
       projectRoutes(api, projects);
       botRoutes(api, bots);
       integrationRoutes(

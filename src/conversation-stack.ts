@@ -8,6 +8,7 @@ import { pruneThreadEvents, THREAD_EVENT_RETENTION_MS } from "./events/thread-ev
 import type { Clock } from "./infra/clock.js";
 import type { App } from "./infra/http-types.js";
 import type { IdGenerator } from "./infra/ids.js";
+import type { SecretBox } from "./infra/secret-box.js";
 import { JobQueue } from "./jobs/job-queue.js";
 import { JobWorker } from "./jobs/job-worker.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
@@ -32,6 +33,7 @@ export interface ConversationStackDeps {
   config: Config;
   storage: Storage;
   repos: Repos;
+  secrets: SecretBox;
   catalog: ModelCatalog;
   clock: Clock;
   newId: IdGenerator;
@@ -139,7 +141,12 @@ export function createConversationStack(deps: ConversationStackDeps) {
         },
         heartbeatMs: config.sseHeartbeatMs,
       });
-      threadRoutes(api, { conversations, stream, idempotency: () => deps.repos.idempotency });
+      threadRoutes(api, {
+        conversations,
+        stream,
+        idempotency: () => deps.repos.idempotency,
+        secrets: deps.secrets,
+      });
     },
     start() {
       worker?.start();

@@ -4,6 +4,7 @@ import type { IdempotencyRepo } from "../storage/repos/idempotency.repo.js";
 import type { Clock } from "./clock.js";
 import { ApiError, conflict } from "./errors.js";
 import type { App } from "./http-types.js";
+import type { SecretBox } from "./secret-box.js";
 
 /** How long a key's first response is replayed (Stripe keeps 24 hours too). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +21,8 @@ declare module "fastify" {
 export interface IdempotencyOptions {
   repo: () => IdempotencyRepo;
   clock: Clock;
+  /** Stored responses are sealed: some carry secrets shown once (API keys, webhook secrets). */
+  secrets: SecretBox;
 }
 
 function fingerprint(request: FastifyRequest): string {
@@ -92,7 +95,7 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
       .code(existing.status_code)
       .header("content-type", "application/json; charset=utf-8")
       .header("idempotent-replayed", "true")
-      .send(existing.response_body);
+      .send(options.secrets.open(existing.response_body));
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -101,7 +104,7 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
     state.settled = true;
     const repo = options.repo();
     if (reply.statusCode < 500 && reply.statusCode !== 429 && typeof payload === "string") {
-      await repo.complete(state.projectId, state.key, reply.statusCode, payload);
+      await repo.complete(state.projectId, state.key, reply.statusCode, options.secrets.seal(payload));
     } else {
       await repo.release(state.projectId, state.key);
     }
@@ -129,13 +132,14 @@ export async function pruneIdempotencyKeys(repo: IdempotencyRepo, clock: Clock):
 export async function settleIdempotency(
   request: FastifyRequest,
   repo: IdempotencyRepo,
+  secrets: SecretBox,
   statusCode: number,
   summary: unknown,
 ): Promise<void> {
   const state = request.idempotency;
   if (!state || state.settled) return;
   state.settled = true;
-  await repo.complete(state.projectId, state.key, statusCode, JSON.stringify(summary));
+  await repo.complete(state.projectId, state.key, statusCode, secrets.seal(JSON.stringify(summary)));
 }
 
 /** For hijacked replies whose outcome should not be replayed (a failed turn): a retry runs again. */

@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { installErrorHandling } from "../../src/infra/error-handler.js";
 import type { App } from "../../src/infra/http-types.js";
 import { IDEMPOTENCY_TTL_MS, installIdempotency, pruneIdempotencyKeys } from "../../src/infra/idempotency.js";
 import { installJsonBodyParsing } from "../../src/infra/json-body.js";
+import { createSecretBox } from "../../src/infra/secret-box.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
 import { createRepos } from "../../src/storage/repos/index.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
@@ -143,7 +145,11 @@ describe("idempotency and server errors", () => {
     app.addHook("onRequest", async (request) => {
       request.auth = { keyId: "key_1", projectId: "prj_1", organizationId: "org_1", role: "project" };
     });
-    installIdempotency(app, { repo: () => repos.idempotency, clock: { now: () => new Date() } });
+    installIdempotency(app, {
+      repo: () => repos.idempotency,
+      clock: { now: () => new Date() },
+      secrets: createSecretBox(randomBytes(32)),
+    });
     let runs = 0;
     app.post("/work", async () => {
       runs += 1;
@@ -167,5 +173,25 @@ describe("idempotency and server errors", () => {
     expect(runs).toBe(2);
     await app.close();
     await storage.close();
+  });
+});
+
+describe("idempotency records at rest", () => {
+  it("a stored response that carries a secret is sealed, and still replays", async () => {
+    const t = await createTestApp();
+    const first = await t.call("POST", `/v1/projects/${t.projectId}/api-keys`, {
+      body: { name: "ci" },
+      headers: { "idempotency-key": "key-once" },
+    });
+    const secret = first.json().key as string;
+    const rows = await t.storage.db.selectFrom("idempotency_keys").selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    const replay = await t.call("POST", `/v1/projects/${t.projectId}/api-keys`, {
+      body: { name: "ci" },
+      headers: { "idempotency-key": "key-once" },
+    });
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json().key).toBe(secret);
+    await t.close();
   });
 });

@@ -4,6 +4,7 @@ import { deletedSchema } from "../../infra/common-schemas.js";
 import { standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
 import { releaseIdempotency, settleIdempotency } from "../../infra/idempotency.js";
+import type { SecretBox } from "../../infra/secret-box.js";
 import type { IdempotencyRepo } from "../../storage/repos/idempotency.repo.js";
 import type { ConversationService } from "./conversation-service.js";
 import {
@@ -36,7 +37,12 @@ result}, \`finish\` {finishReason: stop | tool-calls | length, message_id, threa
 
 export function threadRoutes(
   app: App,
-  deps: { conversations: ConversationService; stream: StreamService; idempotency: () => IdempotencyRepo },
+  deps: {
+    conversations: ConversationService;
+    stream: StreamService;
+    idempotency: () => IdempotencyRepo;
+    secrets: SecretBox;
+  },
 ): void {
   const { conversations } = deps;
 
@@ -222,7 +228,7 @@ export function threadRoutes(
         (summary) =>
           summary.outcome === "failed"
             ? releaseIdempotency(request, deps.idempotency())
-            : settleIdempotency(request, deps.idempotency(), 200, summary),
+            : settleIdempotency(request, deps.idempotency(), deps.secrets, 200, summary),
       );
       if (outcome.kind === "scheduled") return reply.code(202).send(outcome.body);
       return reply;
