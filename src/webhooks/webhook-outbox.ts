@@ -62,10 +62,18 @@ export async function recordWebhookEvent<T extends WebhookEventType>(
   db: Kysely<Database>,
   event: NewWebhookEvent<T>,
   deps: RecordWebhookEventDeps,
-): Promise<{ eventId: string; deliveries: number }> {
+): Promise<{ eventId: string | null; deliveries: number }> {
   if (!db.isTransaction) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, deps));
-  await lockProjectEvents(db, event.projectId);
   const repo = new WebhookRepo(db);
+  // An event no endpoint subscribes to is not stored: nobody could ever receive it.
+  if (!(await repo.listActiveEndpoints(event.projectId)).some((e) => endpointWants(e.events, event.type))) {
+    return { eventId: null, deliveries: 0 };
+  }
+  await lockProjectEvents(db, event.projectId);
+  // Read again under the lock, which also serialises endpoint changes.
+  const endpoints = (await repo.listActiveEndpoints(event.projectId)).filter((endpoint) =>
+    endpointWants(endpoint.events, event.type),
+  );
   const now = deps.clock.now().toISOString();
   const eventId = deps.newId("evt");
   await repo.insertEvent({
@@ -75,9 +83,6 @@ export async function recordWebhookEvent<T extends WebhookEventType>(
     data: JSON.stringify(event.data),
     created_at: now,
   });
-  const endpoints = (await repo.listActiveEndpoints(event.projectId)).filter((endpoint) =>
-    endpointWants(endpoint.events, event.type),
-  );
   const deliveries: NewWebhookDelivery[] = endpoints.map((endpoint) => ({
     id: deps.newId("dlv"),
     project_id: event.projectId,

@@ -24,6 +24,10 @@ describe.each(DIALECTS)("conversation webhooks on %s", (dialect) => {
       env: { PARLEY_WEBHOOKS_ALLOW_PRIVATE: "true" },
     });
     receiver = await WebhookReceiver.start();
+    // Without any endpoint, nothing is stored for webhooks.
+    const { chat: unwatched } = await activeChat(t);
+    await streamTurn(t, unwatched.id, "nobody-listens", "hello");
+    expect(await t.storage.db.selectFrom("webhook_events").select("id").execute()).toEqual([]);
     const endpoint = (
       await t.call("POST", "/v1/webhook-endpoints", {
         body: { url: receiver.url, secret: "whsec_conversation_test_secret" },

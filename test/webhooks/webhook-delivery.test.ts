@@ -51,7 +51,7 @@ describe.each(DIALECTS)("webhook delivery through the app on %s", (dialect) => {
         },
         { clock: systemClock, newId },
       );
-      ids.push(recorded.eventId);
+      ids.push(recorded.eventId!);
     }
     return ids;
   }

@@ -107,7 +107,7 @@ describe.each(DIALECTS)("webhook dispatcher on %s", (dialect) => {
         { projectId: auth.projectId, type, data } as Parameters<typeof recordWebhookEvent>[1],
         { clock, newId },
       );
-      ids.push(recorded.eventId);
+      ids.push(recorded.eventId!);
     }
     return ids;
   }
