@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { ClaimLoop } from "../infra/claim-loop.js";
 import type { Clock } from "../infra/clock.js";
 import { randomBase62 } from "../infra/ids.js";
 import type { Storage } from "../storage/database.js";
@@ -60,53 +61,44 @@ function errorMessage(error: unknown): string {
 export class JobWorker {
   readonly workerId: string;
   private readonly repo: JobRepo;
-  private readonly pollIntervalMs: number;
-  private readonly concurrency: number;
   private readonly leaseMs: number;
-  /** Handler runs, each including the write of its outcome. */
-  private readonly running = new Set<Promise<void>>();
-  /** Claims under way (from the loop or runDue). */
-  private readonly claiming = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | undefined;
-  private polling = false;
-  private pollAgain = false;
-  /** The last poll filled every free slot: more jobs may be due as soon as one finishes. */
-  private backlog = false;
-  private started = false;
-  private stopping = false;
+  private readonly loop: ClaimLoop<JobRow>;
 
   constructor(private readonly deps: JobWorkerDeps) {
     this.workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomBase62(8)}`;
     this.repo = new JobRepo(deps.storage.db);
-    this.pollIntervalMs = deps.pollIntervalMs ?? 1_000;
-    this.concurrency = deps.concurrency ?? 4;
     this.leaseMs = deps.leaseMs ?? 60_000;
+    this.loop = new ClaimLoop<JobRow>({
+      pollIntervalMs: deps.pollIntervalMs ?? 1_000,
+      concurrency: deps.concurrency ?? 4,
+      claim: (limit) =>
+        this.repo.claim({
+          dialect: deps.storage.dialect,
+          workerId: this.workerId,
+          limit,
+          now: deps.clock.now(),
+          leaseMs: this.leaseMs,
+        }),
+      run: (job) => this.execute(job),
+      onPollError: (error) => deps.log.error({ err: error, workerId: this.workerId }, "job poll failed"),
+      onRunError: (error, job) =>
+        deps.log.error({ err: error, jobId: job.id, workerId: this.workerId }, "job run failed unexpectedly"),
+    });
   }
 
   /** Starts polling, the first time at once. The timers do not keep the process alive. */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.stopping = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Polls soon instead of at the next interval; calls made before that poll coalesce into it. */
   wake(): void {
-    if (!this.started) return;
-    if (this.polling) this.pollAgain = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops polling and resolves once every handler started has finished and its outcome is recorded. */
-  async stop(): Promise<void> {
-    this.started = false;
-    this.stopping = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    while (this.claiming.size > 0 || this.running.size > 0) {
-      await Promise.allSettled([...this.claiming, ...this.running]);
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -114,67 +106,8 @@ export class JobWorker {
    * and tests). Jobs that handlers enqueue, due at once, run too; retries wait for their run_at.
    * After stop() it runs nothing.
    */
-  async runDue(): Promise<number> {
-    let ran = 0;
-    while (!this.stopping) {
-      const runs = await this.claimAndLaunch(this.concurrency);
-      if (runs.length === 0) break;
-      ran += runs.length;
-      await Promise.all(runs);
-    }
-    return ran;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    if (!this.started) return;
-    this.polling = true;
-    this.pollAgain = false;
-    try {
-      const free = this.concurrency - this.running.size;
-      const runs = free > 0 ? await this.claimAndLaunch(free) : [];
-      this.backlog = free <= 0 || runs.length === free;
-    } catch (error) {
-      this.deps.log.error({ err: error, workerId: this.workerId }, "job poll failed");
-    } finally {
-      this.polling = false;
-    }
-    if (this.started) this.schedule(this.pollAgain ? 0 : this.pollIntervalMs);
-  }
-
-  /**
-   * Claims up to `limit` jobs and starts them; resolves with their runs. Tracked as a whole, so
-   * stop() never sees the moment between a claim and the start of its runs.
-   */
-  private claimAndLaunch(limit: number): Promise<Promise<void>[]> {
-    const claimed = (async () => {
-      const jobs = await this.repo.claim({
-        dialect: this.deps.storage.dialect,
-        workerId: this.workerId,
-        limit,
-        now: this.deps.clock.now(),
-        leaseMs: this.leaseMs,
-      });
-      return jobs.map((job) => this.launch(job));
-    })();
-    this.claiming.add(claimed);
-    return claimed.finally(() => this.claiming.delete(claimed));
-  }
-
-  /** Runs a claimed job; the promise never rejects. */
-  private launch(job: JobRow): Promise<void> {
-    const run = this.execute(job).finally(() => {
-      this.running.delete(run);
-      if (this.backlog) this.wake();
-    });
-    this.running.add(run);
-    return run;
+  runDue(): Promise<number> {
+    return this.loop.runDue();
   }
 
   private async execute(job: JobRow): Promise<void> {

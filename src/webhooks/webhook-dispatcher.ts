@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { ClaimLoop } from "../infra/claim-loop.js";
 import type { Clock } from "../infra/clock.js";
 import { type IdGenerator, randomBase62 } from "../infra/ids.js";
 import type { SecretBox } from "../infra/secret-box.js";
@@ -57,51 +58,46 @@ export interface WebhookDispatcherDeps {
 export class WebhookDispatcher {
   readonly dispatcherId: string;
   private readonly repo: WebhookRepo;
-  private readonly pollIntervalMs: number;
-  private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly schedule: WebhookRetrySchedule;
-  private readonly running = new Set<Promise<void>>();
-  private readonly claiming = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | undefined;
-  private polling = false;
-  private pollAgain = false;
-  private started = false;
-  private stopping = false;
+  private readonly loop: ClaimLoop<ClaimedDelivery>;
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.dispatcherId = deps.dispatcherId ?? `${hostname()}:${process.pid}:${randomBase62(8)}`;
     this.repo = new WebhookRepo(deps.storage.db);
-    this.pollIntervalMs = deps.pollIntervalMs ?? 1_000;
-    this.concurrency = deps.concurrency ?? 10;
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.schedule = deps.schedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+    this.loop = new ClaimLoop<ClaimedDelivery>({
+      pollIntervalMs: deps.pollIntervalMs ?? 1_000,
+      concurrency: deps.concurrency ?? 10,
+      claim: (limit) =>
+        this.repo.claim({ lockedBy: this.dispatcherId, limit, now: deps.clock.now(), leaseMs: this.leaseMs }),
+      run: (claim) => this.deliver(claim),
+      // The next delivery of an ordered endpoint may be due as soon as one finishes.
+      wakeAfterEachRun: true,
+      onPollError: (error) =>
+        deps.log.error({ err: error, dispatcherId: this.dispatcherId }, "webhook poll failed"),
+      onRunError: (error, claim) =>
+        deps.log.error(
+          { err: error, deliveryId: claim.delivery.id, dispatcherId: this.dispatcherId },
+          "could not record a webhook delivery's outcome; it is sent again once its lease expires",
+        ),
+    });
   }
 
   /** Starts polling, the first time at once. The timers do not keep the process alive. */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.stopping = false;
-    this.scheduleTick(0);
+    this.loop.start();
   }
 
   /** Polls soon instead of at the next interval (e.g. after a commit that recorded events). */
   wake(): void {
-    if (!this.started) return;
-    if (this.polling) this.pollAgain = true;
-    else this.scheduleTick(0);
+    this.loop.wake();
   }
 
   /** Stops polling; resolves once every send under way has finished and its outcome is recorded. */
-  async stop(): Promise<void> {
-    this.started = false;
-    this.stopping = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    while (this.claiming.size > 0 || this.running.size > 0) {
-      await Promise.allSettled([...this.claiming, ...this.running]);
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -109,69 +105,8 @@ export class WebhookDispatcher {
    * were made (tests, start-up). The next delivery of an ordered endpoint goes in the same call
    * once the one before it succeeded; retries wait for their time. After stop() it sends nothing.
    */
-  async runDue(): Promise<number> {
-    let sent = 0;
-    while (!this.stopping) {
-      const runs = await this.claimAndLaunch(this.concurrency);
-      if (runs.length === 0) break;
-      sent += runs.length;
-      await Promise.all(runs);
-    }
-    return sent;
-  }
-
-  private scheduleTick(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    if (!this.started) return;
-    this.polling = true;
-    this.pollAgain = false;
-    try {
-      const free = this.concurrency - this.running.size;
-      if (free > 0) await this.claimAndLaunch(free);
-    } catch (error) {
-      this.deps.log.error({ err: error, dispatcherId: this.dispatcherId }, "webhook poll failed");
-    } finally {
-      this.polling = false;
-    }
-    if (this.started) this.scheduleTick(this.pollAgain ? 0 : this.pollIntervalMs);
-  }
-
-  private claimAndLaunch(limit: number): Promise<Promise<void>[]> {
-    const claimed = (async () => {
-      const deliveries = await this.repo.claim({
-        lockedBy: this.dispatcherId,
-        limit,
-        now: this.deps.clock.now(),
-        leaseMs: this.leaseMs,
-      });
-      return deliveries.map((claim) => this.launch(claim));
-    })();
-    this.claiming.add(claimed);
-    return claimed.finally(() => this.claiming.delete(claimed));
-  }
-
-  /** Sends a claimed delivery; the promise never rejects. */
-  private launch(claim: ClaimedDelivery): Promise<void> {
-    const run = this.deliver(claim)
-      .catch((error) =>
-        this.deps.log.error(
-          { err: error, deliveryId: claim.delivery.id, dispatcherId: this.dispatcherId },
-          "could not record a webhook delivery's outcome; it is sent again once its lease expires",
-        ),
-      )
-      .finally(() => {
-        this.running.delete(run);
-        // The next delivery of an ordered endpoint may be due now; more may wait for a free slot.
-        this.wake();
-      });
-    this.running.add(run);
-    return run;
+  runDue(): Promise<number> {
+    return this.loop.runDue();
   }
 
   private async deliver(claim: ClaimedDelivery): Promise<void> {
