@@ -24,6 +24,7 @@ import { BotsService } from "./modules/bots/bots-service.js";
 import { botRoutes } from "./modules/bots/routes.js";
 import { ChatsService } from "./modules/chats/chats-service.js";
 import { chatRoutes } from "./modules/chats/routes.js";
+import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       modelRoutes(api, catalog);
+      toolRoutes(api);
       webhookRoutes(api, webhooks);
       conversationStack.routes(api);
     },

@@ -11,14 +11,17 @@ import type { IdGenerator } from "./infra/ids.js";
 import type { SecretBox } from "./infra/secret-box.js";
 import { JobQueue } from "./jobs/job-queue.js";
 import { JobWorker } from "./jobs/job-worker.js";
+import { generateThreadTitle } from "./modules/engine/generate-title.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
 import { TurnRunner } from "./modules/engine/run-turn.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
 import type { ModelCatalog } from "./modules/models/model-catalog.js";
 import {
+  BOT_MESSAGE_JOB,
   ConversationService,
   OPERATOR_MESSAGE_JOB,
   REPLY_JOB,
+  TITLE_JOB,
 } from "./modules/threads/conversation-service.js";
 import { threadEventRoutes } from "./modules/threads/events-routes.js";
 import { threadRoutes } from "./modules/threads/routes.js";
@@ -71,11 +74,12 @@ export function createConversationStack(deps: ConversationStackDeps) {
     clock,
     newId,
   });
+  const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
   const runner = new TurnRunner({
     db: storage.db,
     conversations,
     transactor,
-    registry: new ModelRegistry(deps.catalog, config.providers, deps.modelOverride),
+    registry,
     lock: new ThreadLock({
       threads: () => conversations.threadsRepo(),
       clock,
@@ -113,6 +117,22 @@ export function createConversationStack(deps: ConversationStackDeps) {
           // A model failure is retried by the queue's backoff; a missing provider will not heal.
           if (outcome.kind === "failed" && outcome.code !== "model_unavailable")
             throw new Error(outcome.message);
+        },
+        [BOT_MESSAGE_JOB]: async (job) => {
+          const { projectId, threadId, text } = job.payload as {
+            projectId: string;
+            threadId: string;
+            text: string;
+          };
+          await conversations.deliverBotMessage(projectId, threadId, text, job.id);
+        },
+        [TITLE_JOB]: async (job) => {
+          const { projectId, threadId } = job.payload as { projectId: string; threadId: string };
+          await generateThreadTitle(
+            { db: storage.db, conversations, registry, defaultModel: config.defaultModel },
+            projectId,
+            threadId,
+          );
         },
         [OPERATOR_MESSAGE_JOB]: async (job) => {
           const { projectId, threadId, text } = job.payload as {

@@ -2,6 +2,7 @@ import type { ConversationTables } from "./schema-conversations.js";
 import type { EventTables } from "./schema-events.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
+import type { MemoryTables } from "./schema-memory.js";
 import type { WebhookTables } from "./schema-webhooks.js";
 
 /**
@@ -77,4 +78,5 @@ export interface Database
     ConversationTables,
     JobTables,
     EventTables,
-    WebhookTables {}
+    WebhookTables,
+    MemoryTables {}

@@ -30,10 +30,22 @@ export function scriptedModel(
   reply: (options: LanguageModelV3CallOptions, call: number) => ScriptedReply = (o) => ({
     text: `Echo: ${lastUserText(o)}`,
   }),
+  /** Answers of non-streamed calls (generateText: titles). */
+  generate: (options: LanguageModelV3CallOptions) => string = () => "A generated title",
 ) {
   let call = 0;
   const calls: LanguageModelV3CallOptions[] = [];
+  const generateCalls: LanguageModelV3CallOptions[] = [];
   const model = new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      generateCalls.push(options);
+      return {
+        content: [{ type: "text", text: generate(options) }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage,
+        warnings: [],
+      };
+    },
     doStream: async (options) => {
       calls.push(options);
       const script = reply(options, call++);
@@ -58,5 +70,5 @@ export function scriptedModel(
       return { stream: simulateReadableStream({ chunks: parts }) };
     },
   });
-  return { model, calls };
+  return { model, calls, generateCalls };
 }

@@ -6,6 +6,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
 import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
 import type { Database } from "../../storage/schema.js";
+import { validateToolNames } from "../engine/tools/registry.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { Bot } from "./schemas.js";
 import { defaultBotSettings } from "./settings-defaults.js";
@@ -92,11 +93,14 @@ export class BotsService {
       const bots = this.deps.bots.withTransaction(trx);
       const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
       const modelId = patch.ai?.model?.id;
+      const problems = patch.ai?.tools ? validateToolNames(patch.ai.tools) : [];
       if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
-        throw validationFailed([
-          { path: "ai.model.id", message: `unknown model '${modelId}'; GET /v1/models lists the catalog` },
-        ]);
+        problems.unshift({
+          path: "ai.model.id",
+          message: `unknown model '${modelId}'; GET /v1/models lists the catalog`,
+        });
       }
+      if (problems.length > 0) throw validationFailed(problems);
       const merged = mergeBotSettings(this.settingsOf(row), patch);
       await bots.update(row.id, {
         settings: JSON.stringify(merged),

@@ -7,14 +7,15 @@ import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo
 import type { Database } from "../../storage/schema.js";
 import { readBotSettings } from "../bots/settings-read.js";
 import type { BotSettings } from "../bots/settings-schema.js";
-import type { ConversationService } from "../threads/conversation-service.js";
+import { type ConversationService, TITLE_JOB } from "../threads/conversation-service.js";
 import type { Transactor } from "../threads/transactor.js";
-import { BUILTIN_TOOLS } from "./builtin-tools.js";
 import { estimateTokens, fitHistory, toModelMessage } from "./history.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
 import { storeResponse } from "./store-response.js";
 import type { ThreadLock } from "./thread-lock.js";
+import { findBuiltinTool } from "./tools/registry.js";
+import type { ToolContext } from "./tools/tool-context.js";
 
 export type ReplyFinishReason = "stop" | "length" | "tool-calls";
 
@@ -52,14 +53,36 @@ function mapFinishReason(reason: string | undefined): ReplyFinishReason {
   return "stop";
 }
 
-function toolsFor(settings: BotSettings, clock: Clock): ToolSet {
+/**
+ * The tools a turn offers: those `ai.tools` enables with policy `auto`, plus
+ * update_working_memory when working memory is on. (Tools under `user_approve` and
+ * `operator_approve` are not offered until approvals exist.)
+ */
+function toolsFor(settings: BotSettings, context: ToolContext): ToolSet {
   const tools: ToolSet = {};
-  for (const builtin of BUILTIN_TOOLS) {
-    // Approval policies other than `auto` arrive with the approvals work; until then only
-    // `auto` tools are offered to the model.
-    if (settings.ai.tools[builtin.name] === "auto") tools[builtin.name] = builtin.create({ clock });
+  for (const [name, policy] of Object.entries(settings.ai.tools)) {
+    const builtin = findBuiltinTool(name);
+    if (builtin && policy === "auto") tools[name] = builtin.create(context);
   }
+  const memoryTool = findBuiltinTool(WORKING_MEMORY_TOOL);
+  if (settings.ai.memory.workingMemory.enabled && memoryTool)
+    tools[WORKING_MEMORY_TOOL] = memoryTool.create(context);
   return tools;
+}
+
+const WORKING_MEMORY_TOOL = "update_working_memory";
+
+/** The system prompt: the bot's instruction, then the thread's working memory when enabled. */
+function systemPrompt(settings: BotSettings, workingMemory: string | null): string {
+  if (!settings.ai.memory.workingMemory.enabled) return settings.ai.instruction;
+  return [
+    settings.ai.instruction,
+    "",
+    "## Working memory",
+    `Facts about this conversation that you keep up to date with the ${WORKING_MEMORY_TOOL} tool ` +
+      "(it replaces the whole block; keep it short Markdown):",
+    workingMemory?.trim() ? workingMemory : "(empty)",
+  ].join("\n");
 }
 
 /**
@@ -124,7 +147,9 @@ export class TurnRunner {
     }
     const { model, entry } = resolved;
     const reserve = settings.ai.model.max_tokens ?? Math.min(4096, Math.floor(entry.context_window / 4));
-    const budget = entry.context_window - reserve - estimateTokens(settings.ai.instruction);
+    const system = systemPrompt(settings, thread.working_memory);
+    const budget = entry.context_window - reserve - estimateTokens(system);
+    const toolContext = this.toolContext(projectId, thread.id, thread.chat_id);
     const window = Math.max(settings.ai.memory.lastMessages, unanswered.length);
     const rows = fitHistory(await messages.latest(projectId, threadId, window), window, budget);
     const history: ModelMessage[] = rows.map(toModelMessage);
@@ -135,9 +160,9 @@ export class TurnRunner {
       try {
         const result = streamText({
           model,
-          system: settings.ai.instruction,
+          system,
           messages: history,
-          tools: toolsFor(settings, this.deps.clock),
+          tools: toolsFor(settings, toolContext),
           stopWhen: stepCountIs(this.deps.maxSteps ?? 5),
           maxRetries: 0,
           abortSignal: deadline,
@@ -200,6 +225,16 @@ export class TurnRunner {
           answeredThrough,
         );
         if (!message) return { kind: "not-answering", reason: "thread_deleted" };
+        if (settings.ai.memory.generateTitle && !thread.title) {
+          // In the background: the reply does not wait for its title.
+          await this.deps.transactor.run(projectId, (unit) =>
+            unit.enqueue({
+              type: TITLE_JOB,
+              payload: { projectId, threadId },
+              dedupeKey: `title:${projectId}:${threadId}`,
+            }),
+          );
+        }
         return { kind: "replied", message, finishReason: mapFinishReason(finishReason) };
       } catch (error) {
         const delay = emitted
@@ -213,6 +248,27 @@ export class TurnRunner {
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
+  }
+
+  /** What the built-in tools may do in this thread. */
+  private toolContext(projectId: string, threadId: string, chatId: string): ToolContext {
+    const conversations = this.deps.conversations;
+    const thread = () => conversations.threadsRepo().find(projectId, threadId);
+    return {
+      projectId,
+      threadId,
+      chatId,
+      clock: this.deps.clock,
+      setMode: async (mode) => {
+        const current = await thread();
+        if (current) await conversations.changeMode(projectId, current, mode);
+      },
+      scheduleMessage: (text, at) => conversations.scheduleBotMessage(projectId, threadId, text, at),
+      writeWorkingMemory: (markdown) => conversations.writeWorkingMemory(projectId, threadId, markdown),
+      readWorkingMemory: async () => (await thread())?.working_memory ?? null,
+      // Vector stores are not built yet: the tool tells the model there is no knowledge base.
+      searchKnowledge: async () => [],
+    };
   }
 
   private failure(error: unknown, threadId: string, attempts: number): TurnOutcome {

@@ -23,6 +23,8 @@ import type { Transactor, UnitOfWork } from "./transactor.js";
 
 export const REPLY_JOB = "thread.reply";
 export const OPERATOR_MESSAGE_JOB = "thread.operator_message";
+export const BOT_MESSAGE_JOB = "thread.bot_message";
+export const TITLE_JOB = "thread.title";
 
 export interface ConversationDeps {
   db: Kysely<Database>;
@@ -279,6 +281,12 @@ export class ConversationService {
   /** Switches the mode; back to `auto` with unanswered messages, the AI is asked to answer them. */
   async setMode(auth: AuthContext, threadId: string, mode: ThreadMode, chatId?: string): Promise<Thread> {
     const thread = await this.resolveThreadInChat(auth, threadId, chatId);
+    return this.changeMode(auth.projectId, thread, mode);
+  }
+
+  /** The mode switch itself, for the API and for tools (handoff_to_operator). */
+  async changeMode(projectId: string, thread: ThreadRow, mode: ThreadMode): Promise<Thread> {
+    const auth = { projectId };
     return this.deps.transactor.run(auth.projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       const threads = this.threadsRepo(unit.trx);
@@ -301,6 +309,42 @@ export class ConversationService {
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
       return toThread((await threads.find(auth.projectId, thread.id)) ?? thread);
+    });
+  }
+
+  /** The thread's working memory, replaced whole (the update_working_memory tool). */
+  async writeWorkingMemory(projectId: string, threadId: string, markdown: string): Promise<void> {
+    await this.threadsRepo().update(projectId, threadId, {
+      working_memory: markdown,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
+  }
+
+  /** A message the AI scheduled for later (schedule_message); delivered by a job. */
+  async scheduleBotMessage(
+    projectId: string,
+    threadId: string,
+    text: string,
+    at: Date,
+  ): Promise<{ id: string; scheduledAt: string }> {
+    const job = await this.deps.transactor.run(projectId, (unit) =>
+      unit.enqueue({ type: BOT_MESSAGE_JOB, payload: { projectId, threadId, text }, runAt: at }),
+    );
+    return { id: job.id, scheduledAt: job.runAt };
+  }
+
+  /**
+   * Delivers a scheduled bot message: only while the AI still runs the thread (`auto`): a person
+   * who took over, or a blocked thread, is not interrupted. Once, even if the job runs twice.
+   */
+  async deliverBotMessage(projectId: string, threadId: string, text: string, jobId: string): Promise<void> {
+    await this.deps.transactor.run(projectId, async (unit) => {
+      const thread = await this.threadsRepo(unit.trx).find(projectId, threadId);
+      if (thread?.mode !== "auto") return;
+      const externalId = `job:${jobId}`;
+      if (await new MessagesRepo(unit.trx).findByExternalId(projectId, threadId, externalId)) return;
+      const now = this.deps.clock.now().toISOString();
+      await this.insertMessage(unit, thread, "assistant", "bot", text, null, now, { externalId });
     });
   }
 

@@ -6,6 +6,7 @@ import { conversations } from "./0003-conversations.js";
 import { jobs } from "./0004-jobs.js";
 import { threadEvents } from "./0005-thread-events.js";
 import { webhooks } from "./0006-webhooks.js";
+import { messageEmbeddings } from "./0007-message-embeddings.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -19,5 +20,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0004_jobs": jobs(dialect),
     "0005_thread_events": threadEvents(dialect),
     "0006_webhooks": webhooks(dialect),
+    "0007_message_embeddings": messageEmbeddings(dialect),
   };
 }

@@ -67,6 +67,16 @@ export class ThreadsRepo {
       .execute();
   }
 
+  async setTitleIfUnset(projectId: string, id: string, title: string): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set({ title })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .where("title", "is", null)
+      .execute();
+  }
+
   /** Adds to pending_count and returns the new value. */
   async addPending(projectId: string, id: string, delta: number, now: string): Promise<number> {
     const row = await this.db
