@@ -341,11 +341,7 @@ describe("GET /v1/tools", () => {
   });
 
   it("lists every tool with its JSON Schema and policies, and is in the OpenAPI document", async () => {
-    t = await createTestApp({
-      beforeReady: (app) => {
-        app.register(async (v1) => toolRoutes(v1 as unknown as App), { prefix: "/v1" });
-      },
-    });
+    t = await createTestApp();
     const response = await t.call("GET", "/v1/tools");
     expect(response.statusCode).toBe(200);
     const tools = response.json() as Array<{
