@@ -1,6 +1,5 @@
 import { stepCountIs, streamText, type Tool, type ToolExecutionOptions } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import type { App } from "../../src/infra/http-types.js";
 import { HANDOFF_INSTRUCTION } from "../../src/modules/engine/tools/handoff-to-operator.js";
 import { NO_KNOWLEDGE_NOTE } from "../../src/modules/engine/tools/knowledge-search.js";
 import {
@@ -9,7 +8,6 @@ import {
   findBuiltinTool,
   validateToolNames,
 } from "../../src/modules/engine/tools/registry.js";
-import { toolRoutes } from "../../src/modules/engine/tools/routes.js";
 import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
 import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
 import { ManualClock } from "../helpers/manual-clock.js";

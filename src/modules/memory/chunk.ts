@@ -53,10 +53,9 @@ function breakPoint(text: string, start: number, limit: number): number {
     let cut = -1;
     for (const match of window.matchAll(boundary)) {
       // Cut after the boundary's visible part: the whitespace goes with neither piece.
-      const visible = match[0].replace(/\s+$/, "").length;
-      const at = match.index + Math.max(visible, 1);
+      const at = match.index + match[0].replace(/\s+$/, "").length;
       if (at > limit - start) break;
-      if (at >= floor) cut = at;
+      if (at >= floor && at > 0) cut = at;
     }
     if (cut > 0) return start + cut;
   }
