@@ -82,6 +82,17 @@ const envSchema = z.object({
   PARLEY_WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   PARLEY_MODELS: optionalString.pipe(jsonArray(extraModelSchema).optional()),
   PARLEY_PROVIDERS: optionalString.pipe(jsonArray(extraProviderSchema).optional()),
+  PARLEY_EMBEDDING_MODEL: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9-]*\/\S+$/,
+        "must look like <provider>/<model>, e.g. openai/text-embedding-3-small",
+      )
+      .optional(),
+  ),
+  PARLEY_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(16).max(16_000).optional(),
+  PARLEY_EMBEDDING_MAX_INPUT_CHARS: z.coerce.number().int().min(100).default(2000),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   ANTHROPIC_API_KEY: optionalString,
@@ -132,6 +143,12 @@ export interface Config {
   extraModels: z.infer<typeof extraModelSchema>[];
   extraProviders: z.infer<typeof extraProviderSchema>[];
   providers: Record<string, ProviderCredentials>;
+  /**
+   * Semantic recall's embedder (see modules/memory/embedder.ts): `model` is `<provider>/<model>`
+   * or undefined for Parley's offline lexical embedder; `dimensions` undefined means the
+   * model's known size (256 for the lexical one); inputs are chunked to `maxInputChars`.
+   */
+  embedding: { model: string | undefined; dimensions: number | undefined; maxInputChars: number };
 }
 
 export class ConfigError extends Error {
@@ -206,5 +223,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     extraModels: env.PARLEY_MODELS ?? [],
     extraProviders,
     providers,
+    embedding: {
+      model: env.PARLEY_EMBEDDING_MODEL,
+      dimensions: env.PARLEY_EMBEDDING_DIMENSIONS,
+      maxInputChars: env.PARLEY_EMBEDDING_MAX_INPUT_CHARS,
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { IdGenerator } from "./infra/ids.js";
 import type { SecretBox } from "./infra/secret-box.js";
 import { JobQueue } from "./jobs/job-queue.js";
 import { JobWorker } from "./jobs/job-worker.js";
+import { ApprovalFlow } from "./modules/engine/approval-flow.js";
 import { generateThreadTitle } from "./modules/engine/generate-title.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
 import { TurnRunner } from "./modules/engine/run-turn.js";
@@ -75,8 +76,11 @@ export function createConversationStack(deps: ConversationStackDeps) {
     newId,
   });
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
+  const approvals = new ApprovalFlow({ db: storage.db, conversations, transactor, clock, newId });
   const runner = new TurnRunner({
     db: storage.db,
+    approvals,
+    newId,
     conversations,
     transactor,
     registry,
@@ -96,6 +100,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
   });
   const stream = new StreamService({
     conversations,
+    approvals,
     transactor,
     runner,
     clock,
@@ -163,6 +168,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
       });
       threadRoutes(api, {
         conversations,
+        approvals,
         stream,
         idempotency: () => deps.repos.idempotency,
         secrets: deps.secrets,

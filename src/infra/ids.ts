@@ -35,6 +35,7 @@ export type IdPrefix =
   | "txn"
   | "offer"
   | "per"
+  | "apr"
   | "job"
   | "req";
 

@@ -1,3 +1,4 @@
+import type { ApprovalTables } from "./schema-approvals.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { EventTables } from "./schema-events.js";
 import type { IntegrationTables } from "./schema-integrations.js";
@@ -74,6 +75,7 @@ export interface CoreTables {
 /** Every table; each domain declares its own rows in a schema-*.ts file beside this one. */
 export interface Database
   extends CoreTables,
+    ApprovalTables,
     IntegrationTables,
     ConversationTables,
     JobTables,

@@ -23,6 +23,48 @@ function rowTokens(row: MessageRow): number {
   return estimateTokens(row.parts ?? row.content);
 }
 
+function toolCallIds(row: MessageRow, type: "tool-call" | "tool-result"): string[] {
+  if (!row.parts) return [];
+  const parts = JSON.parse(row.parts) as Array<{ type: string; toolCallId?: string }>;
+  return parts.filter((p) => p.type === type && p.toolCallId).map((p) => p.toolCallId as string);
+}
+
+/**
+ * Providers need every tool result right after the call it answers. A result settled later
+ * (after an approval, with user messages in between) is moved up behind its call.
+ */
+export function orderToolResults(rows: MessageRow[]): MessageRow[] {
+  const results = new Map<string, MessageRow>();
+  for (const row of rows) {
+    if (row.role === "tool") for (const id of toolCallIds(row, "tool-result")) results.set(id, row);
+  }
+  const placed = new Set<MessageRow>();
+  const ordered: MessageRow[] = [];
+  for (const row of rows) {
+    if (placed.has(row)) continue;
+    if (row.role === "tool" && toolCallIds(row, "tool-result").length > 0) {
+      // Placed behind its call below; kept here only if the call is outside the window.
+      const callInWindow = rows.some(
+        (other) =>
+          other.role === "assistant" && toolCallIds(other, "tool-call").some((id) => results.get(id) === row),
+      );
+      if (callInWindow) continue;
+    }
+    ordered.push(row);
+    placed.add(row);
+    if (row.role === "assistant") {
+      for (const id of toolCallIds(row, "tool-call")) {
+        const result = results.get(id);
+        if (result && !placed.has(result)) {
+          ordered.push(result);
+          placed.add(result);
+        }
+      }
+    }
+  }
+  return ordered;
+}
+
 /**
  * The history a turn sends: at most `lastMessages` messages (an upper bound), then the oldest
  * dropped until the estimate fits `budgetTokens`. A tool result never starts the history

@@ -2,6 +2,7 @@ import { type ModelMessage, stepCountIs, streamText, type ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Clock } from "../../infra/clock.js";
+import type { IdGenerator } from "../../infra/ids.js";
 import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
 import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
 import type { Database } from "../../storage/schema.js";
@@ -9,7 +10,8 @@ import { readBotSettings } from "../bots/settings-read.js";
 import type { BotSettings } from "../bots/settings-schema.js";
 import { type ConversationService, TITLE_JOB } from "../threads/conversation-service.js";
 import type { Transactor } from "../threads/transactor.js";
-import { estimateTokens, fitHistory, toModelMessage } from "./history.js";
+import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
+import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
 import { storeResponse } from "./store-response.js";
@@ -22,7 +24,8 @@ export type ReplyFinishReason = "stop" | "length" | "tool-calls";
 /** What a caller watching the turn (the stream endpoint) is told as it happens. */
 export interface TurnListener {
   textDelta?(text: string): void;
-  toolCall?(call: { toolCallId: string; toolName: string; input: unknown }): void;
+  /** `approvalId` is set when the call waits for a person's approval (the turn then pauses). */
+  toolCall?(call: { toolCallId: string; toolName: string; input: unknown; approvalId?: string }): void;
   toolResult?(result: { toolCallId: string; toolName: string; output: unknown }): void;
 }
 
@@ -34,6 +37,8 @@ export type TurnOutcome =
 
 export interface TurnRunnerDeps {
   db: Kysely<Database>;
+  approvals: ApprovalFlow;
+  newId: IdGenerator;
   conversations: ConversationService;
   transactor: Transactor;
   registry: ModelRegistry;
@@ -53,16 +58,23 @@ function mapFinishReason(reason: string | undefined): ReplyFinishReason {
   return "stop";
 }
 
+/** The policy of a tool in this bot's settings (the memory tool is always `auto`). */
+function policyOf(settings: BotSettings, name: string): "auto" | "user_approve" | "operator_approve" {
+  return settings.ai.tools[name] ?? "auto";
+}
+
 /**
- * The tools a turn offers: those `ai.tools` enables with policy `auto`, plus
- * update_working_memory when working memory is on. (Tools under `user_approve` and
- * `operator_approve` are not offered until approvals exist.)
+ * The tools a turn offers: those `ai.tools` enables, under their approval policy, plus
+ * update_working_memory when working memory is on.
  */
 function toolsFor(settings: BotSettings, context: ToolContext): ToolSet {
   const tools: ToolSet = {};
   for (const [name, policy] of Object.entries(settings.ai.tools)) {
     const builtin = findBuiltinTool(name);
-    if (builtin && policy === "auto") tools[name] = builtin.create(context);
+    if (!builtin) continue;
+    // Under user_approve / operator_approve the AI SDK stops at the call and asks for approval.
+    tools[name] =
+      policy === "auto" ? builtin.create(context) : { ...builtin.create(context), needsApproval: true };
   }
   const memoryTool = findBuiltinTool(WORKING_MEMORY_TOOL);
   if (settings.ai.memory.workingMemory.enabled && memoryTool)
@@ -120,8 +132,14 @@ export class TurnRunner {
     const messages = new MessagesRepo(this.deps.db);
     const thread = await this.deps.conversations.threadsRepo().find(projectId, threadId);
     if (!thread) return { kind: "not-answering", reason: "thread_deleted" };
+    const toolContext = this.toolContext(projectId, thread.id, thread.chat_id);
+    // Decided approvals become tool results first; the model then goes on from them.
+    const settled = await this.deps.approvals.settle(thread, toolContext);
+    if (await this.deps.approvals.awaitingOperator(this.deps.db, projectId, threadId)) {
+      return { kind: "not-answering", reason: "awaiting_approval" };
+    }
     const unanswered = await messages.unanswered(projectId, threadId);
-    if (unanswered.length === 0) {
+    if (unanswered.length === 0 && !settled) {
       const reply =
         forSeq !== undefined
           ? await messages.replyCovering(projectId, threadId, forSeq)
@@ -149,20 +167,27 @@ export class TurnRunner {
     const reserve = settings.ai.model.max_tokens ?? Math.min(4096, Math.floor(entry.context_window / 4));
     const system = systemPrompt(settings, thread.working_memory);
     const budget = entry.context_window - reserve - estimateTokens(system);
-    const toolContext = this.toolContext(projectId, thread.id, thread.chat_id);
-    const window = Math.max(settings.ai.memory.lastMessages, unanswered.length);
-    const rows = fitHistory(await messages.latest(projectId, threadId, window), window, budget);
+    // Room for the settled tool exchange as well as the unanswered messages.
+    const window = Math.max(settings.ai.memory.lastMessages, unanswered.length + (settled ? 2 : 0));
+    const rows = fitHistory(
+      orderToolResults(await messages.latest(projectId, threadId, window)),
+      window,
+      budget,
+    );
     const history: ModelMessage[] = rows.map(toModelMessage);
 
+    const tools = toolsFor(settings, toolContext);
+    const userText = unanswered.at(-1)?.content ?? "";
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
+      const paused: PausedCall[] = [];
       const deadline = AbortSignal.timeout(this.deps.timeoutMs);
       try {
         const result = streamText({
           model,
           system,
           messages: history,
-          tools: toolsFor(settings, toolContext),
+          tools,
           stopWhen: stepCountIs(this.deps.maxSteps ?? 5),
           maxRetries: 0,
           abortSignal: deadline,
@@ -185,12 +210,32 @@ export class TurnRunner {
               break;
             case "tool-call":
               emitted = true;
+              // A call that waits for approval is announced with its approval id, just below.
+              if (policyOf(settings, part.toolName) === "auto") {
+                listener.toolCall?.({
+                  toolCallId: part.toolCallId,
+                  toolName: part.toolName,
+                  input: part.input,
+                });
+              }
+              break;
+            case "tool-approval-request": {
+              const call: PausedCall = {
+                approvalId: this.deps.newId("apr"),
+                toolCallId: part.toolCall.toolCallId,
+                toolName: part.toolCall.toolName,
+                args: part.toolCall.input,
+                policy: policyOf(settings, part.toolCall.toolName) as PausedCall["policy"],
+              };
+              paused.push(call);
               listener.toolCall?.({
-                toolCallId: part.toolCallId,
-                toolName: part.toolName,
-                input: part.input,
+                toolCallId: call.toolCallId,
+                toolName: call.toolName,
+                input: call.args,
+                approvalId: call.approvalId,
               });
               break;
+            }
             case "tool-result":
               listener.toolResult?.({
                 toolCallId: part.toolCallId,
@@ -216,15 +261,24 @@ export class TurnRunner {
           }
         }
         const response = await result.response;
-        const answeredThrough = Math.max(...rows.filter((row) => row.role === "user").map((row) => row.seq));
-        const message = await storeResponse(
+        const answeredThrough = Math.max(
+          0,
+          ...rows.filter((row) => row.role === "user").map((row) => row.seq),
+        );
+        const stored = await storeResponse(
           this.deps,
           projectId,
           threadId,
           response.messages,
           answeredThrough,
+          {
+            calls: paused,
+            userText,
+          },
         );
-        if (!message) return { kind: "not-answering", reason: "thread_deleted" };
+        if (!stored) return { kind: "not-answering", reason: "thread_deleted" };
+        if (stored.question) listener.textDelta?.(stored.question);
+        const message = stored.reply;
         if (settings.ai.memory.generateTitle && !thread.title) {
           // In the background: the reply does not wait for its title.
           await this.deps.transactor.run(projectId, (unit) =>
@@ -235,7 +289,11 @@ export class TurnRunner {
             }),
           );
         }
-        return { kind: "replied", message, finishReason: mapFinishReason(finishReason) };
+        return {
+          kind: "replied",
+          message,
+          finishReason: paused.length > 0 ? "tool-calls" : mapFinishReason(finishReason),
+        };
       } catch (error) {
         const delay = emitted
           ? null

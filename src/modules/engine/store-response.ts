@@ -2,6 +2,7 @@ import type { AssistantModelMessage, ToolModelMessage } from "ai";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ConversationService } from "../threads/conversation-service.js";
 import type { Transactor } from "../threads/transactor.js";
+import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 
 type ResponseMessage = AssistantModelMessage | ToolModelMessage;
 
@@ -22,11 +23,17 @@ function textOf(message: ResponseMessage): string {
     .join("\n");
 }
 
-/** Parts are kept when the message is more than its text (tool calls, tool results). */
+/**
+ * Parts are kept when the message is more than its text (tool calls, tool results). Approval
+ * requests are dropped: Parley keeps approvals in its own table and settles them as tool results.
+ */
 function partsOf(message: ResponseMessage): string | null {
   if (typeof message.content === "string") return null;
-  const onlyText = message.content.every((part) => part.type === "text");
-  return onlyText ? null : JSON.stringify(message.content);
+  const content = (message.content as Array<{ type: string }>).filter(
+    (part) => part.type !== "tool-approval-request",
+  );
+  const onlyText = content.every((part) => part.type === "text");
+  return onlyText ? null : JSON.stringify(content);
 }
 
 /**
@@ -35,12 +42,18 @@ function partsOf(message: ResponseMessage): string | null {
  * raised. Returns the final reply.
  */
 export async function storeResponse(
-  deps: { conversations: ConversationService; transactor: Transactor; clock: { now(): Date } },
+  deps: {
+    conversations: ConversationService;
+    transactor: Transactor;
+    approvals: ApprovalFlow;
+    clock: { now(): Date };
+  },
   projectId: string,
   threadId: string,
   response: ResponseMessage[],
   answeredThroughSeq: number,
-): Promise<MessageRow | undefined> {
+  paused: { calls: PausedCall[]; userText: string } = { calls: [], userText: "" },
+): Promise<{ reply: MessageRow; question: string | null } | undefined> {
   return deps.transactor.run(projectId, async (unit) => {
     const thread = await deps.conversations.threadsRepo(unit.trx).find(projectId, threadId);
     if (!thread) return undefined;
@@ -48,7 +61,13 @@ export async function storeResponse(
     let reply: MessageRow | undefined;
     const messages = response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage];
     const finalIndex = messages.map((m) => m.role).lastIndexOf("assistant");
+    await deps.conversations.resetPending(unit, thread);
+    const { question } =
+      paused.calls.length > 0
+        ? await deps.approvals.recordPause(unit, thread, paused.calls, paused.userText)
+        : { question: null };
     for (const [index, message] of messages.entries()) {
+      const final = index === finalIndex && question === null;
       const row = await deps.conversations.insertMessage(
         unit,
         thread,
@@ -57,11 +76,16 @@ export async function storeResponse(
         textOf(message),
         partsOf(message),
         now,
-        index === finalIndex ? { replyToSeq: answeredThroughSeq } : {},
+        final ? { replyToSeq: answeredThroughSeq } : {},
       );
       if (index === finalIndex) reply = row;
     }
-    await deps.conversations.resetPending(unit, thread);
-    return reply;
+    if (question !== null) {
+      // The confirmation question is what answers the user's message.
+      reply = await deps.conversations.insertMessage(unit, thread, "assistant", "bot", question, null, now, {
+        replyToSeq: answeredThroughSeq,
+      });
+    }
+    return reply ? { reply, question } : undefined;
   });
 }

@@ -12,6 +12,7 @@ import {
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Dialect } from "../../storage/database.js";
 import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
+import { ApprovalsRepo } from "../../storage/repos/approvals.repo.js";
 import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
 import { PersonsRepo } from "../../storage/repos/persons.repo.js";
 import { type ThreadRow, ThreadsRepo } from "../../storage/repos/threads.repo.js";
@@ -224,7 +225,12 @@ export class ConversationService {
       );
     }
     const context = await loadAnswerContext(unit.trx, projectId, thread.chat_id);
-    const notAnsweringBecause = whyNotAnswering(context, thread.mode);
+    const awaitingOperator = (await new ApprovalsRepo(unit.trx).pending(projectId, threadId)).some(
+      (approval) => approval.policy === "operator_approve",
+    );
+    // While an operator decides on a tool call, the AI cannot go on: the messages wait as pending.
+    const notAnsweringBecause =
+      whyNotAnswering(context, thread.mode) ?? (awaitingOperator ? "awaiting_approval" : null);
     if (stored.length > 0 && notAnsweringBecause !== null && thread.mode !== "blocked") {
       const pending = await threads.addPending(projectId, threadId, stored.length, now);
       unit.emit({ thread_id: threadId, type: "pending_count", pending_count: pending });

@@ -6,6 +6,8 @@ import type { App } from "../../infra/http-types.js";
 import { releaseIdempotency, settleIdempotency } from "../../infra/idempotency.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { IdempotencyRepo } from "../../storage/repos/idempotency.repo.js";
+import type { ApprovalFlow } from "../engine/approval-flow.js";
+import { approvalRoutes } from "./approval-routes.js";
 import type { ConversationService } from "./conversation-service.js";
 import {
   chatParamsSchema,
@@ -39,12 +41,14 @@ export function threadRoutes(
   app: App,
   deps: {
     conversations: ConversationService;
+    approvals: ApprovalFlow;
     stream: StreamService;
     idempotency: () => IdempotencyRepo;
     secrets: SecretBox;
   },
 ): void {
   const { conversations } = deps;
+  approvalRoutes(app, deps);
 
   app.get(
     "/threads",

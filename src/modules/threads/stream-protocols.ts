@@ -4,7 +4,7 @@ import type { ReplyFinishReason } from "../engine/run-turn.js";
 /** The events of one reply, independent of the wire protocol that carries them. */
 export interface ReplyStreamWriter {
   textDelta(text: string): void;
-  toolCall(call: { toolCallId: string; toolName: string; input: unknown }): void;
+  toolCall(call: { toolCallId: string; toolName: string; input: unknown; approvalId?: string }): void;
   toolResult(result: { toolCallId: string; toolName: string; output: unknown }): void;
   finish(reason: ReplyFinishReason, details: { messageId: string | null; threadId: string }): void;
   error(code: string, message: string): void;
@@ -20,8 +20,10 @@ export type StreamProtocol = "data" | "ui";
 export function dataStreamWriter(sse: SseStream): ReplyStreamWriter {
   return {
     textDelta: (textDelta) => sse.send({ data: { type: "text-delta", textDelta } }),
-    toolCall: ({ toolCallId, toolName, input }) =>
-      sse.send({ data: { type: "tool-call", toolCallId, toolName, args: input } }),
+    toolCall: ({ toolCallId, toolName, input, approvalId }) =>
+      sse.send({
+        data: { type: "tool-call", toolCallId, toolName, args: input, ...(approvalId ? { approvalId } : {}) },
+      }),
     toolResult: ({ toolCallId, toolName, output }) =>
       sse.send({ data: { type: "tool-result", toolCallId, toolName, result: output } }),
     finish: (finishReason, { messageId, threadId }) =>
@@ -51,9 +53,10 @@ export function uiMessageStreamWriter(sse: SseStream, messageId: string): ReplyS
       }
       sse.send({ data: { type: "text-delta", id: openText, delta } });
     },
-    toolCall: ({ toolCallId, toolName, input }) => {
+    toolCall: ({ toolCallId, toolName, input, approvalId }) => {
       closeText();
       sse.send({ data: { type: "tool-input-available", toolCallId, toolName, input } });
+      if (approvalId) sse.send({ data: { type: "tool-approval-request", approvalId, toolCallId } });
     },
     toolResult: ({ toolCallId, output }) =>
       sse.send({ data: { type: "tool-output-available", toolCallId, output } }),

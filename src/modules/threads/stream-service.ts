@@ -4,6 +4,7 @@ import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import { openSseStream } from "../../infra/sse.js";
+import type { ApprovalFlow } from "../engine/approval-flow.js";
 import type { TurnOutcome, TurnRunner } from "../engine/run-turn.js";
 import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
@@ -12,6 +13,7 @@ import type { Transactor } from "./transactor.js";
 
 export interface StreamDeps {
   conversations: ConversationService;
+  approvals: ApprovalFlow;
   transactor: Transactor;
   runner: TurnRunner;
   clock: Clock;
@@ -66,6 +68,10 @@ export class StreamService {
     const deferred = runAt !== undefined && runAt.getTime() > this.deps.clock.now().getTime();
 
     const received = await this.deps.transactor.run(auth.projectId, async (unit) => {
+      // The user's reply decides a pending `user_approve` confirmation (yes / no / anything else).
+      const latest = contents.at(-1)?.content;
+      if (latest !== undefined)
+        await this.deps.approvals.decideFromUserMessage(unit, auth.projectId, thread.id, latest);
       const result = await this.deps.conversations.receiveUserMessages(
         unit,
         auth.projectId,

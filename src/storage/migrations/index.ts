@@ -7,6 +7,7 @@ import { jobs } from "./0004-jobs.js";
 import { threadEvents } from "./0005-thread-events.js";
 import { webhooks } from "./0006-webhooks.js";
 import { messageEmbeddings } from "./0007-message-embeddings.js";
+import { toolApprovals } from "./0008-tool-approvals.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -21,5 +22,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0005_thread_events": threadEvents(dialect),
     "0006_webhooks": webhooks(dialect),
     "0007_message_embeddings": messageEmbeddings(dialect),
+    "0008_tool_approvals": toolApprovals(dialect),
   };
 }

@@ -93,7 +93,9 @@ const EMBEDDER_ID = /^[\w.:@/+-]{1,200}$/;
  * binary is missing (recall then uses the exact-scan fallback). Call it where the connection
  * is opened, before Kysely gets it: `load_extension()` is not allowed from SQL.
  */
-export function loadSqliteVec(sqlite: { loadExtension(file: string, entrypoint?: string): unknown }): boolean {
+export function loadSqliteVec(sqlite: {
+  loadExtension(file: string, entrypoint?: string): unknown;
+}): boolean {
   try {
     const sqliteVec = createRequire(import.meta.url)("sqlite-vec") as { getLoadablePath(): string };
     sqlite.loadExtension(sqliteVec.getLoadablePath());
@@ -106,6 +108,8 @@ export function loadSqliteVec(sqlite: { loadExtension(file: string, entrypoint?:
 export class MessageChunksRepo {
   private detected: Promise<VectorBackend> | undefined;
   private pgvectorSchema: string | undefined;
+  /** pgvector 0.8+ can keep scanning an HNSW index until enough rows pass the person filter. */
+  private pgvectorIterativeScan = false;
   private readonly prepared = new Map<string, Promise<void>>();
 
   constructor(
@@ -149,7 +153,12 @@ export class MessageChunksRepo {
   }
 
   /** Replaces the chunks of a message for an embedder, in one transaction. */
-  async replace(embedder: EmbedderKey, message: MessageRef, chunks: NewChunk[], createdAt: string): Promise<void> {
+  async replace(
+    embedder: EmbedderKey,
+    message: MessageRef,
+    chunks: NewChunk[],
+    createdAt: string,
+  ): Promise<void> {
     const backend = await this.backend();
     await this.prepare(embedder);
     for (const chunk of chunks) {
@@ -304,9 +313,11 @@ export class MessageChunksRepo {
         return "exact-scan";
       }
     }
-    let schema = await this.pgvectorInstalledIn();
-    if (!schema) {
-      const available = await sql`select 1 from pg_available_extensions where name = 'vector'`.execute(this.db);
+    let installed = await this.pgvectorInstalled();
+    if (!installed) {
+      const available = await sql`select 1 from pg_available_extensions where name = 'vector'`.execute(
+        this.db,
+      );
       if (available.rows.length === 0) return "exact-scan";
       try {
         // Needs the CREATE privilege on the database (or a trusted extension); a refusal is fine.
@@ -314,17 +325,24 @@ export class MessageChunksRepo {
       } catch {
         return "exact-scan";
       }
-      schema = await this.pgvectorInstalledIn();
-      if (!schema) return "exact-scan";
+      installed = await this.pgvectorInstalled();
+      if (!installed) return "exact-scan";
     }
-    this.pgvectorSchema = schema;
+    this.pgvectorSchema = installed.schema;
+    const [major = 0, minor = 0] = installed.version.split(".").map(Number);
+    this.pgvectorIterativeScan = major > 0 || minor >= 8;
     return "pgvector";
   }
 
-  private async pgvectorInstalledIn(): Promise<string | undefined> {
-    const rows = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
-      join pg_namespace n on n.oid = e.extnamespace where e.extname = 'vector'`.execute(this.db);
-    return rows.rows[0]?.schema;
+  private async pgvectorInstalled(): Promise<{ schema: string; version: string } | undefined> {
+    const rows = await sql<{
+      schema: string;
+      version: string;
+    }>`select n.nspname as schema, e.extversion as version
+      from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'vector'`.execute(
+      this.db,
+    );
+    return rows.rows[0];
   }
 
   /** pgvector's type, qualified with the schema the extension lives in (search_path may not hold it). */
@@ -352,18 +370,18 @@ export class MessageChunksRepo {
           and c.id > coalesce((select max(rowid) from ${sql.table(`${table}_rowids`)}), 0)
         order by c.id`.execute(this.db);
     } else if (backend === "pgvector") {
-      const literal = sql.lit(embedder.id);
-      await sql`alter table message_chunks add column if not exists embedding ${this.pgType()}`.execute(this.db);
+      // Checked first: ALTER TABLE and CREATE INDEX lock the table even when there is nothing to do.
+      const column = await sql`select 1 from information_schema.columns
+        where table_schema = current_schema() and table_name = 'message_chunks' and column_name = 'embedding'`.execute(
+        this.db,
+      );
+      if (column.rows.length === 0) {
+        await sql`alter table message_chunks add column if not exists embedding ${this.pgType()}`.execute(
+          this.db,
+        );
+      }
       if (embedder.dimensions <= PGVECTOR_HNSW_MAX_DIMENSIONS) {
-        const index = `message_chunks_hnsw_${fnv1aHex(embedder.id)}_${embedder.dimensions}`;
-        try {
-          await sql`create index if not exists ${sql.id(index)} on message_chunks
-            using hnsw ((embedding::${this.pgType(embedder.dimensions)}) ${sql.id(this.pgvectorSchema ?? "public", "vector_cosine_ops")})
-            where embedder_id = ${literal}`.execute(this.db);
-        } catch (error) {
-          // Two processes creating the same index at once: the loser sees a duplicate.
-          if (!(await this.pgIndexExists(index))) throw error;
-        }
+        await this.ensureHnswIndex(embedder);
       }
       // Chunks stored before pgvector was installed.
       for (;;) {
@@ -383,9 +401,32 @@ export class MessageChunksRepo {
     }
   }
 
-  private async pgIndexExists(name: string): Promise<boolean> {
-    const rows = await sql`select 1 from pg_indexes where indexname = ${name}`.execute(this.db);
-    return rows.rows.length > 0;
+  /**
+   * A partial HNSW index per embedder, on the column cast to its dimension (one column holds
+   * every embedder's vectors). Built CONCURRENTLY so a first start on a large table does not
+   * block writes; a build that failed half way leaves an invalid index, rebuilt here.
+   */
+  private async ensureHnswIndex(embedder: EmbedderKey): Promise<void> {
+    const index = `message_chunks_hnsw_${fnv1aHex(embedder.id)}_${embedder.dimensions}`;
+    const state = await this.pgIndexState(index);
+    if (state === "valid") return;
+    if (state === "invalid") await sql`drop index concurrently if exists ${sql.id(index)}`.execute(this.db);
+    try {
+      await sql`create index concurrently if not exists ${sql.id(index)} on message_chunks
+        using hnsw ((embedding::${this.pgType(embedder.dimensions)}) ${sql.id(this.pgvectorSchema ?? "public", "vector_cosine_ops")})
+        where embedder_id = ${sql.lit(embedder.id)}`.execute(this.db);
+    } catch (error) {
+      // Two processes creating the same index at once: the loser sees a duplicate.
+      if ((await this.pgIndexState(index)) === "missing") throw error;
+    }
+  }
+
+  private async pgIndexState(name: string): Promise<"valid" | "invalid" | "missing"> {
+    const rows = await sql<{ valid: boolean }>`select i.indisvalid as valid from pg_class c
+      join pg_index i on i.indexrelid = c.oid
+      where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`.execute(this.db);
+    const row = rows.rows[0];
+    return row === undefined ? "missing" : row.valid ? "valid" : "invalid";
   }
 
   private async nearestByScan(query: NearestQuery, vector: Float32Array, excluded: ReadonlySet<number>) {
@@ -442,14 +483,27 @@ export class MessageChunksRepo {
     const exclusion =
       excluded.size > 0 ? sql`and not (message_seq = any(${[...excluded]}::bigint[]))` : sql``;
     // The embedder id is inlined so the planner can match the partial HNSW index.
-    const result = await sql<RankedRow>`select id, message_id, message_seq, thread_id, chunk_index, content,
+    const knn = sql<RankedRow>`select id, message_id, message_seq, thread_id, chunk_index, content,
         ${distance} as distance
       from message_chunks
       where embedder_id = ${sql.lit(query.embedder.id)} and person_id = ${query.personId}
         and project_id = ${query.projectId} and embedding is not null ${exclusion}
       order by ${distance}
-      limit ${k}`.execute(this.db);
-    return Object.assign(result.rows, { exhausted: result.rows.length < k });
+      limit ${k}`;
+    if (!this.pgvectorIterativeScan) {
+      const result = await knn.execute(this.db);
+      return Object.assign(result.rows, { exhausted: result.rows.length < k });
+    }
+    // Without iterative scans an HNSW scan stops after ef_search candidates, most of them
+    // other people's, and the person filter would leave few or none.
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local hnsw.iterative_scan = relaxed_order`.execute(trx);
+      await sql`select set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, k)))}, true)`.execute(
+        trx,
+      );
+      const result = await knn.execute(trx);
+      return Object.assign(result.rows, { exhausted: result.rows.length < k });
+    });
   }
 }
 
@@ -533,7 +587,8 @@ function toBytes(vector: Float32Array): Buffer {
 
 /** Float32 values of a stored vector; copies when the driver's buffer is not 4-byte aligned. */
 export function fromBytes(bytes: Uint8Array): Float32Array {
-  if (bytes.byteOffset % 4 === 0) return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  if (bytes.byteOffset % 4 === 0)
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
   return new Float32Array(bytes.slice().buffer, 0, bytes.byteLength >> 2);
 }
 

@@ -1,0 +1,245 @@
+import type { ToolResultPart } from "ai";
+import type { Kysely } from "kysely";
+import type { AuthContext } from "../../infra/auth-context.js";
+import type { Clock } from "../../infra/clock.js";
+import { conflict, notFound } from "../../infra/errors.js";
+import type { IdGenerator } from "../../infra/ids.js";
+import { type ApprovalRow, ApprovalsRepo } from "../../storage/repos/approvals.repo.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { Database } from "../../storage/schema.js";
+import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
+import type { ConversationService } from "../threads/conversation-service.js";
+import type { Transactor, UnitOfWork } from "../threads/transactor.js";
+import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
+import { findBuiltinTool } from "./tools/registry.js";
+import type { ToolContext } from "./tools/tool-context.js";
+
+/** A tool call the turn paused on. */
+export interface PausedCall {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  policy: ApprovalPolicy;
+}
+
+export interface Approval {
+  id: string;
+  thread_id: string;
+  tool_name: string;
+  args: unknown;
+  policy: ApprovalPolicy;
+  status: ApprovalRow["status"];
+  reason: string | null;
+  decided_by: "operator" | "user" | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export function toApproval(row: ApprovalRow): Approval {
+  return {
+    id: row.id,
+    thread_id: row.thread_id,
+    tool_name: row.tool_name,
+    args: JSON.parse(row.args) as unknown,
+    policy: row.policy,
+    status: row.status,
+    reason: row.reason,
+    decided_by: row.decided_by,
+    created_at: row.created_at,
+    decided_at: row.decided_at,
+  };
+}
+
+export const REJECTED_BY_USER_REASON = "The user did not confirm.";
+
+/**
+ * Tool approvals: a tool under `operator_approve` or `user_approve` pauses the turn; the
+ * decision (an operator through the API, or the end user's next message) is stored, and the
+ * next turn first "settles" it — runs the tool or records the refusal as the tool's result —
+ * then lets the model continue. Everything is in the database, so a pause survives restarts.
+ */
+export class ApprovalFlow {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      conversations: ConversationService;
+      transactor: Transactor;
+      clock: Clock;
+      newId: IdGenerator;
+    },
+  ) {}
+
+  /**
+   * Records the paused calls in the turn's storing transaction. Operator approvals count in
+   * pending_count and raise thread.approval.requested; a user approval adds the bot's question
+   * (returned, to be streamed) in the user's language.
+   */
+  async recordPause(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    calls: PausedCall[],
+    userText: string,
+  ): Promise<{ question: string | null }> {
+    const repo = new ApprovalsRepo(unit.trx);
+    const now = this.deps.clock.now().toISOString();
+    let operatorCalls = 0;
+    const questions: string[] = [];
+    for (const call of calls) {
+      await repo.insert({
+        id: call.approvalId,
+        project_id: thread.project_id,
+        thread_id: thread.id,
+        tool_call_id: call.toolCallId,
+        tool_name: call.toolName,
+        args: JSON.stringify(call.args ?? {}),
+        policy: call.policy,
+        status: "pending",
+        reason: null,
+        decided_by: null,
+        settled_at: null,
+        created_at: now,
+        decided_at: null,
+      });
+      if (call.policy === "operator_approve") {
+        operatorCalls += 1;
+        unit.webhook("thread.approval.requested", {
+          thread_id: thread.id,
+          approval_id: call.approvalId,
+          tool_name: call.toolName,
+          args: call.args as Record<string, unknown>,
+        });
+      } else {
+        const description = findBuiltinTool(call.toolName)?.description ?? call.toolName;
+        questions.push(confirmationQuestion(description, call.args, detectLanguage(userText)));
+      }
+    }
+    if (operatorCalls > 0) {
+      const pending = await this.deps.conversations
+        .threadsRepo(unit.trx)
+        .addPending(thread.project_id, thread.id, operatorCalls, now);
+      thread.pending_count = pending;
+      unit.emit({ thread_id: thread.id, type: "pending_count", pending_count: pending });
+    }
+    return { question: questions.length > 0 ? questions.join("\n\n") : null };
+  }
+
+  async list(auth: AuthContext, threadId: string): Promise<Approval[]> {
+    const thread = await this.deps.conversations.resolveThread(auth, threadId);
+    return (await new ApprovalsRepo(this.deps.db).listByThread(auth.projectId, thread.id)).map(toApproval);
+  }
+
+  /** An operator's decision; the caller queues the turn that resumes. */
+  async decideByOperator(
+    auth: AuthContext,
+    threadId: string,
+    approvalId: string,
+    decision: { approve: boolean; reason?: string | undefined },
+    resume: (unit: UnitOfWork, thread: ThreadRow) => Promise<unknown>,
+  ): Promise<Approval> {
+    const thread = await this.deps.conversations.resolveThread(auth, threadId);
+    const existing = await new ApprovalsRepo(this.deps.db).find(auth.projectId, approvalId);
+    if (!existing || existing.thread_id !== thread.id) throw notFound("approval", approvalId);
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      const repo = new ApprovalsRepo(unit.trx);
+      const now = this.deps.clock.now().toISOString();
+      const decided = await repo.decide(auth.projectId, approvalId, {
+        status: decision.approve ? "approved" : "rejected",
+        reason: decision.reason ?? null,
+        by: "operator",
+        at: now,
+      });
+      if (!decided)
+        throw conflict("approval_not_pending", `The approval '${approvalId}' was already decided.`);
+      if (existing.policy === "operator_approve") {
+        const pending = await this.deps.conversations
+          .threadsRepo(unit.trx)
+          .addPending(auth.projectId, thread.id, -1, now);
+        unit.emit({ thread_id: thread.id, type: "pending_count", pending_count: Math.max(0, pending) });
+      }
+      await resume(unit, thread);
+      return toApproval((await repo.find(auth.projectId, approvalId)) ?? existing);
+    });
+  }
+
+  /**
+   * The end user's message decides their pending approvals: a clear yes approves, a clear no
+   * rejects, anything else cancels (rejected) and the message is answered normally.
+   */
+  async decideFromUserMessage(
+    unit: UnitOfWork,
+    projectId: string,
+    threadId: string,
+    text: string,
+  ): Promise<void> {
+    const repo = new ApprovalsRepo(unit.trx);
+    const waiting = (await repo.pending(projectId, threadId)).filter((a) => a.policy === "user_approve");
+    if (waiting.length === 0) return;
+    const answer = classifyConfirmation(text);
+    const now = this.deps.clock.now().toISOString();
+    for (const approval of waiting) {
+      await repo.decide(projectId, approval.id, {
+        status: answer === "yes" ? "approved" : "rejected",
+        reason: answer === "yes" ? null : answer === "no" ? "The user declined." : REJECTED_BY_USER_REASON,
+        by: "user",
+        at: now,
+      });
+    }
+  }
+
+  /** Whether an operator must still decide something before the AI may go on. */
+  async awaitingOperator(db: Kysely<Database>, projectId: string, threadId: string): Promise<boolean> {
+    return (await new ApprovalsRepo(db).pending(projectId, threadId)).some(
+      (a) => a.policy === "operator_approve",
+    );
+  }
+
+  /**
+   * Turns decisions into tool results in the thread: runs an approved tool (its input checked
+   * again), or records the refusal. Returns whether anything was settled (the model must go on).
+   */
+  async settle(thread: ThreadRow, context: ToolContext): Promise<boolean> {
+    const decided = await new ApprovalsRepo(this.deps.db).unsettled(thread.project_id, thread.id);
+    for (const approval of decided) {
+      const output = await this.outcome(approval, context);
+      const part: ToolResultPart = {
+        type: "tool-result",
+        toolCallId: approval.tool_call_id,
+        toolName: approval.tool_name,
+        output,
+      };
+      const summary = `${approval.tool_name}: ${approval.status}${approval.reason ? ` (${approval.reason})` : ""}`;
+      await this.deps.transactor.run(thread.project_id, async (unit) => {
+        const now = this.deps.clock.now().toISOString();
+        await this.deps.conversations.insertMessage(
+          unit,
+          thread,
+          "tool",
+          "bot",
+          summary,
+          JSON.stringify([part]),
+          now,
+        );
+        await new ApprovalsRepo(unit.trx).markSettled(thread.project_id, approval.id, now);
+      });
+    }
+    return decided.length > 0;
+  }
+
+  private async outcome(approval: ApprovalRow, context: ToolContext): Promise<ToolResultPart["output"]> {
+    if (approval.status === "rejected") {
+      return { type: "execution-denied", ...(approval.reason ? { reason: approval.reason } : {}) };
+    }
+    const builtin = findBuiltinTool(approval.tool_name);
+    if (!builtin) return { type: "error-text", value: `The tool '${approval.tool_name}' no longer exists.` };
+    const input = builtin.inputSchema.safeParse(JSON.parse(approval.args));
+    if (!input.success) return { type: "error-text", value: `Invalid input: ${input.error.message}` };
+    try {
+      const tool = builtin.create(context);
+      const result = await tool.execute?.(input.data, { toolCallId: approval.tool_call_id, messages: [] });
+      return { type: "json", value: (result ?? null) as never };
+    } catch (error) {
+      return { type: "error-text", value: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "../schema.js";
+import type { ToolApprovalsTable } from "../schema-approvals.js";
+
+export type ApprovalRow = Selectable<ToolApprovalsTable>;
+
+export class ApprovalsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ApprovalRow): Promise<void> {
+    await this.db.insertInto("tool_approvals").values(row).execute();
+  }
+
+  find(projectId: string, id: string): Promise<ApprovalRow | undefined> {
+    return this.db
+      .selectFrom("tool_approvals")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  listByThread(projectId: string, threadId: string): Promise<ApprovalRow[]> {
+    return this.db
+      .selectFrom("tool_approvals")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  pending(projectId: string, threadId: string): Promise<ApprovalRow[]> {
+    return this.db
+      .selectFrom("tool_approvals")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("status", "=", "pending")
+      .orderBy("created_at")
+      .execute();
+  }
+
+  /** Decided approvals whose tool result is not in the thread yet. */
+  unsettled(projectId: string, threadId: string): Promise<ApprovalRow[]> {
+    return this.db
+      .selectFrom("tool_approvals")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("status", "!=", "pending")
+      .where("settled_at", "is", null)
+      .orderBy("created_at")
+      .execute();
+  }
+
+  /** Records a decision; false when the approval was no longer pending (decided concurrently). */
+  async decide(
+    projectId: string,
+    id: string,
+    decision: { status: "approved" | "rejected"; reason: string | null; by: "operator" | "user"; at: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("tool_approvals")
+      .set({
+        status: decision.status,
+        reason: decision.reason,
+        decided_by: decision.by,
+        decided_at: decision.at,
+      })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markSettled(projectId: string, id: string, at: string): Promise<void> {
+    await this.db
+      .updateTable("tool_approvals")
+      .set({ settled_at: at })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .execute();
+  }
+}
