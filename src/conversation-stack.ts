@@ -16,10 +16,13 @@ import { generateThreadTitle } from "./modules/engine/generate-title.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
 import { TurnRunner } from "./modules/engine/run-turn.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
+import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
+import { indexMessages } from "./modules/memory/semantic-recall.js";
 import type { ModelCatalog } from "./modules/models/model-catalog.js";
 import {
   BOT_MESSAGE_JOB,
   ConversationService,
+  MEMORY_INDEX_JOB,
   OPERATOR_MESSAGE_JOB,
   REPLY_JOB,
   TITLE_JOB,
@@ -30,8 +33,12 @@ import { StreamService } from "./modules/threads/stream-service.js";
 import { Transactor } from "./modules/threads/transactor.js";
 import type { Storage } from "./storage/database.js";
 import type { Repos } from "./storage/repos/index.js";
+import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
+import { MessagesRepo } from "./storage/repos/messages.repo.js";
 
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Messages (re)checked for embedding after each turn of a thread with semantic recall. */
+const INDEX_WINDOW = 20;
 
 export interface ConversationStackDeps {
   config: Config;
@@ -77,9 +84,14 @@ export function createConversationStack(deps: ConversationStackDeps) {
   });
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
   const approvals = new ApprovalFlow({ db: storage.db, conversations, transactor, clock, newId });
+  const memory = {
+    chunks: new MessageChunksRepo(storage.db, storage.dialect),
+    embedder: createEmbedderFromConfig(config),
+  };
   const runner = new TurnRunner({
     db: storage.db,
     approvals,
+    memory,
     newId,
     conversations,
     transactor,
@@ -130,6 +142,18 @@ export function createConversationStack(deps: ConversationStackDeps) {
             text: string;
           };
           await conversations.deliverBotMessage(projectId, threadId, text, job.id);
+        },
+        [MEMORY_INDEX_JOB]: async (job) => {
+          const { projectId, threadId } = job.payload as { projectId: string; threadId: string };
+          const thread = await conversations.threadsRepo().find(projectId, threadId);
+          if (!thread?.person_id) return;
+          // The newest messages are the ones not indexed yet; indexing is idempotent.
+          const recent = await new MessagesRepo(storage.db).latest(projectId, threadId, INDEX_WINDOW);
+          await indexMessages(
+            memory.chunks,
+            memory.embedder,
+            recent.map((message) => ({ ...message, person_id: thread.person_id })),
+          );
         },
         [TITLE_JOB]: async (job) => {
           const { projectId, threadId } = job.payload as { projectId: string; threadId: string };

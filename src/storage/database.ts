@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { loadSqliteVec } from "./repos/message-chunks.repo.js";
 import type { Database } from "./schema.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -51,6 +52,8 @@ export function openStorage(options: StorageOptions): Storage {
   const path = options.sqlitePath ?? ":memory:";
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
+  // Vector search for semantic recall; without the extension recall falls back to an exact scan.
+  loadSqliteVec(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

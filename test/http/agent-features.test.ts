@@ -160,3 +160,44 @@ describe.each(DIALECTS)("memory settings and built-in tools on %s", (dialect) =>
     );
   });
 });
+
+describe.each(DIALECTS)("semantic recall on %s", (dialect) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  for (const enabled of [true, false]) {
+    it.skipIf(shouldSkip(dialect))(
+      `${enabled ? "on" : "off"}: earlier threads of the same person ${enabled ? "are" : "are not"} recalled`,
+      async () => {
+        const mock = scriptedModel(() => ({ text: "Noted." }));
+        t = await createTestApp({ dialect, modelOverride: () => mock.model });
+        const { chat, bot } = await activeChat(t);
+        await t.call("POST", `/v1/bots/${bot.id}/settings`, {
+          body: { ai: { memory: { semanticRecall: enabled, lastMessages: 2 } } },
+        });
+        const ann = { person: { external_id: "ann-1", name: "Ann" } };
+        const bob = { person: { external_id: "bob-1", name: "Bob" } };
+        await streamTurn(t, chat.id, "ann-old", "My dog Rex loves carrots and long walks", { extra: ann });
+        await streamTurn(t, chat.id, "bob-old", "My parrot hates carrots", { extra: bob });
+        if (enabled) {
+          await eventually(
+            async () => (await t!.storage.db.selectFrom("message_chunks").select("id").execute()).length,
+            (n) => n >= 4,
+          );
+        }
+        await streamTurn(t, chat.id, "ann-new", "What does my dog like to eat? carrots?", { extra: ann });
+        const system = systemOf(mock.calls.at(-1)!);
+        if (enabled) {
+          expect(system).toContain("## Recalled");
+          expect(system).toContain("My dog Rex loves carrots");
+          expect(system).not.toContain("parrot");
+        } else {
+          expect(system).not.toContain("Recalled");
+        }
+      },
+    );
+  }
+});

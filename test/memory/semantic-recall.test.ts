@@ -121,7 +121,9 @@ for (const variant of VARIANTS) {
       expect(recalled).toHaveLength(1);
       expect(recalled[0]!.threadId).toBe("th_old");
       expect(recalled[0]!.messages.map((m) => m.content)).toEqual([ALICE_OLD[1], ALICE_OLD[2], ALICE_OLD[3]]);
-      expect(recalled[0]!.hits).toEqual([{ messageSeq: world.old[2]!.seq, score: expect.any(Number) }]);
+      expect(recalled[0]!.hits).toEqual([
+        { messageSeq: world.old[2]!.seq, score: expect.any(Number), passage: ALICE_OLD[2] },
+      ]);
     });
 
     it("never returns another person's or another project's messages, nor excluded ones", async () => {
@@ -263,6 +265,12 @@ for (const variant of VARIANTS) {
       });
       expect(recalled[0]!.messages[0]!.id).toBe(long.id);
       for (const text of seen) expect(text.length).toBeLessThanOrEqual(400);
+      // The prompt shows the passage that matched, not the whole long message.
+      const passage = recalled[0]!.hits[0]!.passage;
+      expect(passage).toContain("QX-7731");
+      const shown = formatRecalled(recalled, { maxMessageChars: 500 });
+      expect(shown).toContain(`User: …${passage}…`);
+      expect(shown).not.toContain("Paragraph 0 is about weather");
     });
 
     it("counts a message with many matching chunks once and still finds topK distinct messages", async () => {

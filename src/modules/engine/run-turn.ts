@@ -4,11 +4,14 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
+import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
 import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
 import type { Database } from "../../storage/schema.js";
 import { readBotSettings } from "../bots/settings-read.js";
 import type { BotSettings } from "../bots/settings-schema.js";
-import { type ConversationService, TITLE_JOB } from "../threads/conversation-service.js";
+import type { Embedder } from "../memory/embedder.js";
+import { formatRecalled, recall } from "../memory/semantic-recall.js";
+import { type ConversationService, MEMORY_INDEX_JOB, TITLE_JOB } from "../threads/conversation-service.js";
 import type { Transactor } from "../threads/transactor.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";
@@ -37,6 +40,8 @@ export type TurnOutcome =
 
 export interface TurnRunnerDeps {
   db: Kysely<Database>;
+  /** Semantic recall (ai.memory.semanticRecall). */
+  memory: { chunks: MessageChunksRepo; embedder: Embedder };
   approvals: ApprovalFlow;
   newId: IdGenerator;
   conversations: ConversationService;
@@ -85,17 +90,24 @@ function toolsFor(settings: BotSettings, context: ToolContext): ToolSet {
 const WORKING_MEMORY_TOOL = "update_working_memory";
 
 /** The system prompt: the bot's instruction, then the thread's working memory when enabled. */
-function systemPrompt(settings: BotSettings, workingMemory: string | null): string {
-  if (!settings.ai.memory.workingMemory.enabled) return settings.ai.instruction;
-  return [
-    settings.ai.instruction,
-    "",
-    "## Working memory",
-    `Facts about this conversation that you keep up to date with the ${WORKING_MEMORY_TOOL} tool ` +
-      "(it replaces the whole block; keep it short Markdown):",
-    workingMemory?.trim() ? workingMemory : "(empty)",
-  ].join("\n");
+function systemPrompt(settings: BotSettings, workingMemory: string | null, recalled: string): string {
+  const sections = [settings.ai.instruction];
+  if (settings.ai.memory.workingMemory.enabled) {
+    sections.push(
+      [
+        "## Working memory",
+        `Facts about this conversation that you keep up to date with the ${WORKING_MEMORY_TOOL} tool ` +
+          "(it replaces the whole block; keep it short Markdown):",
+        workingMemory?.trim() ? workingMemory : "(empty)",
+      ].join("\n"),
+    );
+  }
+  if (recalled) sections.push(["## Recalled", recalled].join("\n"));
+  return sections.join("\n\n");
 }
+
+/** Recall must not hold up the reply: past this, the turn goes on without it. */
+const RECALL_TIMEOUT_MS = 2000;
 
 /**
  * One AI turn for a thread: under the thread's lock, answer every user message since the
@@ -165,15 +177,15 @@ export class TurnRunner {
     }
     const { model, entry } = resolved;
     const reserve = settings.ai.model.max_tokens ?? Math.min(4096, Math.floor(entry.context_window / 4));
-    const system = systemPrompt(settings, thread.working_memory);
-    const budget = entry.context_window - reserve - estimateTokens(system);
     // Room for the settled tool exchange as well as the unanswered messages.
     const window = Math.max(settings.ai.memory.lastMessages, unanswered.length + (settled ? 2 : 0));
-    const rows = fitHistory(
-      orderToolResults(await messages.latest(projectId, threadId, window)),
-      window,
-      budget,
-    );
+    const recent = orderToolResults(await messages.latest(projectId, threadId, window));
+    const available = entry.context_window - reserve;
+    const recalled = settings.ai.memory.semanticRecall
+      ? await this.recall(thread, unanswered, recent, Math.floor(available / 5))
+      : "";
+    const system = systemPrompt(settings, thread.working_memory, recalled);
+    const rows = fitHistory(recent, window, available - estimateTokens(system));
     const history: ModelMessage[] = rows.map(toModelMessage);
 
     const tools = toolsFor(settings, toolContext);
@@ -279,6 +291,12 @@ export class TurnRunner {
         if (!stored) return { kind: "not-answering", reason: "thread_deleted" };
         if (stored.question) listener.textDelta?.(stored.question);
         const message = stored.reply;
+        if (settings.ai.memory.semanticRecall && thread.person_id) {
+          // Embedding happens in the background; this turn's messages are in the window anyway.
+          await this.deps.transactor.run(projectId, (unit) =>
+            unit.enqueue({ type: MEMORY_INDEX_JOB, payload: { projectId, threadId } }),
+          );
+        }
         if (settings.ai.memory.generateTitle && !thread.title) {
           // In the background: the reply does not wait for its title.
           await this.deps.transactor.run(projectId, (unit) =>
@@ -305,6 +323,43 @@ export class TurnRunner {
         );
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
+    }
+  }
+
+  /**
+   * The person's earlier messages similar to what they just said (outside the recent window),
+   * as a prompt section of at most `maxTokens` (estimated). Never fails the turn: a slow or
+   * failing embedder only costs the recall.
+   */
+  private async recall(
+    thread: { project_id: string; id: string; person_id: string | null },
+    unanswered: MessageRow[],
+    recent: MessageRow[],
+    maxTokens: number,
+  ): Promise<string> {
+    if (!thread.person_id || unanswered.length === 0) return "";
+    try {
+      const found = await Promise.race([
+        recall({
+          ...this.deps.memory,
+          projectId: thread.project_id,
+          personId: thread.person_id,
+          query: unanswered.map((m) => m.content).join("\n"),
+          excludeMessageSeqs: new Set(recent.map((m) => Number(m.seq))),
+        }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("recall timed out")), RECALL_TIMEOUT_MS).unref(),
+        ),
+      ]);
+      let text = formatRecalled(found, { currentThreadId: thread.id });
+      while (text && estimateTokens(text) > maxTokens && found.length > 0) {
+        found.shift();
+        text = formatRecalled(found, { currentThreadId: thread.id });
+      }
+      return text;
+    } catch (error) {
+      this.deps.log.warn({ err: error, threadId: thread.id }, "semantic recall skipped");
+      return "";
     }
   }
 

@@ -26,6 +26,7 @@ export const REPLY_JOB = "thread.reply";
 export const OPERATOR_MESSAGE_JOB = "thread.operator_message";
 export const BOT_MESSAGE_JOB = "thread.bot_message";
 export const TITLE_JOB = "thread.title";
+export const MEMORY_INDEX_JOB = "memory.index";
 
 export interface ConversationDeps {
   db: Kysely<Database>;

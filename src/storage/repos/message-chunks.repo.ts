@@ -15,8 +15,10 @@ import type { MessageChunksTable } from "../schema-memory.js";
  *   query only reads that person's vectors. Exact (vec0 is brute force, in C).
  * - `pgvector`: PostgreSQL with the `vector` extension (installed here when the server has it
  *   and the role may). An `embedding vector` column beside the portable bytea, and per
- *   embedder a partial HNSW index on `embedding::vector(n)` (cosine). Approximate when the
- *   planner takes the index; the planner may prefer the person index and scan exactly.
+ *   embedder a partial HNSW index on `embedding::vector(n)` (cosine; up to 2000 dimensions).
+ *   The planner picks the HNSW index or the person index (then an exact scan in C). With
+ *   pgvector 0.8+ HNSW scans are iterative, so the person filter cannot starve them; older
+ *   versions may return fewer hits for a person whose chunks are a small share of the table.
  * - `exact-scan`: the documented fallback, and what `{ backend: "exact-scan" }` forces. Reads
  *   the person's chunks of the embedder (indexed by person) and ranks them by cosine in JS.
  *   Exact; cost grows with the person's history: a few milliseconds per thousand chunks at
@@ -410,7 +412,14 @@ export class MessageChunksRepo {
     const index = `message_chunks_hnsw_${fnv1aHex(embedder.id)}_${embedder.dimensions}`;
     const state = await this.pgIndexState(index);
     if (state === "valid") return;
-    if (state === "invalid") await sql`drop index concurrently if exists ${sql.id(index)}`.execute(this.db);
+    if (state === "invalid") {
+      // Invalid also describes an index another process is still building: leave that one be.
+      const building = await sql`select 1 from pg_stat_progress_create_index p
+        join pg_class c on c.oid = p.index_relid
+        where c.relname = ${index} and c.relnamespace = current_schema()::regnamespace`.execute(this.db);
+      if (building.rows.length > 0) return;
+      await sql`drop index concurrently if exists ${sql.id(index)}`.execute(this.db);
+    }
     try {
       await sql`create index concurrently if not exists ${sql.id(index)} on message_chunks
         using hnsw ((embedding::${this.pgType(embedder.dimensions)}) ${sql.id(this.pgvectorSchema ?? "public", "vector_cosine_ops")})
@@ -430,32 +439,46 @@ export class MessageChunksRepo {
   }
 
   private async nearestByScan(query: NearestQuery, vector: Float32Array, excluded: ReadonlySet<number>) {
+    // Content stays out of the scan: reading it for every chunk costs more than the ranking.
     const rows = await this.db
       .selectFrom("message_chunks")
-      .select(["id", "message_id", "message_seq", "thread_id", "chunk_index", "content", "vector"])
+      .select(["id", "message_id", "message_seq", "thread_id", "chunk_index", "vector"])
       .where("person_id", "=", query.personId)
       .where("project_id", "=", query.projectId)
       .where("embedder_id", "=", query.embedder.id)
       .execute();
-    const best = new Map<string, ChunkHit>();
+    const best = new Map<string, { row: (typeof rows)[number]; score: number }>();
     for (const row of rows) {
-      const seq = Number(row.message_seq);
-      if (excluded.has(seq)) continue;
+      if (excluded.has(Number(row.message_seq))) continue;
       const score = dot(vector, fromBytes(row.vector));
       const current = best.get(row.message_id);
-      if (!current || score > current.score) {
-        best.set(row.message_id, {
-          chunkId: Number(row.id),
-          messageId: row.message_id,
-          messageSeq: seq,
-          threadId: row.thread_id,
-          chunkIndex: row.chunk_index,
-          content: row.content,
-          score,
-        });
-      }
+      if (!current || score > current.score) best.set(row.message_id, { row, score });
     }
-    return [...best.values()].sort(byScoreThenSeq).slice(0, query.limit);
+    const top = [...best.values()]
+      .sort((a, b) => b.score - a.score || Number(b.row.message_seq) - Number(a.row.message_seq))
+      .slice(0, query.limit);
+    if (top.length === 0) return [];
+    const contents = await this.db
+      .selectFrom("message_chunks")
+      .select(["id", "content"])
+      .where(
+        "id",
+        "in",
+        top.map(({ row }) => row.id),
+      )
+      .execute();
+    const contentById = new Map(contents.map((row) => [Number(row.id), row.content]));
+    return top.map(
+      ({ row, score }): ChunkHit => ({
+        chunkId: Number(row.id),
+        messageId: row.message_id,
+        messageSeq: Number(row.message_seq),
+        threadId: row.thread_id,
+        chunkIndex: row.chunk_index,
+        content: contentById.get(Number(row.id)) ?? "",
+        score,
+      }),
+    );
   }
 
   private async knnSqliteVec(query: NearestQuery, vector: Float32Array, k: number): Promise<RankedRows> {
