@@ -39,7 +39,8 @@ export function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
 export async function startParley(
   fakeBaseUrl: string,
   extraEnv: Record<string, string> = {},
-): Promise<{ child: ChildProcess; base: string }> {
+): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "parley-bench-"));
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -47,7 +48,7 @@ export async function startParley(
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "src/server.ts"], {
     env: {
       ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "parley-bench-")),
+      DATA_DIR: dataDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
@@ -61,7 +62,7 @@ export async function startParley(
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) return { child, base };
+    if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) return { child, base, dataDir };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("Parley did not start");
@@ -78,7 +79,7 @@ export async function api(base: string, path: string, body: unknown) {
 }
 
 /** Runs `users` loops of back-to-back turns for SECONDS and records latencies (ms). */
-async function load(
+export async function load(
   label: string,
   users: number,
   turn: (user: number, i: number) => Promise<{ ttft: number | null; total: number }>,
@@ -120,7 +121,7 @@ async function load(
   return result;
 }
 
-function row(r: RunResult) {
+export function row(r: RunResult) {
   const s = summarize(r);
   return [
     r.label.padEnd(8),
@@ -217,9 +218,13 @@ async function main() {
 }
 
 async function all() {
-  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks").split(",");
+  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks,recall").split(",");
   if (suites.includes("turns")) await main();
   if (suites.includes("webhooks")) await (await import("./webhooks.js")).benchWebhooks();
+  if (suites.includes("recall")) {
+    await (await import("./recall-turns.js")).benchRecallTurns();
+    await (await import("./recall.js")).benchRecall();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -201,3 +201,40 @@ describe.each(DIALECTS)("semantic recall on %s", (dialect) => {
     );
   }
 });
+
+describe.each(DIALECTS)("output formatting on %s", (dialect) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  // Emoji (a family ZWJ sequence and a flag) and Markdown cut across deltas on purpose.
+  const chunks = [
+    "**Gre",
+    "at** news 👨‍",
+    "👩‍👧 for ",
+    "[you](https://ex",
+    "ample.com) 🇷",
+    "🇺!\n\n# Head",
+    "ing\n- item",
+  ];
+
+  for (const [label, formatting, expected] of [
+    ["both on", { removeEmojis: true, removeMarkdown: true }, "Great news for you!\n\nHeading\n• item"],
+    ["both off", { removeEmojis: false, removeMarkdown: false }, chunks.join("")],
+  ] as const) {
+    it.skipIf(shouldSkip(dialect))(
+      `${label}: streamed deltas and the stored reply are formatted alike`,
+      async () => {
+        const mock = scriptedModel(() => ({ chunks: [...chunks] }));
+        t = await createTestApp({ dialect, modelOverride: () => mock.model });
+        const { chat, bot } = await activeChat(t);
+        await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: { ai: { formatting } } });
+        const result = await streamTurn(t, chat.id, `fmt-${label.replace(" ", "-")}`, "news?");
+        expect(result.text).toBe(expected);
+        const messages = (await t.call("GET", `/v1/threads/fmt-${label.replace(" ", "-")}/messages`)).json();
+        expect(messages.at(-1).content).toBe(expected);
+      },
+    );
+  }
+});

@@ -441,7 +441,7 @@ describe("createStreamFormatter", () => {
       `&${long}`,
       `|${"-".repeat(600)}`,
       "-".repeat(600),
-      " ".repeat(600) + "x",
+      `${" ".repeat(600)}x`,
       `word ${"👍 ".repeat(300)}end`,
       "7".repeat(600),
       "*".repeat(600),

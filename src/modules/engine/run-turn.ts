@@ -18,6 +18,7 @@ import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
 import { storeResponse } from "./store-response.js";
+import { createStreamFormatter } from "./formatting.js";
 import type { ThreadLock } from "./thread-lock.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
@@ -193,6 +194,7 @@ export class TurnRunner {
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
       const paused: PausedCall[] = [];
+      let formatter = createStreamFormatter(settings.ai.formatting);
       const deadline = AbortSignal.timeout(this.deps.timeoutMs);
       try {
         const result = streamText({
@@ -216,10 +218,19 @@ export class TurnRunner {
         let finishReason: string | undefined;
         for await (const part of result.fullStream) {
           switch (part.type) {
-            case "text-delta":
+            case "text-delta": {
               emitted = true;
-              listener.textDelta?.(part.text);
+              // Formatting holds back only what could still be an emoji or Markdown fragment.
+              const text = formatter.push(part.text);
+              if (text) listener.textDelta?.(text);
               break;
+            }
+            case "text-end": {
+              const rest = formatter.flush();
+              if (rest) listener.textDelta?.(rest);
+              formatter = createStreamFormatter(settings.ai.formatting);
+              break;
+            }
             case "tool-call":
               emitted = true;
               // A call that waits for approval is announced with its approval id, just below.
@@ -283,10 +294,8 @@ export class TurnRunner {
           threadId,
           response.messages,
           answeredThrough,
-          {
-            calls: paused,
-            userText,
-          },
+          { calls: paused, userText },
+          settings.ai.formatting,
         );
         if (!stored) return { kind: "not-answering", reason: "thread_deleted" };
         if (stored.question) listener.textDelta?.(stored.question);

@@ -3,8 +3,24 @@ import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ConversationService } from "../threads/conversation-service.js";
 import type { Transactor } from "../threads/transactor.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
+import { type FormattingOptions, formatText } from "./formatting.js";
 
 type ResponseMessage = AssistantModelMessage | ToolModelMessage;
+
+/**
+ * The AI's text as ai.formatting wants it: each text part formatted on its own, exactly as the
+ * stream formatted it (one formatter per text block), so what is stored is what was sent.
+ */
+function formatMessage(message: ResponseMessage, options: FormattingOptions): ResponseMessage {
+  if (message.role !== "assistant" || (!options.removeEmojis && !options.removeMarkdown)) return message;
+  if (typeof message.content === "string") return { ...message, content: formatText(message.content, options) };
+  return {
+    ...message,
+    content: message.content.map((part) =>
+      part.type === "text" ? { ...part, text: formatText(part.text, options) } : part,
+    ),
+  };
+}
 
 function textOf(message: ResponseMessage): string {
   if (typeof message.content === "string") return message.content;
@@ -53,13 +69,16 @@ export async function storeResponse(
   response: ResponseMessage[],
   answeredThroughSeq: number,
   paused: { calls: PausedCall[]; userText: string } = { calls: [], userText: "" },
+  formatting: FormattingOptions = {},
 ): Promise<{ reply: MessageRow; question: string | null } | undefined> {
   return deps.transactor.run(projectId, async (unit) => {
     const thread = await deps.conversations.threadsRepo(unit.trx).find(projectId, threadId);
     if (!thread) return undefined;
     const now = deps.clock.now().toISOString();
     let reply: MessageRow | undefined;
-    const messages = response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage];
+    const messages = (response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage]).map(
+      (message) => formatMessage(message, formatting),
+    );
     const finalIndex = messages.map((m) => m.role).lastIndexOf("assistant");
     await deps.conversations.resetPending(unit, thread);
     const { question } =
