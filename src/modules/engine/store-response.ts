@@ -13,7 +13,8 @@ type ResponseMessage = AssistantModelMessage | ToolModelMessage;
  */
 function formatMessage(message: ResponseMessage, options: FormattingOptions): ResponseMessage {
   if (message.role !== "assistant" || (!options.removeEmojis && !options.removeMarkdown)) return message;
-  if (typeof message.content === "string") return { ...message, content: formatText(message.content, options) };
+  if (typeof message.content === "string")
+    return { ...message, content: formatText(message.content, options) };
   return {
     ...message,
     content: message.content.map((part) =>
@@ -76,9 +77,9 @@ export async function storeResponse(
     if (!thread) return undefined;
     const now = deps.clock.now().toISOString();
     let reply: MessageRow | undefined;
-    const messages = (response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage]).map(
-      (message) => formatMessage(message, formatting),
-    );
+    const messages = (
+      response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage]
+    ).map((message) => formatMessage(message, formatting));
     const finalIndex = messages.map((m) => m.role).lastIndexOf("assistant");
     await deps.conversations.resetPending(unit, thread);
     const { question } =
