@@ -32,7 +32,9 @@ export async function benchRecallTurns(): Promise<void> {
   const fake = await startFakeOpenAI({
     responder: () => ({ chunks: ["Sure, ", "let me ", "check."], delayMs: 20 }),
   });
-  const { child, base, dataDir } = await startParley(fake.baseUrl);
+  const first = await startParley(fake.baseUrl);
+  const { dataDir } = first;
+  let base = first.base;
   const headers = { authorization: `Bearer ${KEY}`, "content-type": "application/json" };
   const bot = await api(base, "/v1/bots", { name: "Recall bench" });
   const integration = await api(base, "/v1/integrations", { name: "Web", vendor: "parley", auth_data: {} });
@@ -54,8 +56,10 @@ export async function benchRecallTurns(): Promise<void> {
     (await (await fetch(`${base}/v1/projects`, { headers })).json()) as Array<{ id: string }>
   )[0]!.id;
 
-  // Seed the person's history straight into the server's database, then embed it as the
-  // background job would (same built-in embedder).
+  // Seed the person's history straight into the database while the server is stopped, then
+  // embed it as the background job would (same built-in embedder), and start it again.
+  first.child.kill("SIGTERM");
+  await new Promise((resolve) => first.child.once("exit", resolve));
   const storage = openStorage({ sqlitePath: join(dataDir, "parley.db") });
   const now = Date.now() - HISTORY * 60_000;
   const seeded: IndexableMessage[] = [];
@@ -107,6 +111,8 @@ export async function benchRecallTurns(): Promise<void> {
   await indexMessages(new MessageChunksRepo(storage.db, "sqlite"), createLexicalEmbedder(), seeded);
   const indexSeconds = (performance.now() - indexStarted) / 1000;
   await storage.close();
+  const { child, base: restartedBase } = await startParley(fake.baseUrl, {}, dataDir);
+  base = restartedBase;
 
   const turn = async (user: number, i: number, run: string) => {
     const start = performance.now();

@@ -39,8 +39,8 @@ export function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
 export async function startParley(
   fakeBaseUrl: string,
   extraEnv: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), "parley-bench-")),
 ): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "parley-bench-"));
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
