@@ -4,6 +4,7 @@ import { systemClock } from "./infra/clock.js";
 import { newId } from "./infra/ids.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { resolveSecretKey } from "./infra/secret-key.js";
+import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
 import { openStorage, type Storage } from "./storage/database.js";
@@ -26,6 +27,7 @@ export interface Runtime {
  */
 export async function prepareRuntime(config: Config): Promise<Runtime> {
   new ModelCatalog(config).assertHasDefault(config.defaultModel);
+  createEmbedderFromConfig(config);
   const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
   const storage = openStorage({
     databaseUrl: config.databaseUrl,
