@@ -205,6 +205,8 @@ export function createConversationStack(deps: ConversationStackDeps) {
       const now = clock.now().getTime();
       await pruneThreadEvents(storage.db, new Date(now - THREAD_EVENT_RETENTION_MS).toISOString());
       await jobs.prune(storage.db, new Date(now - FINISHED_JOB_RETENTION_MS));
+      // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
+      await memory.chunks.pruneOrphans(memory.embedder);
     },
     async close() {
       await worker?.stop();
