@@ -187,19 +187,17 @@ export class ApprovalFlow {
     }
   }
 
-  /** Whether an operator must still decide something before the AI may go on. */
-  async awaitingOperator(db: Kysely<Database>, projectId: string, threadId: string): Promise<boolean> {
-    return (await new ApprovalsRepo(db).pending(projectId, threadId)).some(
-      (a) => a.policy === "operator_approve",
-    );
-  }
-
   /**
    * Turns decisions into tool results in the thread: runs an approved tool (its input checked
-   * again), or records the refusal. Returns whether anything was settled (the model must go on).
+   * again), or records the refusal. Tells whether anything was settled (the model must go on)
+   * and whether an operator must still decide something before the AI may go on.
    */
-  async settle(thread: ThreadRow, context: ToolContext): Promise<boolean> {
-    const decided = await new ApprovalsRepo(this.deps.db).unsettled(thread.project_id, thread.id);
+  async settle(
+    thread: ThreadRow,
+    context: ToolContext,
+  ): Promise<{ settled: boolean; awaitingOperator: boolean }> {
+    const open = await new ApprovalsRepo(this.deps.db).open(thread.project_id, thread.id);
+    const decided = open.filter((approval) => approval.status !== "pending");
     for (const approval of decided) {
       const output = await this.outcome(approval, context);
       const part: ToolResultPart = {
@@ -223,7 +221,10 @@ export class ApprovalFlow {
         await new ApprovalsRepo(unit.trx).markSettled(thread.project_id, approval.id, now);
       });
     }
-    return decided.length > 0;
+    return {
+      settled: decided.length > 0,
+      awaitingOperator: open.some((a) => a.status === "pending" && a.policy === "operator_approve"),
+    };
   }
 
   private async outcome(approval: ApprovalRow, context: ToolContext): Promise<ToolResultPart["output"]> {

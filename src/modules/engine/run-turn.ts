@@ -147,8 +147,8 @@ export class TurnRunner {
     if (!thread) return { kind: "not-answering", reason: "thread_deleted" };
     const toolContext = this.toolContext(projectId, thread.id, thread.chat_id);
     // Decided approvals become tool results first; the model then goes on from them.
-    const settled = await this.deps.approvals.settle(thread, toolContext);
-    if (await this.deps.approvals.awaitingOperator(this.deps.db, projectId, threadId)) {
+    const { settled, awaitingOperator } = await this.deps.approvals.settle(thread, toolContext);
+    if (awaitingOperator) {
       return { kind: "not-answering", reason: "awaiting_approval" };
     }
     const unanswered = await messages.unanswered(projectId, threadId);

@@ -1,14 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
-import {
-  ApiError,
-  assertOwned,
-  conflict,
-  forbidden,
-  notFound,
-  validationFailed,
-} from "../../infra/errors.js";
+import { assertOwned, conflict, forbidden, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Dialect } from "../../storage/database.js";
 import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
@@ -293,12 +286,11 @@ export class ConversationService {
 
   /** The mode switch itself, for the API and for tools (handoff_to_operator). */
   async changeMode(projectId: string, thread: ThreadRow, mode: ThreadMode): Promise<Thread> {
-    const auth = { projectId };
-    return this.deps.transactor.run(auth.projectId, async (unit) => {
+    return this.deps.transactor.run(projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       const threads = this.threadsRepo(unit.trx);
       if (thread.mode !== mode) {
-        await threads.update(auth.projectId, thread.id, { mode, updated_at: now });
+        await threads.update(projectId, thread.id, { mode, updated_at: now });
         unit.emit({ thread_id: thread.id, type: "mode_changed", mode });
         unit.webhook("thread.mode.changed", {
           thread_id: thread.id,
@@ -312,10 +304,10 @@ export class ConversationService {
       }
       thread.mode = mode;
       if (mode === "auto") {
-        const unanswered = await new MessagesRepo(unit.trx).unanswered(auth.projectId, thread.id);
+        const unanswered = await new MessagesRepo(unit.trx).unanswered(projectId, thread.id);
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
-      return toThread((await threads.find(auth.projectId, thread.id)) ?? thread);
+      return toThread((await threads.find(projectId, thread.id)) ?? thread);
     });
   }
 
@@ -477,5 +469,3 @@ export class ConversationService {
     return id;
   }
 }
-
-export { ApiError };

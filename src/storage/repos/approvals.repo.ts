@@ -42,14 +42,13 @@ export class ApprovalsRepo {
       .execute();
   }
 
-  /** Decided approvals whose tool result is not in the thread yet. */
-  unsettled(projectId: string, threadId: string): Promise<ApprovalRow[]> {
+  /** Approvals not finished with: pending ones and decided ones whose tool result is not stored yet. */
+  open(projectId: string, threadId: string): Promise<ApprovalRow[]> {
     return this.db
       .selectFrom("tool_approvals")
       .selectAll()
       .where("project_id", "=", projectId)
       .where("thread_id", "=", threadId)
-      .where("status", "!=", "pending")
       .where("settled_at", "is", null)
       .orderBy("created_at")
       .execute();
