@@ -167,7 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         limits: config.rateLimit,
         clock,
       });
-      installIdempotency(api, { repo: () => repos.idempotency, clock, secrets: deps.secrets });
+      installIdempotency(api, {
+        repo: () => repos.idempotency,
+        clock,
+        secrets: deps.secrets,
+        leaseMs: config.leaseMs,
+      });
       projectRoutes(api, projects);
       botRoutes(api, bots);
       integrationRoutes(

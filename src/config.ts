@@ -68,6 +68,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PARLEY_RATE_LIMIT_PER_KEY: positiveInt(600),
   PARLEY_RATE_LIMIT_PER_IP: positiveInt(60),
+  PARLEY_RATE_LIMIT_PER_PROJECT: positiveInt(1200),
+  PARLEY_MAX_KEYS_PER_PROJECT: positiveInt(50),
+  PARLEY_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   PARLEY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   PARLEY_BODY_LIMIT_BYTES: positiveInt(1_048_576),
   PARLEY_PG_POOL_SIZE: positiveInt(10),
@@ -125,6 +128,15 @@ export interface Config {
   secretKey: string | undefined;
   logLevel: Env["LOG_LEVEL"];
   rateLimit: { perKey: number; perIp: number; windowSeconds: number };
+  /** Requests per rate-limit window of all the keys of one project together. */
+  projectRateLimit: number;
+  /** Active (unrevoked) API keys one project may have. */
+  maxKeysPerProject: number;
+  /**
+   * How long a claim (a turn in progress, a running job, an idempotent request in progress)
+   * holds without being renewed: after a crash, its work is taken up again this long after.
+   */
+  leaseMs: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
   pgPoolSize: number;
@@ -209,6 +221,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIp: env.PARLEY_RATE_LIMIT_PER_IP,
       windowSeconds: env.PARLEY_RATE_LIMIT_WINDOW_SECONDS,
     },
+    projectRateLimit: env.PARLEY_RATE_LIMIT_PER_PROJECT,
+    maxKeysPerProject: env.PARLEY_MAX_KEYS_PER_PROJECT,
+    leaseMs: env.PARLEY_LEASE_MS,
     bodyLimitBytes: env.PARLEY_BODY_LIMIT_BYTES,
     trustProxy: env.PARLEY_TRUST_PROXY === "true",
     pgPoolSize: env.PARLEY_PG_POOL_SIZE,

@@ -66,7 +66,14 @@ export function createConversationStack(deps: ConversationStackDeps) {
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const hub = new ThreadEventHub({ redisUrl: config.redisUrl, log: deps.log });
   let worker: JobWorker | undefined;
-  const jobs = new JobQueue({ clock, newId, onEnqueued: () => worker?.wake() });
+  const jobs = new JobQueue({
+    clock,
+    newId,
+    onEnqueued: () => worker?.wake(),
+    owner: processId,
+    leaseMs: config.leaseMs,
+    log: deps.log,
+  });
   const transactor = new Transactor({
     storage,
     hub,
@@ -100,7 +107,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
       threads: () => conversations.threadsRepo(),
       clock,
       owner: processId,
-      leaseMs: 60_000,
+      leaseMs: config.leaseMs,
       crossProcess: storage.dialect === "postgres",
       maxWaitMs: config.modelTimeoutMs * config.modelMaxAttempts + 60_000,
     }),
@@ -126,6 +133,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
       clock,
       log: deps.log,
       workerId: processId,
+      leaseMs: config.leaseMs,
       ...(deps.workerPollMs ? { pollIntervalMs: deps.workerPollMs } : {}),
       handlers: {
         [REPLY_JOB]: async (job) => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { IdempotencyRepo } from "../storage/repos/idempotency.repo.js";
+import type { IdempotencyRepo, IdempotencyRow } from "../storage/repos/idempotency.repo.js";
 import type { Clock } from "./clock.js";
 import { ApiError, conflict } from "./errors.js";
 import type { App } from "./http-types.js";
@@ -8,13 +8,22 @@ import type { SecretBox } from "./secret-box.js";
 
 /** How long a key's first response is replayed (Stripe keeps 24 hours too). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A first request still "in progress" after this long died with its process: its key is free again. */
+/**
+ * A record written before leases existed, still "in progress" after this long, died with its
+ * process. Records since carry a lease (`locked_until`), renewed while their request runs.
+ */
 export const IN_PROGRESS_ABANDONED_MS = 10 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 declare module "fastify" {
   interface FastifyRequest {
-    idempotency?: { projectId: string; key: string; settled: boolean };
+    idempotency?: {
+      projectId: string;
+      key: string;
+      /** When the key's record was created: a retry that carries on a dead request has its `since`. */
+      since: string;
+      settled: boolean;
+    };
   }
 }
 
@@ -23,6 +32,11 @@ export interface IdempotencyOptions {
   clock: Clock;
   /** Stored responses are sealed: some carry secrets shown once (API keys, webhook secrets). */
   secrets: SecretBox;
+  /**
+   * The lease of a request in progress, renewed every third of it while the request runs:
+   * a record whose process died is free again this long after the last renewal. Default 30 s.
+   */
+  leaseMs?: number;
 }
 
 function fingerprint(request: FastifyRequest): string {
@@ -40,6 +54,10 @@ function fingerprint(request: FastifyRequest): string {
  * `idempotency_request_in_progress`. 5xx responses are not stored, so a retry runs again.
  */
 export function installIdempotency(app: App, options: IdempotencyOptions): void {
+  const leaseMs = options.leaseMs ?? 30_000;
+  const running = new RunningRequests(options.repo, options.clock, leaseMs);
+  app.addHook("onClose", async () => running.stop());
+
   app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "POST" || !request.auth) return;
     const header = request.headers["idempotency-key"];
@@ -59,21 +77,36 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
       idempotency_key: header,
       fingerprint: fingerprint(request),
       created_at: now.toISOString(),
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
     };
-    if (await repo.claim(claim)) {
-      request.idempotency = { projectId, key: header, settled: false };
-      return;
-    }
+    const claimed = (since: string) => {
+      request.idempotency = { projectId, key: header, since, settled: false };
+      running.add(projectId, header);
+    };
+    if (await repo.claim(claim)) return claimed(claim.created_at);
     const existing = await repo.find(projectId, header);
     const age = existing ? now.getTime() - Date.parse(existing.created_at) : 0;
-    const abandoned = existing?.status_code === null && age >= IN_PROGRESS_ABANDONED_MS;
-    if (!existing || age >= IDEMPOTENCY_TTL_MS || abandoned) {
+    const sameRequest = existing?.fingerprint === claim.fingerprint;
+    const carryOn =
+      existing !== undefined &&
+      sameRequest &&
+      age < IDEMPOTENCY_TTL_MS &&
+      existing.locked_until !== null &&
+      isAbandoned(existing, now.getTime());
+    if (existing?.locked_until && carryOn) {
+      // The same request, whose process died while handling it: this retry carries it on
+      // (same `since`, so the work it had stored is recognised rather than repeated).
+      if (await repo.takeOver(projectId, header, existing.locked_until, claim.locked_until))
+        return claimed(existing.created_at);
+      throw conflict(
+        "idempotency_request_in_progress",
+        "A request with this Idempotency-Key is in progress.",
+      );
+    }
+    if (!existing || age >= IDEMPOTENCY_TTL_MS || isAbandoned(existing, now.getTime())) {
       // Expired, abandoned by a process that died, or released meanwhile: the key is free again.
       if (existing) await repo.release(projectId, header);
-      if (await repo.claim(claim)) {
-        request.idempotency = { projectId, key: header, settled: false };
-        return;
-      }
+      if (await repo.claim(claim)) return claimed(claim.created_at);
       throw conflict(
         "idempotency_request_in_progress",
         "A request with this Idempotency-Key is in progress.",
@@ -102,6 +135,7 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
     const state = request.idempotency;
     if (!state || state.settled) return payload;
     state.settled = true;
+    running.delete(state.projectId, state.key);
     const repo = options.repo();
     if (reply.statusCode < 500 && reply.statusCode !== 429 && typeof payload === "string") {
       await repo.complete(state.projectId, state.key, reply.statusCode, options.secrets.seal(payload));
@@ -114,10 +148,65 @@ export function installIdempotency(app: App, options: IdempotencyOptions): void 
   // A request that ends without onSend (client gone, hijacked stream) must not hold its key forever.
   app.addHook("onResponse", async (request) => {
     const state = request.idempotency;
+    if (state) running.delete(state.projectId, state.key);
     if (!state || state.settled) return;
     state.settled = true;
     await options.repo().release(state.projectId, state.key);
   });
+}
+
+/** A record still in progress whose lease ran out (or, from before leases, that is very old). */
+function isAbandoned(record: IdempotencyRow, nowMs: number): boolean {
+  if (record.status_code !== null) return false;
+  if (record.locked_until !== null) return Date.parse(String(record.locked_until)) <= nowMs;
+  return nowMs - Date.parse(record.created_at) >= IN_PROGRESS_ABANDONED_MS;
+}
+
+/**
+ * The idempotent requests this process is running, whose leases it renews every third of
+ * the lease (one statement per project). Most requests finish long before the first renewal.
+ */
+class RunningRequests {
+  private readonly keys = new Map<string, Set<string>>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly repo: () => IdempotencyRepo,
+    private readonly clock: Clock,
+    private readonly leaseMs: number,
+  ) {
+    this.timer = setInterval(() => void this.renew(), Math.max(100, Math.floor(leaseMs / 3)));
+    this.timer.unref();
+  }
+
+  add(projectId: string, key: string): void {
+    let set = this.keys.get(projectId);
+    if (!set) {
+      set = new Set();
+      this.keys.set(projectId, set);
+    }
+    set.add(key);
+  }
+
+  delete(projectId: string, key: string): void {
+    const set = this.keys.get(projectId);
+    if (!set?.delete(key)) return;
+    if (set.size === 0) this.keys.delete(projectId);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async renew(): Promise<void> {
+    const until = new Date(this.clock.now().getTime() + this.leaseMs).toISOString();
+    for (const [projectId, keys] of this.keys) {
+      // A failed renewal is tried again at the next tick; the lease outlasts two misses.
+      await this.repo()
+        .renew(projectId, [...keys], until)
+        .catch(() => {});
+    }
+  }
 }
 
 /** Deletes idempotency records past their lifetime. */

@@ -3,7 +3,7 @@ import type { Clock } from "../infra/clock.js";
 import type { IdGenerator } from "../infra/ids.js";
 import type { Database } from "../storage/schema.js";
 import type { JobStatus } from "../storage/schema-jobs.js";
-import { JobRepo, type JobRow } from "./job-repo.js";
+import { type JobLease, JobRepo, type JobRow } from "./job-repo.js";
 
 /** Attempts a job gets unless its enqueuer says otherwise: runs at about 0, 1, 3, 7 and 15 s. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -52,6 +52,17 @@ export interface JobQueueDeps {
   newId: IdGenerator;
   /** Wakes local workers; see notifyEnqueued. */
   onEnqueued?: () => void;
+  /** Names this process in locked_by for the jobs it claims itself (enqueueClaimed). */
+  owner?: string;
+  /** Lease of a job this process claims itself; renewed every third of it while it runs. */
+  leaseMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** A job this process enqueued already claimed: it runs it now, holding the lease (see hold). */
+export interface ClaimedJob {
+  lease: JobLease;
+  maxAttempts: number;
 }
 
 function toJob(row: JobRow): Job {
@@ -81,33 +92,10 @@ export class JobQueue {
   constructor(private readonly deps: JobQueueDeps) {}
 
   async enqueue(db: Kysely<Database>, job: NewJob): Promise<EnqueuedJob> {
-    const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    if (!job.type) throw new Error("job type must not be empty");
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-    }
-    const now = this.deps.clock.now().toISOString();
-    const runAt = (job.runAt ?? this.deps.clock.now()).toISOString();
-    const id = this.deps.newId("job");
+    const row = this.newRow(job);
+    const { id, run_at: runAt } = row;
     const repo = new JobRepo(db);
-    const inserted = await repo.insert({
-      id,
-      type: job.type,
-      // undefined has no JSON form; a handler receives null for it.
-      payload: JSON.stringify(job.payload ?? null),
-      status: "pending",
-      attempts: 0,
-      max_attempts: maxAttempts,
-      run_at: runAt,
-      locked_until: null,
-      locked_by: null,
-      last_error: null,
-      dedupe_key: job.dedupeKey ?? null,
-      project_id: job.projectId ?? null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-    });
+    const inserted = await repo.insert(row);
     if (!inserted) {
       // Only a dedupe_key conflict skips the insert; the holder is visible by now (PostgreSQL
       // waits for a concurrent inserter of the same key to commit or roll back).
@@ -116,8 +104,67 @@ export class JobQueue {
       return { id: existing.id, runAt: existing.run_at, duplicate: true };
     }
     // Outside a transaction the job is committed already: wake workers now if it is due.
-    if (!db.isTransaction && runAt <= now) this.notifyEnqueued();
+    if (!db.isTransaction && runAt <= row.created_at) this.notifyEnqueued();
     return { id, runAt, duplicate: false };
+  }
+
+  /**
+   * Enqueues a job that this process runs at once itself (a turn the stream endpoint answers
+   * while the caller watches): it is stored running, under this process's lease. Should the
+   * process die before `hold` completes it, the lease expires and any worker runs it again:
+   * the work is durable from the moment its cause is stored. No dedupe key: always inserted.
+   */
+  async enqueueClaimed(db: Kysely<Database>, job: Omit<NewJob, "dedupeKey" | "runAt">): Promise<ClaimedJob> {
+    const now = this.deps.clock.now();
+    const row = this.newRow(job);
+    const owner = this.deps.owner ?? "unnamed-process";
+    await new JobRepo(db).insert({
+      ...row,
+      status: "running",
+      attempts: 1,
+      locked_by: owner,
+      locked_until: new Date(now.getTime() + this.leaseMs()).toISOString(),
+    });
+    return { lease: { id: row.id, workerId: owner, attempts: 1 }, maxAttempts: row.max_attempts };
+  }
+
+  /**
+   * Runs the work of a job claimed with enqueueClaimed, renewing its lease meanwhile. The job
+   * is done when the work resolves, whatever it answered; when the work throws, it goes back
+   * to the queue for a retry (or fails on its last attempt), as a worker's job would.
+   */
+  async hold<T>(db: Kysely<Database>, claimed: ClaimedJob, work: () => Promise<T>): Promise<T> {
+    const repo = new JobRepo(db);
+    const leaseMs = this.leaseMs();
+    const renewal = setInterval(
+      () => {
+        const now = this.deps.clock.now();
+        repo
+          .renew(claimed.lease, new Date(now.getTime() + leaseMs), now)
+          .catch((error) =>
+            this.deps.log?.warn({ err: error, jobId: claimed.lease.id }, "could not renew job lease"),
+          );
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    renewal.unref();
+    try {
+      const value = await work();
+      clearInterval(renewal);
+      await repo.complete(claimed.lease, this.deps.clock.now());
+      return value;
+    } catch (error) {
+      clearInterval(renewal);
+      await repo.fail(claimed.lease, {
+        maxAttempts: claimed.maxAttempts,
+        now: this.deps.clock.now(),
+        error: error instanceof Error ? error.message : String(error),
+      });
+      this.notifyEnqueued();
+      throw error;
+    } finally {
+      clearInterval(renewal);
+    }
   }
 
   /**
@@ -127,6 +174,37 @@ export class JobQueue {
    */
   notifyEnqueued(): void {
     this.deps.onEnqueued?.();
+  }
+
+  private leaseMs(): number {
+    return this.deps.leaseMs ?? 60_000;
+  }
+
+  private newRow(job: NewJob): JobRow {
+    const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (!job.type) throw new Error("job type must not be empty");
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+      throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+    }
+    const now = this.deps.clock.now().toISOString();
+    return {
+      id: this.deps.newId("job"),
+      type: job.type,
+      // undefined has no JSON form; a handler receives null for it.
+      payload: JSON.stringify(job.payload ?? null),
+      status: "pending",
+      attempts: 0,
+      max_attempts: maxAttempts,
+      run_at: (job.runAt ?? this.deps.clock.now()).toISOString(),
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      dedupe_key: job.dedupeKey ?? null,
+      project_id: job.projectId ?? null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    };
   }
 
   /** Removes a pending job (one not started yet, or waiting for a retry); false for any other. */

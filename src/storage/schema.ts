@@ -62,6 +62,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   response_body: string | null;
   created_at: string;
+  /** While the first request runs: its lease, renewed as it goes; past it, the request died. */
+  locked_until: string | null;
 }
 
 export interface CoreTables {

@@ -61,6 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config: testConfig({
       PARLEY_RATE_LIMIT_PER_KEY: "100000",
       PARLEY_RATE_LIMIT_PER_IP: "100000",
+      PARLEY_RATE_LIMIT_PER_PROJECT: "100000",
+      PARLEY_MAX_KEYS_PER_PROJECT: "1000",
       ...options.env,
     }),
     storage,

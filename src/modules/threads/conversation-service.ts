@@ -31,7 +31,10 @@ export interface ConversationDeps {
 
 export interface ReceivedMessages {
   thread: ThreadRow;
+  /** The messages stored now (those whose externalId was known already are not stored again). */
   messages: MessageRow[];
+  /** The seq of the newest of the given messages, whether stored now or by an earlier delivery. */
+  lastSeq: number | undefined;
   /** Null when the AI will answer; otherwise why not (the messages then count as pending, unless blocked). */
   notAnsweringBecause: string | null;
 }
@@ -142,55 +145,52 @@ export class ConversationService {
 
   /**
    * The stream endpoint's thread: created on first use in the chat; a thread id that is
-   * already used by another chat of the project is 409.
+   * already used by another chat of the project is 409. In the unit of work that stores the
+   * first messages, so that no thread is left without them.
    */
   async openThread(
+    unit: UnitOfWork,
     auth: AuthContext,
     chatId: string,
     threadId: string,
     person: StreamBody["person"],
   ): Promise<{ thread: ThreadRow; created: boolean }> {
-    const chat = await this.resolveChat(auth, chatId);
-    // The common case, an existing thread, needs no transaction.
-    const known = await this.threadsRepo().find(auth.projectId, threadId);
-    if (known && known.chat_id === chatId) return { thread: known, created: false };
-    return this.deps.transactor.run(auth.projectId, async (unit) => {
-      const threads = this.threadsRepo(unit.trx);
-      const existing = await threads.find(auth.projectId, threadId);
-      if (existing) {
-        if (existing.chat_id !== chatId) {
-          throw conflict("thread_in_other_chat", `The thread '${threadId}' belongs to another chat.`);
-        }
-        return { thread: existing, created: false };
+    const chat = await this.resolveChat(auth, chatId, unit.trx);
+    const threads = this.threadsRepo(unit.trx);
+    const existing = await threads.find(auth.projectId, threadId);
+    if (existing) {
+      if (existing.chat_id !== chatId) {
+        throw conflict("thread_in_other_chat", `The thread '${threadId}' belongs to another chat.`);
       }
-      const now = this.deps.clock.now().toISOString();
-      const personId = person ? await this.upsertPerson(unit.trx, auth.projectId, person, now) : null;
-      const row: ThreadRow = {
-        project_id: auth.projectId,
-        id: threadId,
-        chat_id: chat.id,
-        bot_id: chat.bot_id,
-        person_id: personId,
-        mode: "auto",
-        title: null,
-        last_message_at: null,
-        pending_count: 0,
-        working_memory: null,
-        turn_lease_owner: null,
-        turn_lease_until: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await threads.insert(row);
-      unit.webhook("thread.created", {
-        thread_id: row.id,
-        chat_id: row.chat_id,
-        bot_id: row.bot_id,
-        mode: row.mode,
-        created_at: row.created_at,
-      });
-      return { thread: row, created: true };
+      return { thread: existing, created: false };
+    }
+    const now = this.deps.clock.now().toISOString();
+    const personId = person ? await this.upsertPerson(unit.trx, auth.projectId, person, now) : null;
+    const row: ThreadRow = {
+      project_id: auth.projectId,
+      id: threadId,
+      chat_id: chat.id,
+      bot_id: chat.bot_id,
+      person_id: personId,
+      mode: "auto",
+      title: null,
+      last_message_at: null,
+      pending_count: 0,
+      working_memory: null,
+      turn_lease_owner: null,
+      turn_lease_until: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await threads.insert(row);
+    unit.webhook("thread.created", {
+      thread_id: row.id,
+      chat_id: row.chat_id,
+      bot_id: row.bot_id,
+      mode: row.mode,
+      created_at: row.created_at,
     });
+    return { thread: row, created: true };
   }
 
   /**
@@ -209,14 +209,21 @@ export class ConversationService {
     if (!thread) throw notFound("thread", threadId);
     const now = this.deps.clock.now().toISOString();
     const stored: MessageRow[] = [];
+    let lastSeq: number | undefined;
     for (const item of contents) {
-      if (item.externalId && (await messagesRepo.findByExternalId(projectId, threadId, item.externalId)))
+      const known = item.externalId
+        ? await messagesRepo.findByExternalId(projectId, threadId, item.externalId)
+        : undefined;
+      if (known) {
+        lastSeq = Number(known.seq);
         continue;
+      }
       stored.push(
         await this.insertMessage(unit, thread, "user", "user", item.content, null, now, {
           ...(item.externalId ? { externalId: item.externalId } : {}),
         }),
       );
+      lastSeq = Number(stored.at(-1)?.seq);
     }
     const context = await loadAnswerContext(unit.trx, projectId, thread.chat_id);
     const awaitingOperator = (await new ApprovalsRepo(unit.trx).pending(projectId, threadId)).some(
@@ -230,7 +237,7 @@ export class ConversationService {
       unit.emit({ thread_id: threadId, type: "pending_count", pending_count: pending });
       thread.pending_count = pending;
     }
-    return { thread, messages: stored, notAnsweringBecause };
+    return { thread, messages: stored, lastSeq, notAnsweringBecause };
   }
 
   /** Stores one message, moves last_message_at and raises message_created. */
@@ -433,12 +440,8 @@ export class ConversationService {
     return { id: thread.id, deleted: true };
   }
 
-  private async resolveChat(auth: AuthContext, chatId: string) {
-    const chat = await this.deps.db
-      .selectFrom("chats")
-      .selectAll()
-      .where("id", "=", chatId)
-      .executeTakeFirst();
+  private async resolveChat(auth: AuthContext, chatId: string, db: Kysely<Database> = this.deps.db) {
+    const chat = await db.selectFrom("chats").selectAll().where("id", "=", chatId).executeTakeFirst();
     return assertOwned(chat, auth.projectId, "chat", chatId);
   }
 

@@ -233,6 +233,7 @@ export function threadRoutes(
           summary.outcome === "failed"
             ? releaseIdempotency(request, deps.idempotency())
             : settleIdempotency(request, deps.idempotency(), deps.secrets, 200, summary),
+        request.idempotency && `${request.idempotency.since}:${request.idempotency.key}`,
       );
       if (outcome.kind === "scheduled") return reply.code(202).send(outcome.body);
       return reply;

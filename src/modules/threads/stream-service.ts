@@ -6,7 +6,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import { openSseStream } from "../../infra/sse.js";
 import type { ApprovalFlow } from "../engine/approval-flow.js";
 import type { TurnOutcome, TurnRunner } from "../engine/run-turn.js";
-import type { ConversationService } from "./conversation-service.js";
+import { type ConversationService, REPLY_JOB } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
 import { dataStreamWriter, type StreamProtocol, uiMessageStreamWriter } from "./stream-protocols.js";
 import type { Transactor } from "./transactor.js";
@@ -47,6 +47,8 @@ export class StreamService {
     reply: FastifyReply,
     /** Runs with the outcome before the stream ends (what an idempotent replay will answer). */
     beforeEnd: (summary: StreamSummary) => Promise<void> = async () => {},
+    /** Names the request across retries of it (its Idempotency-Key record), if it has one. */
+    idempotencyKey?: string | undefined,
   ): Promise<StreamStart> {
     // useChat resends the whole conversation: only its newest user message is new. Parley's own
     // protocol carries new user messages only (SPEC: role fixed to user).
@@ -57,17 +59,23 @@ export class StreamService {
       throw validationFailed([{ path: `messages.${notUser}.role`, message: "must be 'user'" }]);
     }
     if (incoming.length === 0) throw validationFailed([{ path: "messages", message: "no user message" }]);
-    const { thread } = await this.deps.conversations.openThread(
-      auth,
-      params.chatId,
-      params.threadId,
-      body.person,
-    );
-    const contents = incoming.map((message) => ({ content: userMessageText(message) }));
+    // With an Idempotency-Key, a retry of a request whose process died finds its messages
+    // stored already (by these external ids) and answers them instead of storing them again.
+    const contents = incoming.map((message, index) => ({
+      content: userMessageText(message),
+      ...(idempotencyKey !== undefined ? { externalId: `idem:${idempotencyKey}:${index}` } : {}),
+    }));
     const runAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
     const deferred = runAt !== undefined && runAt.getTime() > this.deps.clock.now().getTime();
 
     const received = await this.deps.transactor.run(auth.projectId, async (unit) => {
+      const { thread } = await this.deps.conversations.openThread(
+        unit,
+        auth,
+        params.chatId,
+        params.threadId,
+        body.person,
+      );
       // The user's reply decides a pending `user_approve` confirmation (yes / no / anything else).
       const latest = contents.at(-1)?.content;
       if (latest !== undefined)
@@ -78,12 +86,20 @@ export class StreamService {
         thread.id,
         contents,
       );
+      const willAnswer = result.notAnsweringBecause === null;
       const job =
-        deferred && runAt && result.notAnsweringBecause === null
+        deferred && runAt && willAnswer
           ? await this.deps.conversations.scheduleReply(unit, result.thread, runAt)
           : undefined;
-      return { ...result, job };
+      // The turn is a claimed job from the moment its messages are stored: should this process
+      // die while it runs, a worker answers them once the claim's lease has expired.
+      const claimed =
+        !deferred && willAnswer
+          ? await unit.claim({ type: REPLY_JOB, payload: { projectId: auth.projectId, threadId: thread.id } })
+          : undefined;
+      return { ...result, job, claimed };
     });
+    const { thread } = received;
 
     // Nothing is scheduled when the AI will not answer anyway: the stream then ends at once.
     if (received.job) {
@@ -114,17 +130,14 @@ export class StreamService {
       return { kind: "streamed", summary };
     }
 
-    const lastSeq = received.messages.at(-1)?.seq;
-    const outcome = await this.deps.runner.run(
-      auth.projectId,
-      thread.id,
-      {
-        textDelta: (text) => writer.textDelta(text),
-        toolCall: (call) => writer.toolCall(call),
-        toolResult: (result) => writer.toolResult(result),
-      },
-      lastSeq,
-    );
+    const claimed = received.claimed;
+    const listener = {
+      textDelta: (text: string) => writer.textDelta(text),
+      toolCall: (call: Parameters<typeof writer.toolCall>[0]) => writer.toolCall(call),
+      toolResult: (result: Parameters<typeof writer.toolResult>[0]) => writer.toolResult(result),
+    };
+    const turn = () => this.deps.runner.run(auth.projectId, thread.id, listener, received.lastSeq);
+    const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
     summary.outcome = outcome.kind;
     switch (outcome.kind) {
       case "replied":

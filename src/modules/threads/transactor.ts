@@ -4,7 +4,7 @@ import type { ThreadEventHub } from "../../events/thread-event-hub.js";
 import { recordThreadEvents } from "../../events/thread-event-log.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import type { JobQueue } from "../../jobs/job-queue.js";
+import type { ClaimedJob, JobQueue } from "../../jobs/job-queue.js";
 import type { Storage } from "../../storage/database.js";
 import type { Database } from "../../storage/schema.js";
 import type { WebhookEventData, WebhookEventType } from "../../webhooks/event-schemas.js";
@@ -24,6 +24,12 @@ export interface UnitOfWork {
     runAt?: Date;
     dedupeKey?: string;
   }): Promise<{ id: string; runAt: string }>;
+  /**
+   * Enqueues a job this process runs itself right after the commit, already claimed by it
+   * (see Transactor.hold): if the process dies first, the job's lease expires and a worker
+   * runs it.
+   */
+  claim(job: { type: string; payload: unknown }): Promise<ClaimedJob>;
 }
 
 export interface TransactorDeps {
@@ -61,6 +67,7 @@ export class Transactor {
           const queued = await this.deps.jobs.enqueue(trx, { ...job, projectId });
           return { id: queued.id, runAt: queued.runAt };
         },
+        claim: (job) => this.deps.jobs.enqueueClaimed(trx, { ...job, projectId }),
       };
       const value = await work(unit);
       for (const { type, data } of webhooks) {
@@ -79,5 +86,10 @@ export class Transactor {
     if (enqueued) this.deps.jobs.notifyEnqueued();
     if (deliveries > 0) this.deps.onWebhookDeliveries?.();
     return result;
+  }
+
+  /** Runs the work of a job claimed in a unit of work, keeping its lease until the work is done. */
+  hold<T>(claimed: ClaimedJob, work: () => Promise<T>): Promise<T> {
+    return this.deps.jobs.hold(this.deps.storage.db, claimed, work);
   }
 }

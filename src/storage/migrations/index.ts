@@ -8,6 +8,7 @@ import { threadEvents } from "./0005-thread-events.js";
 import { webhooks } from "./0006-webhooks.js";
 import { messageEmbeddings } from "./0007-message-embeddings.js";
 import { toolApprovals } from "./0008-tool-approvals.js";
+import { idempotencyLeases } from "./0009-idempotency-leases.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -23,5 +24,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0006_webhooks": webhooks(dialect),
     "0007_message_embeddings": messageEmbeddings(dialect),
     "0008_tool_approvals": toolApprovals(dialect),
+    "0009_idempotency_leases": idempotencyLeases(dialect),
   };
 }

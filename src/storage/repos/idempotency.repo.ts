@@ -7,10 +7,12 @@ export class IdempotencyRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Claims the key for a request; false when the key is already taken. */
-  async claim(row: Omit<IdempotencyRow, "status_code" | "response_body">): Promise<boolean> {
+  async claim(
+    row: Omit<IdempotencyRow, "status_code" | "response_body" | "locked_until"> & { locked_until?: string },
+  ): Promise<boolean> {
     const result = await this.db
       .insertInto("idempotency_keys")
-      .values({ ...row, status_code: null, response_body: null })
+      .values({ locked_until: null, ...row, status_code: null, response_body: null })
       .onConflict((oc) => oc.columns(["project_id", "idempotency_key"]).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -25,10 +27,43 @@ export class IdempotencyRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * Takes over a record whose request died (its lease expired): compare-and-set on the lease
+   * it was seen with, so of two retries racing for it, one wins.
+   */
+  async takeOver(
+    projectId: string,
+    key: string,
+    seenLockedUntil: string,
+    lockedUntil: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("idempotency_keys")
+      .set({ locked_until: lockedUntil })
+      .where("project_id", "=", projectId)
+      .where("idempotency_key", "=", key)
+      .where("status_code", "is", null)
+      .where("locked_until", "=", seenLockedUntil)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Extends the leases of requests still running (records already completed are left alone). */
+  async renew(projectId: string, keys: string[], lockedUntil: string): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .updateTable("idempotency_keys")
+      .set({ locked_until: lockedUntil })
+      .where("project_id", "=", projectId)
+      .where("idempotency_key", "in", keys)
+      .where("status_code", "is", null)
+      .execute();
+  }
+
   async complete(projectId: string, key: string, statusCode: number, body: string): Promise<void> {
     await this.db
       .updateTable("idempotency_keys")
-      .set({ status_code: statusCode, response_body: body })
+      .set({ status_code: statusCode, response_body: body, locked_until: null })
       .where("project_id", "=", projectId)
       .where("idempotency_key", "=", key)
       .execute();
