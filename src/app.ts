@@ -87,7 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const repos = createRepos(storage.db);
   const catalog = new ModelCatalog(config);
   catalog.assertHasDefault(config.defaultModel);
-  const projects = new ProjectsService({ repos, clock, newId: ids });
+  const projects = new ProjectsService({
+    repos,
+    clock,
+    newId: ids,
+    // The stack is built below; it exists by the time any request revokes a key.
+    onKeyRevoked: (keyId) => conversationStack.keyGuard.revoked(keyId),
+  });
   const bots = new BotsService({
     db: storage.db,
     bots: repos.bots,

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import type { LanguageModel } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
+import { StreamKeyGuard } from "./events/stream-key-guard.js";
 import { ThreadEventHub } from "./events/thread-event-hub.js";
 import { pruneThreadEvents, THREAD_EVENT_RETENTION_MS } from "./events/thread-event-log.js";
 import type { Clock } from "./infra/clock.js";
@@ -65,6 +66,12 @@ export function createConversationStack(deps: ConversationStackDeps) {
   const { config, storage, clock, newId } = deps;
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const hub = new ThreadEventHub({ redisUrl: config.redisUrl, log: deps.log });
+  const keyGuard = new StreamKeyGuard({
+    hub,
+    liveKeys: (ids) => deps.repos.apiKeys.liveIds(ids),
+    recheckMs: config.sseHeartbeatMs,
+    log: deps.log,
+  });
   let worker: JobWorker | undefined;
   const jobs = new JobQueue({
     clock,
@@ -122,6 +129,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
     approvals,
     transactor,
     runner,
+    keyGuard,
     clock,
     newId,
     heartbeatMs: config.sseHeartbeatMs,
@@ -188,10 +196,12 @@ export function createConversationStack(deps: ConversationStackDeps) {
     runner,
     jobs,
     hub,
+    keyGuard,
     worker,
     routes(api: App) {
       threadEventRoutes(api, {
         hub,
+        keyGuard,
         db: () => storage.db,
         resolveThread: async (auth, threadId) => {
           await conversations.resolveThread(auth, threadId);
@@ -218,6 +228,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
     },
     async close() {
       await worker?.stop();
+      keyGuard.stop();
       await hub.close();
     },
   };

@@ -27,7 +27,9 @@ interface Subscription {
 /** What travels over Redis: `origin` lets a hub drop the echo of its own publish. */
 interface Envelope {
   origin: string;
-  events: StoredThreadEvent[];
+  events?: StoredThreadEvent[];
+  /** API keys revoked in the publishing process: streams they opened must end everywhere. */
+  revokedKeyIds?: string[];
 }
 
 const WARN_INTERVAL_MS = 60_000;
@@ -43,6 +45,7 @@ export class ThreadEventHub {
   private readonly channel: string;
   private readonly log: FastifyBaseLogger;
   private readonly byProject = new Map<string, Set<Subscription>>();
+  private readonly revocationListeners = new Set<(keyId: string) => void>();
   private readonly publisher: Redis | null = null;
   private readonly subscriber: Redis | null = null;
   private readonly subscribed: Promise<void>;
@@ -97,6 +100,26 @@ export class ThreadEventHub {
       .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
   }
 
+  /**
+   * Tells every process (this one included) that an API key was revoked. Best effort, like
+   * events: see StreamKeyGuard for what catches a lost message.
+   */
+  publishKeyRevoked(keyId: string): void {
+    if (this.closed) return;
+    this.deliverRevocation(keyId);
+    if (!this.publisher) return;
+    const envelope: Envelope = { origin: this.instanceId, revokedKeyIds: [keyId] };
+    this.publisher
+      .publish(this.channel, JSON.stringify(envelope))
+      .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
+  }
+
+  /** Listens to key revocations from every process; returns the function that stops it. */
+  onKeyRevoked(listener: (keyId: string) => void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
   /** Listens to one project (or one thread of it); returns the unsubscribe function. */
   subscribe(scope: ThreadEventScope, listener: ThreadEventListener): () => void {
     const subscription: Subscription = { threadId: scope.threadId, listener };
@@ -123,6 +146,7 @@ export class ThreadEventHub {
   async close(): Promise<void> {
     this.closed = true;
     this.byProject.clear();
+    this.revocationListeners.clear();
     await Promise.all(
       [this.publisher, this.subscriber].map(async (connection) => {
         if (!connection) return;
@@ -149,6 +173,16 @@ export class ThreadEventHub {
     }
   }
 
+  private deliverRevocation(keyId: string): void {
+    for (const listener of [...this.revocationListeners]) {
+      try {
+        listener(keyId);
+      } catch (error) {
+        this.log.error({ err: error }, "key revocation listener failed");
+      }
+    }
+  }
+
   private receive(message: string): void {
     if (this.closed) return;
     let envelope: Envelope;
@@ -158,8 +192,12 @@ export class ThreadEventHub {
       this.warn(error, "thread event hub: unreadable redis message");
       return;
     }
-    if (envelope.origin === this.instanceId || !Array.isArray(envelope.events)) return;
-    this.deliver(envelope.events.filter(isStoredEvent));
+    if (envelope.origin === this.instanceId) return;
+    if (Array.isArray(envelope.events)) this.deliver(envelope.events.filter(isStoredEvent));
+    if (Array.isArray(envelope.revokedKeyIds)) {
+      for (const keyId of envelope.revokedKeyIds)
+        if (typeof keyId === "string") this.deliverRevocation(keyId);
+    }
   }
 
   /** At most one warning a minute: a Redis outage must not flood the log. */

@@ -14,6 +14,8 @@ export interface ProjectsServiceDeps {
   repos: Repos;
   clock: Clock;
   newId: IdGenerator;
+  /** After a key is revoked: ends the streams it opened, in every process. */
+  onKeyRevoked?: (keyId: string) => void;
 }
 
 const toApiKey = ({ id, name, role, last_used_at, created_at }: ApiKeyRow): ApiKey => ({
@@ -61,7 +63,10 @@ export class ProjectsService {
     return (await this.deps.repos.apiKeys.listLiveByProject(projectId)).map(toApiKey);
   }
 
-  /** Revokes at once: authentication reads the key on every request, nothing caches it. */
+  /**
+   * Revokes at once: authentication reads the key on every request, nothing caches it, and
+   * the streams the key opened are ended.
+   */
   async deleteKey(
     auth: AuthContext,
     projectId: string,
@@ -74,6 +79,7 @@ export class ProjectsService {
       throw forbidden("Only an organization admin key can revoke an organization admin key.");
     }
     await this.deps.repos.apiKeys.revoke(key.id, this.deps.clock.now().toISOString());
+    this.deps.onKeyRevoked?.(key.id);
     return { id: key.id, deleted: true };
   }
 

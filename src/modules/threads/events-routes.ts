@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
 import { type StoredThreadEvent, threadEventSchema } from "../../events/thread-event.js";
 import type { ThreadEventHub, ThreadEventScope } from "../../events/thread-event-hub.js";
 import { latestThreadEventSeq, replayThreadEvents } from "../../events/thread-event-log.js";
@@ -13,6 +14,8 @@ import type { Database } from "../../storage/schema.js";
 
 export interface ThreadEventRoutesDeps {
   hub: ThreadEventHub;
+  /** Ends a stream when the key that opened it is revoked (the app always passes one). */
+  keyGuard?: StreamKeyGuard;
   db: () => Kysely<Database>;
   /** Throws the API's 404 (no such thread) or 403 (another project's thread); the result is unused. */
   resolveThread: (auth: AuthContext, threadId: string) => Promise<unknown>;
@@ -96,8 +99,10 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
       heldBack.push(stored);
       if (heldBack.length > MAX_HELD_BACK) void sse.end();
     });
+    const forgetKey = deps.keyGuard?.watch(auth.keyId, () => void sse.end()) ?? (() => {});
     sse.onClose(() => {
       unsubscribe();
+      forgetKey();
       open.delete(sse);
     });
     // An id-only frame dispatches nothing but sets the client's Last-Event-ID, so a client

@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";
@@ -16,6 +17,8 @@ export interface StreamDeps {
   approvals: ApprovalFlow;
   transactor: Transactor;
   runner: TurnRunner;
+  /** Ends the stream (not the turn) when the key that opened it is revoked. */
+  keyGuard: StreamKeyGuard;
   clock: Clock;
   newId: IdGenerator;
   heartbeatMs?: number;
@@ -115,6 +118,7 @@ export class StreamService {
 
     if (protocol === "ui") reply.header("x-vercel-ai-ui-message-stream", "v1");
     const sse = openSseStream(reply, { heartbeatMs: this.deps.heartbeatMs ?? 15_000 });
+    sse.onClose(this.deps.keyGuard.watch(auth.keyId, () => void sse.end()));
     const writer =
       protocol === "ui" ? uiMessageStreamWriter(sse, this.deps.newId("msg")) : dataStreamWriter(sse);
     const summary: StreamSummary = {

@@ -45,6 +45,18 @@ export class ApiKeysRepo {
       .execute();
   }
 
+  /** Which of these keys are still live (not revoked, not deleted). */
+  async liveIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom("api_keys")
+      .select("id")
+      .where("id", "in", ids)
+      .where("revoked_at", "is", null)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   async revoke(id: string, at: string): Promise<void> {
     await this.db.updateTable("api_keys").set({ revoked_at: at }).where("id", "=", id).execute();
   }
