@@ -54,6 +54,7 @@ export async function startParley(
       LOG_LEVEL: "warn",
       PARLEY_BOOTSTRAP_API_KEY: KEY,
       PARLEY_RATE_LIMIT_PER_KEY: "100000000",
+      PARLEY_RATE_LIMIT_PER_PROJECT: "100000000",
       OPENAI_API_KEY: "sk-bench",
       OPENAI_BASE_URL: fakeBaseUrl,
       ...extraEnv,

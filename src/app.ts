@@ -10,6 +10,7 @@ import { installErrorHandling } from "./infra/error-handler.js";
 import type { App } from "./infra/http-types.js";
 import { installIdempotency, pruneIdempotencyKeys } from "./infra/idempotency.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
+import { installInputGuard } from "./infra/input-guard.js";
 import { installJsonBodyParsing } from "./infra/json-body.js";
 import { loggerOptions } from "./infra/logging.js";
 import { createMetrics, installRequestMetrics } from "./infra/metrics.js";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installShutdownRefusal(app);
   installReservedHeaderStripping(app);
   installJsonBodyParsing(app);
+  installInputGuard(app);
   installErrorHandling(app);
   installRequestMetrics(app, metrics);
   await installOpenApi(app, SERVICE_VERSION);

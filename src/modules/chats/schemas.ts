@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { resourceNameSchema } from "../../infra/common-schemas.js";
+import { freeFormObjectSchema, resourceNameSchema } from "../../infra/common-schemas.js";
 
 export const chatStatusSchema = z.enum(["active", "disabled", "error"]).meta({ id: "ChatStatus" });
 
 const settingsObjectSchema = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
+/** Settings as a client sends them: bounded in depth and size. */
+const settingsInputSchema = freeFormObjectSchema();
 
 export const chatSchema = z
   .object({
@@ -31,7 +33,7 @@ const botId = z.string().min(1, "must not be empty").max(128).describe("A bot of
 export const createChatBodySchema = z.strictObject({
   bot_id: botId,
   name,
-  settings: settingsObjectSchema.optional().describe("Default `{}`."),
+  settings: settingsInputSchema.optional().describe("Default `{}`."),
 });
 
 export type CreateChatInput = z.infer<typeof createChatBodySchema>;
@@ -39,7 +41,7 @@ export type CreateChatInput = z.infer<typeof createChatBodySchema>;
 export const updateChatBodySchema = z.strictObject({
   name: name.optional(),
   bot_id: botId.optional(),
-  settings: settingsObjectSchema.optional().describe("Replaces the whole settings object."),
+  settings: settingsInputSchema.optional().describe("Replaces the whole settings object."),
 });
 
 export type UpdateChatInput = z.infer<typeof updateChatBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resourceNameSchema } from "../../infra/common-schemas.js";
+import { freeFormObjectSchema, resourceNameSchema } from "../../infra/common-schemas.js";
 import type { IntegrationVendor } from "../../storage/schema-integrations.js";
 import { authDataSchemas, INTEGRATION_VENDORS } from "./auth-data/auth-data-schemas.js";
 
@@ -10,6 +10,8 @@ export const integrationStatusSchema = z
 
 /** Free-form JSON object; replaced as a whole on update. */
 export const settingsObjectSchema = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
+/** Settings as a client sends them: bounded in depth and size. */
+const settingsInputSchema = freeFormObjectSchema();
 
 export const integrationSchema = z
   .object({
@@ -28,7 +30,7 @@ export const integrationSchema = z
 export type Integration = z.infer<typeof integrationSchema>;
 
 const name = resourceNameSchema;
-const settings = settingsObjectSchema.optional().describe("Vendor-specific settings; default `{}`.");
+const settings = settingsInputSchema.optional().describe("Vendor-specific settings; default `{}`.");
 
 function createVariant<V extends IntegrationVendor>(vendor: V) {
   return z.strictObject({ name, vendor: z.literal(vendor), auth_data: authDataSchemas[vendor], settings });
@@ -60,14 +62,13 @@ export type CreateIntegrationInput = z.infer<typeof createIntegrationBodySchema>
 export const updateIntegrationBodySchema = z.strictObject({
   name: name.optional(),
   status: integrationStatusSchema.optional(),
-  auth_data: z
-    .record(z.string(), z.unknown(), { error: "must be a JSON object" })
+  auth_data: freeFormObjectSchema()
     .optional()
     .describe(
       "Replaces the whole stored auth_data; validated against the integration's vendor " +
         "(the same fields as when creating).",
     ),
-  settings: settingsObjectSchema.optional().describe("Replaces the whole settings object."),
+  settings: settingsInputSchema.optional().describe("Replaces the whole settings object."),
 });
 
 export type UpdateIntegrationInput = z.infer<typeof updateIntegrationBodySchema>;

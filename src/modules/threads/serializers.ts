@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
@@ -41,13 +42,24 @@ export function encodeCursor(state: CursorState): string {
   return Buffer.from(JSON.stringify(state)).toString("base64url");
 }
 
+/** Offsets a search cursor may carry: far beyond any real result list, well inside every integer type. */
+const MAX_CURSOR_OFFSET = 1_000_000;
+const cursorStateSchema = z.union([
+  z.strictObject({ o: z.number().int().min(0).max(MAX_CURSOR_OFFSET) }),
+  z.strictObject({
+    k: z.tuple([z.iso.datetime().nullable(), z.string().min(1).max(128)]),
+  }),
+]);
+
+/** Only what encodeCursor issued decodes; anything else (forged, truncated, another shape) is undefined. */
 export function decodeCursor(cursor: string): CursorState | undefined {
+  if (cursor.length > 1024) return undefined;
+  let value: unknown;
   try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as CursorState;
-    if ("o" in value && Number.isInteger(value.o) && value.o >= 0) return value;
-    if ("k" in value && Array.isArray(value.k) && typeof value.k[1] === "string") return value;
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    // fall through
+    return undefined;
   }
-  return undefined;
+  const parsed = cursorStateSchema.safeParse(value);
+  return parsed.success ? (parsed.data as CursorState) : undefined;
 }
