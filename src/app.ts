@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     repos,
     clock,
     newId: ids,
+    maxKeysPerProject: config.maxKeysPerProject,
     // The stack is built below; it exists by the time any request revokes a key.
     onKeyRevoked: (keyId) => conversationStack.keyGuard.revoked(keyId),
   });
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         bearerSecret,
         rateLimits,
         limits: config.rateLimit,
+        perProject: config.projectRateLimit,
         clock,
       });
       installIdempotency(api, {

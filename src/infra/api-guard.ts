@@ -3,7 +3,7 @@ import type { AuthContext } from "./auth-context.js";
 import type { Clock } from "./clock.js";
 import { ApiError, unauthorized } from "./errors.js";
 import type { App } from "./http-types.js";
-import { checkRateLimit, type RateLimitStore } from "./rate-limit.js";
+import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./rate-limit.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -17,6 +17,8 @@ export interface ApiGuardOptions {
   bearerSecret(header: string | undefined): string | undefined;
   rateLimits: RateLimitStore;
   limits: { perKey: number; perIp: number; windowSeconds: number };
+  /** Requests per window of all the keys of one project together (keys cannot multiply the budget). */
+  perProject?: number;
   clock: Clock;
 }
 
@@ -30,28 +32,41 @@ export function installApiGuard(app: App, options: ApiGuardOptions): void {
   app.addHook("onRequest", async (request: FastifyRequest, reply) => {
     const secret = options.bearerSecret(request.headers.authorization);
     const auth = secret ? await options.authenticate(secret) : null;
-    const bucket = auth ? `key:${auth.keyId}` : `ip:${request.ip}`;
+    const now = options.clock.now().getTime();
+    const window = options.limits.windowSeconds;
     const limit = auth ? options.limits.perKey : options.limits.perIp;
-    const decision = await checkRateLimit(
+    let decision = await checkRateLimit(
       options.rateLimits,
-      bucket,
+      auth ? `key:${auth.keyId}` : `ip:${request.ip}`,
       limit,
-      options.limits.windowSeconds,
-      options.clock.now().getTime(),
+      window,
+      now,
     );
-    reply.headers(decision.headers);
-    if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Rate limit of ${limit} requests per ${options.limits.windowSeconds} s exceeded.`,
+    let refusal = `Rate limit of ${limit} requests per ${window} s exceeded.`;
+    // A request the key's own limit refused does not count against its project.
+    if (auth && decision.allowed && options.perProject !== undefined) {
+      const project = await checkRateLimit(
+        options.rateLimits,
+        `project:${auth.projectId}`,
+        options.perProject,
+        window,
+        now,
       );
+      // The headers tell the tighter of the two budgets.
+      if (!project.allowed || remaining(project) < remaining(decision)) decision = project;
+      refusal = `Rate limit of ${options.perProject} requests per ${window} s for the project (all its keys together) exceeded.`;
     }
+    reply.headers(decision.headers);
+    if (!decision.allowed) throw new ApiError(429, "rate_limited", refusal);
     if (!auth) {
       throw secret ? unauthorized("The API key is invalid or has been revoked.") : unauthorized();
     }
     request.auth = auth;
   });
+}
+
+function remaining(decision: RateLimitDecision): number {
+  return Number(decision.headers["ratelimit-remaining"]);
 }
 
 /** The caller of a guarded route. */

@@ -1,7 +1,7 @@
 import { generateApiKeySecret, hashApiKey, lookupPrefix } from "../../infra/api-key-secrets.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
-import { forbidden, notFound } from "../../infra/errors.js";
+import { conflict, forbidden, notFound } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { ApiKeyRow } from "../../storage/repos/api-keys.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
@@ -14,6 +14,8 @@ export interface ProjectsServiceDeps {
   repos: Repos;
   clock: Clock;
   newId: IdGenerator;
+  /** Active keys a project may have through the API (the CLI, the operator's own tool, is not capped). */
+  maxKeysPerProject?: number;
   /** After a key is revoked: ends the streams it opened, in every process. */
   onKeyRevoked?: (keyId: string) => void;
 }
@@ -55,6 +57,13 @@ export class ProjectsService {
 
   async createKey(auth: AuthContext, projectId: string, name: string): Promise<CreatedApiKey> {
     await this.manageableProject(auth, projectId);
+    const cap = this.deps.maxKeysPerProject;
+    if (cap !== undefined && (await this.deps.repos.apiKeys.countLiveByProject(projectId)) >= cap) {
+      throw conflict(
+        "api_key_limit_reached",
+        `The project has ${cap} active API keys, the most it may have; revoke one to create another.`,
+      );
+    }
     return this.issueKey(projectId, name, "project");
   }
 

@@ -45,6 +45,16 @@ export class ApiKeysRepo {
       .execute();
   }
 
+  async countLiveByProject(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("api_keys")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("project_id", "=", projectId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** Which of these keys are still live (not revoked, not deleted). */
   async liveIds(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
