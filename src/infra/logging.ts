@@ -25,6 +25,37 @@ export const REDACTED_PATHS = [
   "*.access_token",
 ];
 
+/** Query parameters whose values are a user's words, kept out of the log. */
+const REDACTED_QUERY_PARAMETERS = ["search"];
+
+/** The URL as logged: the values of REDACTED_QUERY_PARAMETERS replaced, the rest kept. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  const params = url
+    .slice(query + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0] ?? "";
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // a malformed name is logged as sent
+      }
+      return REDACTED_QUERY_PARAMETERS.includes(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, query)}?${params.join("&")}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 export function loggerOptions(
   level: string,
   stream?: NodeJS.WritableStream,
@@ -32,6 +63,16 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    serializers: {
+      // Fastify's default request serializer, with search terms taken out of the URL.
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(stream ? { stream } : {}),
   };
 }
