@@ -162,7 +162,7 @@ export function createConversationStack(deps: ConversationStackDeps) {
         [MEMORY_INDEX_JOB]: async (job) => {
           const { projectId, threadId } = job.payload as { projectId: string; threadId: string };
           const thread = await conversations.threadsRepo().find(projectId, threadId);
-          if (!thread?.person_id) return;
+          if (!thread) return;
           // The newest messages are the ones not indexed yet; indexing is idempotent.
           const recent = await new MessagesRepo(storage.db).latest(projectId, threadId, INDEX_WINDOW);
           await indexMessages(

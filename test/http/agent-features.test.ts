@@ -202,6 +202,39 @@ describe.each(DIALECTS)("semantic recall on %s", (dialect) => {
   }
 });
 
+describe.each(DIALECTS)("semantic recall without a person on %s", (dialect) => {
+  it.skipIf(shouldSkip(dialect))(
+    "a thread through the API as specified (no person) recalls its own messages outside the window",
+    async () => {
+      const mock = scriptedModel(() => ({ text: "Noted." }));
+      const t = await createTestApp({ dialect, modelOverride: () => mock.model });
+      try {
+        const { chat, bot } = await activeChat(t);
+        await t.call("POST", `/v1/bots/${bot.id}/settings`, {
+          body: { ai: { memory: { semanticRecall: true, lastMessages: 2 } } },
+        });
+        await streamTurn(t, chat.id, "anon-1", "My dog Rex loves carrots and long walks");
+        await streamTurn(t, chat.id, "anon-2", "My parrot hates carrots");
+        await streamTurn(t, chat.id, "anon-1", "I live in Lisbon");
+        await streamTurn(t, chat.id, "anon-1", "The weather is nice today");
+        await eventually(
+          async () => (await t.storage.db.selectFrom("message_chunks").select("id").execute()).length,
+          (n) => n >= 10,
+        );
+        await streamTurn(t, chat.id, "anon-1", "What does my dog like to eat? carrots?");
+        const system = systemOf(mock.calls.at(-1)!);
+        // The first exchange fell out of the two-message window; recall brings it back.
+        expect(system).toContain("## Recalled");
+        expect(system).toContain("My dog Rex loves carrots");
+        expect(system).toContain("earlier in this conversation");
+        expect(system).not.toContain("parrot");
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});
+
 describe.each(DIALECTS)("output formatting on %s", (dialect) => {
   let t: TestApp | undefined;
   afterEach(async () => {

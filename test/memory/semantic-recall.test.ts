@@ -184,6 +184,77 @@ for (const variant of VARIANTS) {
       ).toEqual([]);
     });
 
+    it("without a person, recalls the thread's own older messages and nothing of any other thread", async () => {
+      const world = await seedWorld(seed);
+      // Two threads without a person in prj_1 (API users who send no person), one in prj_2.
+      await seed.thread("prj_1", "th_anon", null);
+      await seed.thread("prj_1", "th_anon_other", null);
+      await seed.thread("prj_2", "th_anon_far", null);
+      const anon = await seed.conversation("prj_1", "th_anon", null, [
+        "My bicycle order number is 4711, please remember it.",
+        "Noted, order 4711.",
+        "Also, the frame colour should be blue.",
+        "Blue frame, noted.",
+        "What was my bicycle order number again?",
+      ]);
+      const other = await seed.conversation("prj_1", "th_anon_other", null, [
+        "My bicycle order number is 9999.",
+        "Noted, order 9999.",
+      ]);
+      const far = await seed.conversation("prj_2", "th_anon_far", null, ["My bicycle order number is 1234."]);
+      await indexMessages(chunks, embedder, [...world.old, ...anon, ...other, ...far]);
+      const window = new Set(anon.slice(-2).map((m) => m.seq));
+      const recalled = await recall({
+        chunks,
+        embedder,
+        projectId: "prj_1",
+        personId: null,
+        threadId: "th_anon",
+        query: anon.at(-1)!.content,
+        topK: 10,
+        excludeMessageSeqs: window,
+      });
+      const found = recalled.flatMap((thread) => thread.messages);
+      expect(recalled.map((thread) => thread.threadId)).toEqual(["th_anon"]);
+      expect(found.map((m) => m.content)).toContain(anon[0]!.content);
+      for (const message of found) expect(window.has(message.seq)).toBe(false);
+      expect(recalled[0]!.hits[0]!.passage).toBe(anon[0]!.content);
+      // The other threads, without a person too, recall only themselves.
+      const forOther = await recall({
+        chunks,
+        embedder,
+        projectId: "prj_1",
+        personId: null,
+        threadId: "th_anon_other",
+        query: "bicycle order number",
+        topK: 10,
+      });
+      expect(forOther.map((thread) => thread.threadId)).toEqual(["th_anon_other"]);
+      // A thread id of another project finds nothing here.
+      expect(
+        await recall({
+          chunks,
+          embedder,
+          projectId: "prj_1",
+          personId: null,
+          threadId: "th_anon_far",
+          query: "bicycle",
+        }),
+      ).toEqual([]);
+      // A person's recall never reaches threads without one.
+      const forAlice = await recall({
+        chunks,
+        embedder,
+        projectId: "prj_1",
+        personId: "alice",
+        query: "bicycle order number",
+        topK: 20,
+      });
+      expect(forAlice.every((thread) => ["th_old", "th_pets", "th_now"].includes(thread.threadId))).toBe(
+        true,
+      );
+    });
+
     it("skips excluded messages as hits and as neighbours; neighbours 0 and 2", async () => {
       const world = await seedWorld(seed);
       await indexMessages(chunks, embedder, [...world.old, ...world.now]);

@@ -300,7 +300,7 @@ export class TurnRunner {
         if (!stored) return { kind: "not-answering", reason: "thread_deleted" };
         if (stored.question) listener.textDelta?.(stored.question);
         const message = stored.reply;
-        if (settings.ai.memory.semanticRecall && thread.person_id) {
+        if (settings.ai.memory.semanticRecall) {
           // Embedding happens in the background; this turn's messages are in the window anyway.
           await this.deps.transactor.run(projectId, (unit) =>
             unit.enqueue({ type: MEMORY_INDEX_JOB, payload: { projectId, threadId } }),
@@ -336,7 +336,8 @@ export class TurnRunner {
   }
 
   /**
-   * The person's earlier messages similar to what they just said (outside the recent window),
+   * Earlier messages similar to what was just said (outside the recent window): the person's,
+   * across their threads, or the thread's own when it has no person,
    * as a prompt section of at most `maxTokens` (estimated). Never fails the turn: a slow or
    * failing embedder only costs the recall.
    */
@@ -346,13 +347,15 @@ export class TurnRunner {
     recent: MessageRow[],
     maxTokens: number,
   ): Promise<string> {
-    if (!thread.person_id || unanswered.length === 0) return "";
+    if (unanswered.length === 0) return "";
     try {
       const found = await Promise.race([
         recall({
           ...this.deps.memory,
           projectId: thread.project_id,
+          // With a person, their threads; without one, this thread's older messages.
           personId: thread.person_id,
+          threadId: thread.id,
           query: unanswered.map((m) => m.content).join("\n"),
           excludeMessageSeqs: new Set(recent.map((m) => Number(m.seq))),
         }),

@@ -8,7 +8,8 @@ import type { Embedder } from "./embedder.js";
  * Semantic recall (BotSettings `ai.memory.semanticRecall`): every user and assistant message
  * is cut into chunks and embedded once (`indexMessages`); before a turn, `recall` finds the
  * person's earlier messages most similar to the new one, across their threads in the
- * project, and returns them with their neighbouring messages.
+ * project (or, in a thread without a person, the thread's own earlier messages), and returns
+ * them with their neighbouring messages.
  */
 
 type MessageRow = Selectable<MessagesTable>;
@@ -110,8 +111,12 @@ export interface RecallOptions {
   chunks: MessageChunksRepo;
   embedder: Embedder;
   projectId: string;
-  /** Recall is per person: a thread without a person recalls nothing. */
+  /**
+   * Whose messages: the person's, across their threads in the project; without a person,
+   * the thread's own (`threadId`).
+   */
   personId: string | null | undefined;
+  threadId?: string | undefined;
   /** Usually the new user message(s) of the turn. */
   query: string;
   /** How many similar messages to find (each brings its neighbours). Default 3. */
@@ -137,11 +142,13 @@ export interface RecalledThread {
  * thread; threads ordered by time (oldest first), as are the messages in each.
  */
 export async function recall(options: RecallOptions): Promise<RecalledThread[]> {
-  const { chunks, embedder, projectId, personId } = options;
+  const { chunks, embedder, projectId } = options;
+  const personId = options.personId ?? undefined;
+  const threadId = personId === undefined ? options.threadId : undefined;
   const topK = options.topK ?? 3;
   const neighbours = Math.max(0, options.neighbours ?? 1);
   const excluded = options.excludeMessageSeqs ?? new Set<number>();
-  if (!personId || topK <= 0) return [];
+  if ((!personId && !threadId) || topK <= 0) return [];
   // A long query is embedded piece by piece; a message matches through its best piece.
   const queryTexts = chunkText(options.query, { maxChars: embedder.maxInputChars }).slice(0, 4);
   if (queryTexts.length === 0) return [];
@@ -152,6 +159,7 @@ export async function recall(options: RecallOptions): Promise<RecalledThread[]> 
     const found = await chunks.nearest({
       projectId,
       personId,
+      threadId,
       embedder,
       vector,
       limit: topK,

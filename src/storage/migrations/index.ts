@@ -9,6 +9,7 @@ import { webhooks } from "./0006-webhooks.js";
 import { messageEmbeddings } from "./0007-message-embeddings.js";
 import { toolApprovals } from "./0008-tool-approvals.js";
 import { idempotencyLeases } from "./0009-idempotency-leases.js";
+import { recallThreadScope } from "./0010-recall-thread-scope.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -25,5 +26,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0007_message_embeddings": messageEmbeddings(dialect),
     "0008_tool_approvals": toolApprovals(dialect),
     "0009_idempotency_leases": idempotencyLeases(dialect),
+    "0010_recall_thread_scope": recallThreadScope(),
   };
 }

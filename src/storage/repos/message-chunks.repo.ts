@@ -11,8 +11,9 @@ import type { MessageChunksTable } from "../schema-memory.js";
  *
  * Backends, chosen once per repository (see `backend()`):
  * - `sqlite-vec`: SQLite with the sqlite-vec extension loaded on the connection (see
- *   `loadSqliteVec`). One `vec0` virtual table per embedder, partitioned by person, so a
- *   query only reads that person's vectors. Exact (vec0 is brute force, in C).
+ *   `loadSqliteVec`). One `vec0` virtual table per embedder, partitioned by recall scope (a
+ *   person, or a thread without a person: see scopeKey), so a query only reads that scope's
+ *   vectors. Exact (vec0 is brute force, in C).
  * - `pgvector`: PostgreSQL with the `vector` extension (installed here when the server has it
  *   and the role may). An `embedding vector` column beside the portable bytea, and per
  *   embedder a partial HNSW index on `embedding::vector(n)` (cosine; up to 2000 dimensions).
@@ -57,7 +58,12 @@ export interface NewChunk {
 
 export interface NearestQuery {
   projectId: string;
-  personId: string;
+  /**
+   * Whose messages: a person's, across their threads; or, for a thread without a person
+   * (`personId` absent), that thread's own.
+   */
+  personId?: string | undefined;
+  threadId?: string | undefined;
   embedder: EmbedderKey;
   vector: ArrayLike<number>;
   /** How many distinct messages to return. */
@@ -207,9 +213,9 @@ export class MessageChunksRepo {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        if (backend === "sqlite-vec" && message.person_id !== null) {
+        if (backend === "sqlite-vec") {
           await sql`insert into ${sql.table(vec0Table(embedder))} (rowid, person_key, embedding)
-            values (cast(${id} as integer), ${personKey(message.project_id, message.person_id)}, ${toBytes(vector)})`.execute(
+            values (cast(${id} as integer), ${scopeKey(message.project_id, message.person_id, message.thread_id)}, ${toBytes(vector)})`.execute(
             trx,
           );
         } else if (backend === "pgvector") {
@@ -365,11 +371,16 @@ export class MessageChunksRepo {
         person_key text partition key,
         embedding float[${sql.raw(String(embedder.dimensions))}] distance_metric=cosine,
         chunk_size=${sql.raw(String(VEC0_CHUNK_SIZE))})`.execute(this.db);
-      // Chunks stored while the extension was not loaded have ids above the table's newest.
+      // Chunks stored while the extension was not loaded, or (before recall covered threads
+      // without a person) stored without a vector row. The key is scopeKey's, built in SQL.
       await sql`insert into ${sql.table(table)} (rowid, person_key, embedding)
-        select c.id, json_array(c.project_id, c.person_id), c.vector from message_chunks c
-        where c.embedder_id = ${embedder.id} and c.person_id is not null
-          and c.id > coalesce((select max(rowid) from ${sql.table(`${table}_rowids`)}), 0)
+        select c.id,
+          case when c.person_id is not null then json_array(c.project_id, c.person_id)
+            else json_array(c.project_id, null, c.thread_id) end,
+          c.vector
+        from message_chunks c
+        where c.embedder_id = ${embedder.id}
+          and not exists (select 1 from ${sql.table(`${table}_rowids`)} r where r.rowid = c.id)
         order by c.id`.execute(this.db);
     } else if (backend === "pgvector") {
       // Checked first: ALTER TABLE and CREATE INDEX lock the table even when there is nothing to do.
@@ -443,7 +454,11 @@ export class MessageChunksRepo {
     const rows = await this.db
       .selectFrom("message_chunks")
       .select(["id", "message_id", "message_seq", "thread_id", "chunk_index", "vector"])
-      .where("person_id", "=", query.personId)
+      .where((eb) =>
+        query.personId !== undefined
+          ? eb("person_id", "=", query.personId)
+          : eb.and([eb("thread_id", "=", query.threadId ?? ""), eb("person_id", "is", null)]),
+      )
       .where("project_id", "=", query.projectId)
       .where("embedder_id", "=", query.embedder.id)
       .execute();
@@ -487,7 +502,7 @@ export class MessageChunksRepo {
     const result = await sql<RankedRow & { id: number | null }>`with knn as (
         select rowid, distance from ${sql.table(table)}
         where embedding match ${toBytes(vector)} and k = ${k}
-          and person_key = ${personKey(query.projectId, query.personId)})
+          and person_key = ${scopeKey(query.projectId, query.personId ?? null, query.threadId ?? "")})
       select c.id, c.message_id, c.message_seq, c.thread_id, c.chunk_index, c.content, knn.distance
       from knn left join message_chunks c on c.id = knn.rowid
       order by knn.distance`.execute(this.db);
@@ -505,11 +520,15 @@ export class MessageChunksRepo {
     const distance = sql`(embedding::${type} operator(${sql.raw(quoteIdent(this.pgvectorSchema ?? "public"))}.<=>) ${pgVectorLiteral(vector)}::${type})`;
     const exclusion =
       excluded.size > 0 ? sql`and not (message_seq = any(${[...excluded]}::bigint[]))` : sql``;
+    const scope =
+      query.personId !== undefined
+        ? sql`person_id = ${query.personId}`
+        : sql`thread_id = ${query.threadId ?? ""} and person_id is null`;
     // The embedder id is inlined so the planner can match the partial HNSW index.
     const knn = sql<RankedRow>`select id, message_id, message_seq, thread_id, chunk_index, content,
         ${distance} as distance
       from message_chunks
-      where embedder_id = ${sql.lit(query.embedder.id)} and person_id = ${query.personId}
+      where embedder_id = ${sql.lit(query.embedder.id)} and ${scope}
         and project_id = ${query.projectId} and embedding is not null ${exclusion}
       order by ${distance}
       limit ${k}`;
@@ -570,8 +589,14 @@ function vec0Table(embedder: EmbedderKey): string {
   return `message_chunks_vec_${fnv1aHex(embedder.id)}_${embedder.dimensions}`;
 }
 
-function personKey(projectId: string, personId: string): string {
-  return JSON.stringify([projectId, personId]);
+/**
+ * The vec0 partition of a chunk: its person's (recall across the person's threads) or, for a
+ * thread without a person, its thread's. SQLite's json_array() builds the same text.
+ */
+function scopeKey(projectId: string, personId: string | null, threadId: string): string {
+  return personId !== null
+    ? JSON.stringify([projectId, personId])
+    : JSON.stringify([projectId, null, threadId]);
 }
 
 function quoteIdent(name: string): string {
