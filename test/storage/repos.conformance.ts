@@ -393,6 +393,7 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
           ...claimRow(),
           status_code: null,
           response_body: null,
+          locked_until: null,
         });
         expect(await repos.idempotency.find("prj_1", "req-missing")).toBeUndefined();
         expect(await count(storage, "idempotency_keys")).toBe(2);
@@ -404,9 +405,24 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
         const body = JSON.stringify({ id: "bot_1", name: "Ünïcødé" });
         await repos.idempotency.complete("prj_1", "req-1", 201, body);
         const found = await repos.idempotency.find("prj_1", "req-1");
-        expect(found).toEqual({ ...claimRow(), status_code: 201, response_body: body });
+        expect(found).toEqual({ ...claimRow(), status_code: 201, response_body: body, locked_until: null });
         expect(typeof found?.status_code).toBe("number");
         expect((await repos.idempotency.find("prj_2", "req-1"))?.status_code).toBeNull();
+      });
+
+      it("a lease is renewed while running, taken over once after it lapsed, and cleared on completion", async () => {
+        await repos.idempotency.claim(claimRow({ locked_until: T1 }));
+        await repos.idempotency.renew("prj_1", ["req-1", "req-other"], T2);
+        expect((await repos.idempotency.find("prj_1", "req-1"))?.locked_until).toBe(T2);
+        // Two retries saw the lease at T2: one takes it over, the other loses the race.
+        expect(await repos.idempotency.takeOver("prj_1", "req-1", T2, T3)).toBe(true);
+        expect(await repos.idempotency.takeOver("prj_1", "req-1", T2, T3)).toBe(false);
+        expect((await repos.idempotency.find("prj_1", "req-1"))?.created_at).toBe(T0);
+        await repos.idempotency.complete("prj_1", "req-1", 200, "{}");
+        expect((await repos.idempotency.find("prj_1", "req-1"))?.locked_until).toBeNull();
+        // A completed record is neither renewed nor taken over.
+        await repos.idempotency.renew("prj_1", ["req-1"], T2);
+        expect((await repos.idempotency.find("prj_1", "req-1"))?.locked_until).toBeNull();
       });
 
       it("release frees the key for another claim", async () => {
