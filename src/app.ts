@@ -25,6 +25,7 @@ import { BotsService } from "./modules/bots/bots-service.js";
 import { botRoutes } from "./modules/bots/routes.js";
 import { ChatsService } from "./modules/chats/chats-service.js";
 import { chatRoutes } from "./modules/chats/routes.js";
+import { validateToolNames } from "./modules/engine/tools/registry.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bots: repos.bots,
     chats: repos.chats,
     catalog,
+    validateToolNames,
     clock,
     newId: ids,
     defaultModel: config.defaultModel,

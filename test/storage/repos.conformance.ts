@@ -411,7 +411,7 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
       });
 
       it("a lease is renewed while running, taken over once after it lapsed, and cleared on completion", async () => {
-        await repos.idempotency.claim(claimRow({ locked_until: T1 }));
+        await repos.idempotency.claim({ ...claimRow(), locked_until: T1 });
         await repos.idempotency.renew("prj_1", ["req-1", "req-other"], T2);
         expect((await repos.idempotency.find("prj_1", "req-1"))?.locked_until).toBe(T2);
         // Two retries saw the lease at T2: one takes it over, the other loses the race.

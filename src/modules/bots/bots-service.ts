@@ -6,7 +6,6 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
 import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
 import type { Database } from "../../storage/schema.js";
-import { validateToolNames } from "../engine/tools/registry.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { Bot } from "./schemas.js";
 import { defaultBotSettings } from "./settings-defaults.js";
@@ -20,6 +19,11 @@ export interface BotsServiceDeps {
   /** To refuse deleting a bot that chats are still bound to. */
   chats: ChatsRepo;
   catalog: ModelCatalog;
+  /**
+   * Problems with the tool names of an `ai.tools` patch (the engine knows its tools; bots
+   * depend on nothing of it): one detail per unknown name.
+   */
+  validateToolNames: (tools: Record<string, unknown>) => { path: string; message: string }[];
   clock: Clock;
   newId: IdGenerator;
   defaultModel: string;
@@ -93,7 +97,7 @@ export class BotsService {
       const bots = this.deps.bots.withTransaction(trx);
       const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
       const modelId = patch.ai?.model?.id;
-      const problems = patch.ai?.tools ? validateToolNames(patch.ai.tools) : [];
+      const problems = patch.ai?.tools ? this.deps.validateToolNames(patch.ai.tools) : [];
       if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
         problems.unshift({
           path: "ai.model.id",
