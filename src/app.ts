@@ -1,11 +1,12 @@
 import type { LanguageModel } from "ai";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import { createConversationStack } from "./conversation-stack.js";
 import { installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
+import type { ErrorBody } from "./infra/error-body.js";
 import { installErrorHandling } from "./infra/error-handler.js";
 import type { App } from "./infra/http-types.js";
 import { installIdempotency, pruneIdempotencyKeys } from "./infra/idempotency.js";
@@ -82,6 +83,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { maxParamLength: 1024 },
     // Our own hook answers 503 during shutdown, in the API's error format.
     return503OnClosing: false,
+    // URLs the router refuses (bad percent-encoding, over-long parameters) in the API's format.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      const body: ErrorBody = {
+        code: tooLong ? "uri_too_long" : "invalid_url",
+        message: tooLong
+          ? "A path parameter is longer than 1024 characters."
+          : "The request URL is not valid.",
+      };
+      void (reply as FastifyReply).code(tooLong ? 414 : 400).send(body);
+    },
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

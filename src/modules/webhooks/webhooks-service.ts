@@ -82,8 +82,10 @@ function encodeCursor(seq: number): string {
 
 function decodeCursor(cursor: string): number | undefined {
   try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { s?: unknown };
-    if (typeof value.s === "number" && Number.isInteger(value.s) && value.s > 0) return value.s;
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { s?: unknown } | null;
+    // Exactly what the API issued: one key, a positive integer every database can hold.
+    const issued = typeof value === "object" && value !== null && Object.keys(value).length === 1;
+    if (issued && typeof value.s === "number" && Number.isSafeInteger(value.s) && value.s > 0) return value.s;
   } catch {
     // fall through
   }
