@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import { StreamKeyGuard } from "./events/stream-key-guard.js";
 import { ThreadEventHub } from "./events/thread-event-hub.js";
 import { pruneThreadEvents, THREAD_EVENT_RETENTION_MS } from "./events/thread-event-log.js";
+import { Transactor } from "./events/unit-of-work.js";
 import type { Clock } from "./infra/clock.js";
 import type { App } from "./infra/http-types.js";
 import type { IdGenerator } from "./infra/ids.js";
@@ -31,7 +32,6 @@ import {
 import { threadEventRoutes } from "./modules/threads/events-routes.js";
 import { threadRoutes } from "./modules/threads/routes.js";
 import { StreamService } from "./modules/threads/stream-service.js";
-import { Transactor } from "./modules/threads/transactor.js";
 import type { Storage } from "./storage/database.js";
 import type { Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";

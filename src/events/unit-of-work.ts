@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
-import type { NewThreadEvent } from "../../events/thread-event.js";
-import type { ThreadEventHub } from "../../events/thread-event-hub.js";
-import { recordThreadEvents } from "../../events/thread-event-log.js";
-import type { Clock } from "../../infra/clock.js";
-import type { IdGenerator } from "../../infra/ids.js";
-import type { ClaimedJob, JobQueue } from "../../jobs/job-queue.js";
-import type { Storage } from "../../storage/database.js";
-import type { Database } from "../../storage/schema.js";
-import type { WebhookEventData, WebhookEventType } from "../../webhooks/event-schemas.js";
-import { recordWebhookEvent } from "../../webhooks/webhook-outbox.js";
+import type { Clock } from "../infra/clock.js";
+import type { IdGenerator } from "../infra/ids.js";
+import type { ClaimedJob, JobQueue } from "../jobs/job-queue.js";
+import type { Storage } from "../storage/database.js";
+import type { Database } from "../storage/schema.js";
+import type { WebhookEventData, WebhookEventType } from "../webhooks/event-schemas.js";
+import { recordWebhookEvent } from "../webhooks/webhook-outbox.js";
+import type { NewThreadEvent } from "./thread-event.js";
+import type { ThreadEventHub } from "./thread-event-hub.js";
+import { recordThreadEvents } from "./thread-event-log.js";
 
 /** What a unit of work collects while its transaction is open. */
 export interface UnitOfWork {

@@ -1,5 +1,6 @@
 import type { ToolResultPart } from "ai";
 import type { Kysely } from "kysely";
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { conflict, notFound } from "../../infra/errors.js";
@@ -9,7 +10,6 @@ import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { Database } from "../../storage/schema.js";
 import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
 import type { ConversationService } from "../threads/conversation-service.js";
-import type { Transactor, UnitOfWork } from "../threads/transactor.js";
 import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";

@@ -1,6 +1,7 @@
 import { type ModelMessage, stepCountIs, streamText, type ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
@@ -12,7 +13,6 @@ import type { BotSettings } from "../bots/settings-schema.js";
 import type { Embedder } from "../memory/embedder.js";
 import { formatRecalled, recall } from "../memory/semantic-recall.js";
 import { type ConversationService, MEMORY_INDEX_JOB, TITLE_JOB } from "../threads/conversation-service.js";
-import type { Transactor } from "../threads/transactor.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { createStreamFormatter } from "./formatting.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";

@@ -1,7 +1,7 @@
 import type { AssistantModelMessage, ToolModelMessage } from "ai";
+import type { Transactor } from "../../events/unit-of-work.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ConversationService } from "../threads/conversation-service.js";
-import type { Transactor } from "../threads/transactor.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { type FormattingOptions, formatText } from "./formatting.js";
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, forbidden, notFound, validationFailed } from "../../infra/errors.js";
@@ -13,7 +14,6 @@ import type { Database } from "../../storage/schema.js";
 import type { MessageAuthor, ThreadMode } from "../../storage/schema-conversations.js";
 import type { Message, StreamBody, Thread, ThreadDetail } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
-import type { Transactor, UnitOfWork } from "./transactor.js";
 
 export const REPLY_JOB = "thread.reply";
 export const OPERATOR_MESSAGE_JOB = "thread.operator_message";

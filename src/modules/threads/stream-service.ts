@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
+import type { Transactor } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";
@@ -10,7 +11,6 @@ import type { TurnOutcome, TurnRunner } from "../engine/run-turn.js";
 import { type ConversationService, REPLY_JOB } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
 import { dataStreamWriter, type StreamProtocol, uiMessageStreamWriter } from "./stream-protocols.js";
-import type { Transactor } from "./transactor.js";
 
 export interface StreamDeps {
   conversations: ConversationService;
