@@ -2,8 +2,8 @@ import type { LanguageModel } from "ai";
 import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { composeConversations } from "./composition-root.js";
 import type { Config } from "./config.js";
-import { createConversationStack } from "./conversation-stack.js";
 import { installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import type { ErrorBody } from "./infra/error-body.js";
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onKeyRevoked: (keyId) => conversationStack.keyGuard.revoked(keyId),
   });
   const bots = new BotsService({
-    db: storage.db,
+    repos,
     bots: repos.bots,
     chats: repos.chats,
     catalog,
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     onBackgroundError: (error) => app.log.warn({ err: error }, "could not record API key use"),
   });
-  const conversationStack = createConversationStack({
+  const conversationStack = composeConversations({
     config,
     storage,
     repos,
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       })
     : undefined;
   const webhooks = new WebhooksService({
-    db: storage.db,
+    repos,
     secrets: deps.secrets,
     clock,
     newId: ids,
@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     Promise.all([
       pruneIdempotencyKeys(repos.idempotency, clock),
       conversationStack.housekeeping(),
-      pruneWebhookDeliveries(storage.db, webhookCutoff),
+      pruneWebhookDeliveries(repos, webhookCutoff),
     ]).catch((error) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
+import { bootstrapBanner, prepareRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { systemClock } from "./infra/clock.js";
 import { resourceNameSchema } from "./infra/common-schemas.js";
 import { newId } from "./infra/ids.js";
 import { ProjectsService } from "./modules/projects/projects-service.js";
-import { bootstrapBanner, prepareRuntime } from "./runtime.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 
 const USAGE = `Usage: npm run parley -- <command> [options]

@@ -1,6 +1,6 @@
 import { buildApp } from "./app.js";
+import { bootstrapBanner, prepareRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { bootstrapBanner, prepareRuntime } from "./runtime.js";
 
 /** Process entry: configuration, storage, HTTP server, and a graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {

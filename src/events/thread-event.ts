@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { MessageAuthor, MessageRole, ThreadMode } from "../storage/schema-conversations.js";
+import type { ThreadMode } from "../storage/schema-conversations.js";
+import { messageObjectSchema } from "./message.js";
 
 /**
  * ThreadEvent: the `data` of every message on the thread event streams (SPEC §6.1). The
@@ -13,18 +14,7 @@ export const threadEventTypeSchema = z
 export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
 
 const threadModes = ["auto", "manual", "operator", "blocked"] as const satisfies readonly ThreadMode[];
-const messageRoles = ["user", "assistant", "tool"] as const satisfies readonly MessageRole[];
-const messageAuthors = ["user", "bot", "operator"] as const satisfies readonly MessageAuthor[];
-
-export const threadEventMessageSchema = z
-  .object({
-    id: z.string(),
-    role: z.enum(messageRoles),
-    content: z.string(),
-    author: z.enum(messageAuthors).describe("`bot` for the AI's replies, `operator` for a person's."),
-    created_at: z.string().describe("ISO 8601, UTC"),
-  })
-  .meta({ id: "ThreadEventMessage" });
+export const threadEventMessageSchema = messageObjectSchema.meta({ id: "ThreadEventMessage" });
 
 const common = {
   thread_id: z.string(),

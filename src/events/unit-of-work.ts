@@ -1,22 +1,14 @@
-import type { Kysely } from "kysely";
-import type { Clock } from "../infra/clock.js";
-import type { IdGenerator } from "../infra/ids.js";
 import type { ClaimedJob, JobQueue } from "../jobs/job-queue.js";
-import type { Storage } from "../storage/database.js";
-import type { Database } from "../storage/schema.js";
-import type { WebhookEventData, WebhookEventType } from "../webhooks/event-schemas.js";
-import { recordWebhookEvent } from "../webhooks/webhook-outbox.js";
-import type { NewThreadEvent } from "./thread-event.js";
-import type { ThreadEventHub } from "./thread-event-hub.js";
-import { recordThreadEvents } from "./thread-event-log.js";
+import type { Repos } from "../storage/repos/index.js";
+import type { DomainEvent } from "./domain-event.js";
+import type { DomainEventListener } from "./event-listener.js";
 
-/** What a unit of work collects while its transaction is open. */
+/** What a unit of work offers while its transaction is open. */
 export interface UnitOfWork {
-  trx: Kysely<Database>;
-  /** Thread events to record in this transaction and publish after it commits. */
-  emit(event: NewThreadEvent): void;
-  /** Webhook events to record in this transaction; delivered after it commits. */
-  webhook<T extends WebhookEventType>(type: T, data: WebhookEventData<T>): void;
+  /** Every repository, bound to this transaction. */
+  repos: Repos;
+  /** Records a domain event of this change; the listeners decide what follows (see event-listener.ts). */
+  record(event: DomainEvent): void;
   /** Enqueues a job in this transaction; workers are woken after commit. */
   enqueue(job: {
     type: string;
@@ -33,63 +25,53 @@ export interface UnitOfWork {
 }
 
 export interface TransactorDeps {
-  storage: Storage;
-  hub: ThreadEventHub;
+  repos: Repos;
   jobs: JobQueue;
-  clock: Clock;
-  newId: IdGenerator;
-  /** Wakes the webhook dispatcher after a commit that created deliveries. */
-  onWebhookDeliveries?: () => void;
+  /** In order; each records what must commit with the change and acts after the commit. */
+  listeners: readonly DomainEventListener[];
 }
 
 /**
  * Runs domain changes in one transaction together with the events and jobs they cause
- * (ARCHITECTURE: "events recorded in the same transaction are dispatched after commit"):
- * a committed change always produces its thread events, webhook events and jobs; a rolled-back
- * one never does. Events are recorded last, because recording takes the project's event lock
- * (PostgreSQL) until commit, which keeps event order equal to commit order.
+ * (events recorded in the same transaction are dispatched after commit): a committed change
+ * always produces what its events and jobs call for; a rolled-back one never does. Listeners
+ * run last, after the work: the last of them takes the project's event lock (PostgreSQL) until
+ * commit, which keeps event order equal to commit order.
  */
 export class Transactor {
   constructor(private readonly deps: TransactorDeps) {}
 
   async run<T>(projectId: string, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
     let enqueued = false;
-    let deliveries = 0;
-    const { result, stored } = await this.deps.storage.db.transaction().execute(async (trx) => {
-      const events: NewThreadEvent[] = [];
-      const webhooks: Array<{ type: WebhookEventType; data: unknown }> = [];
+    const { result, afterCommit } = await this.deps.repos.transaction(async (repos) => {
+      const events: DomainEvent[] = [];
       const unit: UnitOfWork = {
-        trx,
-        emit: (event) => events.push(event),
-        webhook: (type, data) => webhooks.push({ type, data }),
+        repos,
+        record: (event) => events.push(event),
         enqueue: async (job) => {
           enqueued = true;
-          const queued = await this.deps.jobs.enqueue(trx, { ...job, projectId });
+          const queued = await this.deps.jobs.enqueue(repos.jobs, { ...job, projectId });
           return { id: queued.id, runAt: queued.runAt };
         },
-        claim: (job) => this.deps.jobs.enqueueClaimed(trx, { ...job, projectId }),
+        claim: (job) => this.deps.jobs.enqueueClaimed(repos.jobs, { ...job, projectId }),
       };
       const value = await work(unit);
-      for (const { type, data } of webhooks) {
-        const recorded = await recordWebhookEvent(
-          trx,
-          { projectId, type, data: data as WebhookEventData<typeof type> },
-          { clock: this.deps.clock, newId: this.deps.newId },
-        );
-        deliveries += recorded.deliveries;
+      const followUps: Array<() => void> = [];
+      if (events.length > 0) {
+        for (const listener of this.deps.listeners) {
+          const followUp = await listener.record(repos, projectId, events);
+          if (followUp) followUps.push(followUp);
+        }
       }
-      const recorded =
-        events.length > 0 ? await recordThreadEvents(trx, projectId, events, this.deps.clock) : [];
-      return { result: value, stored: recorded };
+      return { result: value, afterCommit: followUps };
     });
-    if (stored.length > 0) this.deps.hub.publish(stored);
+    for (const followUp of afterCommit) followUp();
     if (enqueued) this.deps.jobs.notifyEnqueued();
-    if (deliveries > 0) this.deps.onWebhookDeliveries?.();
     return result;
   }
 
   /** Runs the work of a job claimed in a unit of work, keeping its lease until the work is done. */
   hold<T>(claimed: ClaimedJob, work: () => Promise<T>): Promise<T> {
-    return this.deps.jobs.hold(this.deps.storage.db, claimed, work);
+    return this.deps.jobs.hold(this.deps.repos.jobs, claimed, work);
   }
 }

@@ -1,9 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../infra/clock.js";
 import type { IdGenerator } from "../infra/ids.js";
+import { type JobLease, JobRepo, type JobRow } from "../storage/repos/jobs.repo.js";
 import type { Database } from "../storage/schema.js";
 import type { JobStatus } from "../storage/schema-jobs.js";
-import { type JobLease, JobRepo, type JobRow } from "./job-repo.js";
+import { retryDelayMs } from "./retry-delay.js";
+
+/** Where jobs are written: the jobs repository of a unit of work, or a connection (tests, tools). */
+export type JobStore = JobRepo | Kysely<Database>;
+
+function jobRepo(store: JobStore): JobRepo {
+  return store instanceof JobRepo ? store : new JobRepo(store);
+}
 
 /** Attempts a job gets unless its enqueuer says otherwise: runs at about 0, 1, 3, 7 and 15 s. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -91,10 +99,10 @@ function toJob(row: JobRow): Job {
 export class JobQueue {
   constructor(private readonly deps: JobQueueDeps) {}
 
-  async enqueue(db: Kysely<Database>, job: NewJob): Promise<EnqueuedJob> {
+  async enqueue(db: JobStore, job: NewJob): Promise<EnqueuedJob> {
     const row = this.newRow(job);
     const { id, run_at: runAt } = row;
-    const repo = new JobRepo(db);
+    const repo = jobRepo(db);
     const inserted = await repo.insert(row);
     if (!inserted) {
       // Only a dedupe_key conflict skips the insert; the holder is visible by now (PostgreSQL
@@ -104,7 +112,7 @@ export class JobQueue {
       return { id: existing.id, runAt: existing.run_at, duplicate: true };
     }
     // Outside a transaction the job is committed already: wake workers now if it is due.
-    if (!db.isTransaction && runAt <= row.created_at) this.notifyEnqueued();
+    if (!repo.inTransaction && runAt <= row.created_at) this.notifyEnqueued();
     return { id, runAt, duplicate: false };
   }
 
@@ -114,11 +122,11 @@ export class JobQueue {
    * process die before `hold` completes it, the lease expires and any worker runs it again:
    * the work is durable from the moment its cause is stored. No dedupe key: always inserted.
    */
-  async enqueueClaimed(db: Kysely<Database>, job: Omit<NewJob, "dedupeKey" | "runAt">): Promise<ClaimedJob> {
+  async enqueueClaimed(db: JobStore, job: Omit<NewJob, "dedupeKey" | "runAt">): Promise<ClaimedJob> {
     const now = this.deps.clock.now();
     const row = this.newRow(job);
     const owner = this.deps.owner ?? "unnamed-process";
-    await new JobRepo(db).insert({
+    await jobRepo(db).insert({
       ...row,
       status: "running",
       attempts: 1,
@@ -133,8 +141,8 @@ export class JobQueue {
    * is done when the work resolves, whatever it answered; when the work throws, it goes back
    * to the queue for a retry (or fails on its last attempt), as a worker's job would.
    */
-  async hold<T>(db: Kysely<Database>, claimed: ClaimedJob, work: () => Promise<T>): Promise<T> {
-    const repo = new JobRepo(db);
+  async hold<T>(db: JobStore, claimed: ClaimedJob, work: () => Promise<T>): Promise<T> {
+    const repo = jobRepo(db);
     const leaseMs = this.leaseMs();
     const renewal = setInterval(
       () => {
@@ -155,9 +163,11 @@ export class JobQueue {
       return value;
     } catch (error) {
       clearInterval(renewal);
+      const now = this.deps.clock.now();
       await repo.fail(claimed.lease, {
         maxAttempts: claimed.maxAttempts,
-        now: this.deps.clock.now(),
+        now,
+        retryAt: new Date(now.getTime() + retryDelayMs(claimed.lease.attempts)),
         error: error instanceof Error ? error.message : String(error),
       });
       this.notifyEnqueued();
@@ -208,17 +218,17 @@ export class JobQueue {
   }
 
   /** Removes a pending job (one not started yet, or waiting for a retry); false for any other. */
-  cancel(db: Kysely<Database>, id: string): Promise<boolean> {
-    return new JobRepo(db).deletePending(id);
+  cancel(db: JobStore, id: string): Promise<boolean> {
+    return jobRepo(db).deletePending(id);
   }
 
-  async get(db: Kysely<Database>, id: string): Promise<Job | undefined> {
-    const row = await new JobRepo(db).find(id);
+  async get(db: JobStore, id: string): Promise<Job | undefined> {
+    const row = await jobRepo(db).find(id);
     return row ? toJob(row) : undefined;
   }
 
   /** Deletes done and failed jobs finished before `before` (freeing their dedupe keys); returns how many. */
-  prune(db: Kysely<Database>, before: Date): Promise<number> {
-    return new JobRepo(db).pruneFinished(before);
+  prune(db: JobStore, before: Date): Promise<number> {
+    return jobRepo(db).pruneFinished(before);
   }
 }

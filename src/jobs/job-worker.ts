@@ -3,7 +3,8 @@ import { ClaimLoop } from "../infra/claim-loop.js";
 import type { Clock } from "../infra/clock.js";
 import { randomBase62 } from "../infra/ids.js";
 import type { Storage } from "../storage/database.js";
-import { type JobLease, JobRepo, type JobRow } from "./job-repo.js";
+import { type JobLease, JobRepo, type JobRow } from "../storage/repos/jobs.repo.js";
+import { retryDelayMs } from "./retry-delay.js";
 
 /** What a handler is given. attempts counts this run: 1 on the first. */
 export interface JobContext {
@@ -174,9 +175,11 @@ export class JobWorker {
   }
 
   private async recordFailure(job: JobRow, lease: JobLease, error: unknown): Promise<void> {
+    const now = this.deps.clock.now();
     const outcome = await this.repo.fail(lease, {
       maxAttempts: job.max_attempts,
-      now: this.deps.clock.now(),
+      now,
+      retryAt: new Date(now.getTime() + retryDelayMs(lease.attempts)),
       error: errorMessage(error),
     });
     const context = {

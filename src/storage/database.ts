@@ -3,10 +3,12 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { loadSqliteVec } from "./repos/message-chunks.repo.js";
 import type { Database } from "./schema.js";
+import { loadSqliteVec } from "./vector-index/sqlite-vec-index.js";
 
-export type Dialect = "sqlite" | "postgres";
+export type { Dialect } from "./dialect.js";
+
+import type { Dialect } from "./dialect.js";
 
 export interface Storage {
   db: Kysely<Database>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageObjectSchema } from "../events/message.js";
 import { INTEGRATION_VENDORS } from "../modules/integrations/auth-data/auth-data-schemas.js";
 
 /**
@@ -39,15 +40,7 @@ export const threadMessageCreatedDataSchema = z
   .object({
     thread_id: z.string(),
     chat_id: z.string(),
-    message: z.object({
-      id: z.string(),
-      role: z.enum(["user", "assistant", "tool"]),
-      author: z
-        .enum(["user", "bot", "operator"])
-        .describe("Who wrote it: the end user, the AI, or a human operator."),
-      content: z.string(),
-      created_at: timestamp,
-    }),
+    message: messageObjectSchema,
   })
   .meta({ id: "WebhookThreadMessageCreatedData", description: "A new message in a thread." });
 

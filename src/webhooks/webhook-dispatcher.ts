@@ -4,6 +4,13 @@ import type { Clock } from "../infra/clock.js";
 import { type IdGenerator, randomBase62 } from "../infra/ids.js";
 import type { SecretBox } from "../infra/secret-box.js";
 import type { Storage } from "../storage/database.js";
+import { createRepos, type Repos } from "../storage/repos/index.js";
+import type {
+  AttemptResult,
+  ClaimedDelivery,
+  DeliveryLease,
+  WebhookRepo,
+} from "../storage/repos/webhooks.repo.js";
 import type { DeliveryAttemptResult, WebhookRequest } from "./http-sender.js";
 import {
   DEFAULT_WEBHOOK_RETRY_SCHEDULE,
@@ -11,8 +18,7 @@ import {
   type WebhookRetrySchedule,
 } from "./retry-schedule.js";
 import { buildWebhookHeaders, signWebhookBody } from "./signature.js";
-import { lockProjectEvents, recordWebhookEvent } from "./webhook-outbox.js";
-import { type AttemptResult, type ClaimedDelivery, type DeliveryLease, WebhookRepo } from "./webhook-repo.js";
+import { recordWebhookEvent } from "./webhook-outbox.js";
 
 /** The reasons the dispatcher gives when it disables an endpoint (docs/webhooks.md). */
 export const DISABLED_GONE = "gone";
@@ -57,6 +63,7 @@ export interface WebhookDispatcherDeps {
  */
 export class WebhookDispatcher {
   readonly dispatcherId: string;
+  private readonly repos: Repos;
   private readonly repo: WebhookRepo;
   private readonly leaseMs: number;
   private readonly schedule: WebhookRetrySchedule;
@@ -64,7 +71,8 @@ export class WebhookDispatcher {
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.dispatcherId = deps.dispatcherId ?? `${hostname()}:${process.pid}:${randomBase62(8)}`;
-    this.repo = new WebhookRepo(deps.storage.db);
+    this.repos = createRepos(deps.storage.db);
+    this.repo = this.repos.webhooks;
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.schedule = deps.schedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE;
     this.loop = new ClaimLoop<ClaimedDelivery>({
@@ -134,8 +142,8 @@ export class WebhookDispatcher {
     const at = now.toISOString();
 
     if (result.ok) {
-      const held = await this.deps.storage.db.transaction().execute(async (trx) => {
-        const repo = new WebhookRepo(trx);
+      const held = await this.repos.transaction(async (trx) => {
+        const repo = trx.webhooks;
         if (!(await repo.succeed(lease, attempt, at))) return false;
         await repo.resetFailures(delivery.endpoint_id);
         return true;
@@ -145,10 +153,10 @@ export class WebhookDispatcher {
     }
 
     if (result.gone || result.statusCode === 410) {
-      const outcome = await this.deps.storage.db.transaction().execute(async (trx) => {
-        const repo = new WebhookRepo(trx);
+      const outcome = await this.repos.transaction(async (trx) => {
+        const repo = trx.webhooks;
         // First, so that no event being recorded concurrently adds a delivery after the cancelling.
-        await lockProjectEvents(trx, delivery.project_id);
+        await trx.lockProjectEvents(delivery.project_id);
         if (!(await repo.fail(lease, attempt, at))) return "lost" as const;
         await repo.countFailure(delivery.endpoint_id);
         if (!(await repo.disableEndpoint(delivery.endpoint_id, DISABLED_GONE, at))) return "failed" as const;
@@ -170,8 +178,8 @@ export class WebhookDispatcher {
     const decision = nextWebhookRetry(this.schedule, failures, firstAttemptAt, now);
     if ("retryAt" in decision) {
       const retryAt = decision.retryAt.toISOString();
-      const held = await this.deps.storage.db.transaction().execute(async (trx) => {
-        const repo = new WebhookRepo(trx);
+      const held = await this.repos.transaction(async (trx) => {
+        const repo = trx.webhooks;
         if (!(await repo.retryLater(lease, attempt, { retryAt, scheduleStep: failures, now: at })))
           return false;
         await repo.countFailure(delivery.endpoint_id);
@@ -186,9 +194,9 @@ export class WebhookDispatcher {
       return;
     }
 
-    const outcome = await this.deps.storage.db.transaction().execute(async (trx) => {
-      const repo = new WebhookRepo(trx);
-      await lockProjectEvents(trx, delivery.project_id);
+    const outcome = await this.repos.transaction(async (trx) => {
+      const repo = trx.webhooks;
+      await trx.lockProjectEvents(delivery.project_id);
       if (!(await repo.fail(lease, attempt, at))) return "lost" as const;
       await repo.countFailure(delivery.endpoint_id);
       if (!(await repo.disableEndpoint(delivery.endpoint_id, DISABLED_FAILING, at))) return "failed" as const;
@@ -232,7 +240,7 @@ export class WebhookDispatcher {
 
   /** The endpoint.disabled event goes to the project's other active endpoints. */
   private async recordDisabled(
-    trx: Parameters<typeof recordWebhookEvent>[0],
+    trx: Repos,
     projectId: string,
     endpointId: string,
     url: string,

@@ -1,16 +1,8 @@
-import { type Kysely, sql } from "kysely";
 import type { Clock } from "../infra/clock.js";
 import type { IdGenerator } from "../infra/ids.js";
-import type { Database } from "../storage/schema.js";
+import type { Repos } from "../storage/repos/index.js";
+import type { NewWebhookDelivery } from "../storage/repos/webhooks.repo.js";
 import type { WebhookEventData, WebhookEventType } from "./event-schemas.js";
-import { isPostgres, type NewWebhookDelivery, WebhookRepo } from "./webhook-repo.js";
-
-/**
- * The per-project event lock of src/events/thread-event-log.ts (same namespace on purpose): a
- * transaction that records both thread events and webhook events takes one lock, not two, so
- * two such transactions can never wait for each other in opposite orders.
- */
-const PROJECT_EVENT_LOCK_NAMESPACE = 727_102;
 
 export interface RecordWebhookEventDeps {
   clock: Clock;
@@ -22,18 +14,6 @@ export interface NewWebhookEvent<T extends WebhookEventType = WebhookEventType> 
   type: T;
   /** The event's `data`, as documented in event-schemas.ts (not validated here: a typed caller). */
   data: WebhookEventData<T>;
-}
-
-/**
- * Takes the project's event lock until the transaction ends (PostgreSQL; SQLite has one writer
- * anyway). Taken again by the same transaction it is a no-op. Changes to a project's endpoints
- * that must not interleave with recording an event (disabling one) take it first.
- */
-export async function lockProjectEvents(trx: Kysely<Database>, projectId: string): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(${PROJECT_EVENT_LOCK_NAMESPACE}, hashtext(${projectId}))`.execute(
-    trx,
-  );
 }
 
 /** Whether an endpoint's `events` filter (JSON array, or null for every type) selects the type. */
@@ -59,17 +39,17 @@ export function endpointWants(events: string | null, type: string): boolean {
  * not a transaction, it opens its own.
  */
 export async function recordWebhookEvent<T extends WebhookEventType>(
-  db: Kysely<Database>,
+  repos: Repos,
   event: NewWebhookEvent<T>,
   deps: RecordWebhookEventDeps,
 ): Promise<{ eventId: string | null; deliveries: number }> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, deps));
-  const repo = new WebhookRepo(db);
+  if (!repos.inTransaction) return repos.transaction((trx) => recordWebhookEvent(trx, event, deps));
+  const repo = repos.webhooks;
   // An event no endpoint subscribes to is not stored: nobody could ever receive it.
   if (!(await repo.listActiveEndpoints(event.projectId)).some((e) => endpointWants(e.events, event.type))) {
     return { eventId: null, deliveries: 0 };
   }
-  await lockProjectEvents(db, event.projectId);
+  await repos.lockProjectEvents(event.projectId);
   // Read again under the lock, which also serialises endpoint changes.
   const endpoints = (await repo.listActiveEndpoints(event.projectId)).filter((endpoint) =>
     endpointWants(endpoint.events, event.type),
@@ -107,6 +87,6 @@ export async function recordWebhookEvent<T extends WebhookEventType>(
 }
 
 /** Deletes finished deliveries older than `before` and events no delivery refers to; returns deliveries deleted. */
-export function pruneWebhookDeliveries(db: Kysely<Database>, before: Date): Promise<number> {
-  return new WebhookRepo(db).prune(before.toISOString());
+export function pruneWebhookDeliveries(repos: Repos, before: Date): Promise<number> {
+  return repos.webhooks.prune(before.toISOString());
 }

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NewThreadEvent } from "../../src/events/thread-event.js";
+import type { Storage } from "../../src/storage/database.js";
+import { migrateToLatest } from "../../src/storage/migrator.js";
 import {
   latestThreadEventSeq,
   pruneThreadEvents,
   recordThreadEvents,
   replayThreadEvents,
-} from "../../src/events/thread-event-log.js";
-import type { Storage } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrator.js";
+} from "../../src/storage/repos/thread-events.repo.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 

@@ -140,6 +140,8 @@ describe.each(DIALECTS)("memory settings and built-in tools on %s", (dialect) =>
             author: string;
           }>,
         (list) => list.some((m) => m.content === "Did the parcel arrive?"),
+        // A wait, not a timing assertion: generous for a loaded CI machine.
+        20_000,
       );
       expect(messages.at(-1)).toMatchObject({ author: "bot", content: "Did the parcel arrive?" });
     },

@@ -3,12 +3,13 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NewThreadEvent, StoredThreadEvent } from "../../src/events/thread-event.js";
 import { ThreadEventHub } from "../../src/events/thread-event-hub.js";
-import { recordThreadEvents } from "../../src/events/thread-event-log.js";
 import type { AuthContext } from "../../src/infra/auth-context.js";
 import { forbidden, notFound } from "../../src/infra/errors.js";
 import type { App } from "../../src/infra/http-types.js";
 import { openSseStream, type SseStream } from "../../src/infra/sse.js";
 import { threadEventRoutes } from "../../src/modules/threads/events-routes.js";
+import { createRepos } from "../../src/storage/repos/index.js";
+import { recordThreadEvents } from "../../src/storage/repos/thread-events.repo.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -124,9 +125,9 @@ describe.each(DIALECTS)("thread event streams on %s", (dialect) => {
             });
             threadEventRoutes(api, {
               hub,
-              db: () => {
+              events: () => {
                 beforeReplay?.();
-                return t.storage.db;
+                return createRepos(t.storage.db).threadEvents;
               },
               resolveThread: async (auth: AuthContext, threadId: string) => {
                 if (THREADS[auth.projectId]?.includes(threadId)) return;

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vite
 import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
 import { JobQueue } from "../../src/jobs/job-queue.js";
-import { JobRepo } from "../../src/jobs/job-repo.js";
 import {
   type JobContext,
   type JobHandler,
@@ -16,6 +15,7 @@ import {
 } from "../../src/jobs/job-worker.js";
 import { openStorage, type Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
+import { JobRepo } from "../../src/storage/repos/jobs.repo.js";
 import { openTestStorage, shouldSkip, type TestDialect } from "../helpers/dialects.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { TEST_DATABASE_URL } from "../helpers/postgres.js";

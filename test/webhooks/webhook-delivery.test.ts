@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
+import { createRepos } from "../../src/storage/repos/index.js";
 import { verifyWebhookSignature } from "../../src/webhooks/signature.js";
 import { recordWebhookEvent } from "../../src/webhooks/webhook-outbox.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
@@ -43,7 +44,7 @@ describe.each(DIALECTS)("webhook delivery through the app on %s", (dialect) => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
       const recorded = await recordWebhookEvent(
-        t.storage.db,
+        createRepos(t.storage.db),
         {
           projectId: t.projectId,
           type: "thread.mode.changed",

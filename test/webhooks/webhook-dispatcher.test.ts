@@ -7,6 +7,8 @@ import { bootstrap } from "../../src/modules/projects/bootstrap.js";
 import { WebhooksService } from "../../src/modules/webhooks/webhooks-service.js";
 import type { Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
+import { createRepos } from "../../src/storage/repos/index.js";
+import { WebhookRepo } from "../../src/storage/repos/webhooks.repo.js";
 import { createWebhookSender, type WebhookSender } from "../../src/webhooks/http-sender.js";
 import type { WebhookRetrySchedule } from "../../src/webhooks/retry-schedule.js";
 import {
@@ -16,7 +18,6 @@ import {
   type WebhookDispatcherDeps,
 } from "../../src/webhooks/webhook-dispatcher.js";
 import { pruneWebhookDeliveries, recordWebhookEvent } from "../../src/webhooks/webhook-outbox.js";
-import { WebhookRepo } from "../../src/webhooks/webhook-repo.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { type Responder, WebhookReceiver } from "../helpers/webhook-receiver.js";
@@ -52,7 +53,13 @@ describe.each(DIALECTS)("webhook dispatcher on %s", (dialect) => {
     };
     secrets = createSecretBox(randomBytes(32));
     sender = createWebhookSender({ allowPrivate: true, timeoutMs: 5_000 });
-    service = new WebhooksService({ db: storage.db, secrets, clock, newId, allowPrivate: true });
+    service = new WebhooksService({
+      repos: createRepos(storage.db),
+      secrets,
+      clock,
+      newId,
+      allowPrivate: true,
+    });
   });
 
   afterEach(async () => {
@@ -103,7 +110,7 @@ describe.each(DIALECTS)("webhook dispatcher on %s", (dialect) => {
             }
           : { credits: 5, bonus: 0, threshold: 10 };
       const recorded = await recordWebhookEvent(
-        storage.db,
+        createRepos(storage.db),
         { projectId: auth.projectId, type, data } as Parameters<typeof recordWebhookEvent>[1],
         { clock, newId },
       );
@@ -329,7 +336,7 @@ describe.each(DIALECTS)("webhook dispatcher on %s", (dialect) => {
     await expect(
       storage.db.transaction().execute(async (trx) => {
         await recordWebhookEvent(
-          trx,
+          createRepos(trx),
           { projectId: auth.projectId, type: "billing.balance.low", data },
           { clock, newId },
         );
@@ -343,7 +350,7 @@ describe.each(DIALECTS)("webhook dispatcher on %s", (dialect) => {
       .transaction()
       .execute((trx) =>
         recordWebhookEvent(
-          trx,
+          createRepos(trx),
           { projectId: auth.projectId, type: "billing.balance.low", data },
           { clock, newId },
         ),
@@ -379,7 +386,7 @@ describe.each(DIALECTS)("webhook dispatcher on %s", (dialect) => {
     clock.advance(31 * 24 * 3600 * SECOND);
     const [recent] = await emit(1, "thread.created"); // pending, recent
     const cutoff = new Date(clock.now().getTime() - 30 * 24 * 3600 * SECOND);
-    expect(await pruneWebhookDeliveries(storage.db, cutoff)).toBe(2);
+    expect(await pruneWebhookDeliveries(createRepos(storage.db), cutoff)).toBe(2);
     const rows = await deliveries(target.id);
     expect(rows.map((r) => r.event_id).sort()).toEqual([pendingEvent, recent].sort());
     const events = await storage.db.selectFrom("webhook_events").select("id").execute();

@@ -1,11 +1,10 @@
-import type { Kysely } from "kysely";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
 import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
-import type { Database } from "../../storage/schema.js";
+import type { Repos } from "../../storage/repos/index.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { Bot } from "./schemas.js";
 import { defaultBotSettings } from "./settings-defaults.js";
@@ -14,7 +13,8 @@ import { readBotSettings } from "./settings-read.js";
 import type { BotSettings, BotSettingsPatch } from "./settings-schema.js";
 
 export interface BotsServiceDeps {
-  db: Kysely<Database>;
+  /** Opens transactions (settings updates merge under one). */
+  repos: Repos;
   bots: BotsRepo;
   /** To refuse deleting a bot that chats are still bound to. */
   chats: ChatsRepo;
@@ -93,8 +93,8 @@ export class BotsService {
 
   /** Deep-merges the patch inside a transaction, so concurrent partial updates do not lose fields. */
   async updateSettings(auth: AuthContext, botId: string, patch: BotSettingsPatch): Promise<BotSettings> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const bots = this.deps.bots.withTransaction(trx);
+    return this.deps.repos.transaction(async (trx) => {
+      const bots = trx.bots;
       const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
       const modelId = patch.ai?.model?.id;
       const problems = patch.ai?.tools ? this.deps.validateToolNames(patch.ai.tools) : [];

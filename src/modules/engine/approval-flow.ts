@@ -1,16 +1,14 @@
 import type { ToolResultPart } from "ai";
-import type { Kysely } from "kysely";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
-import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { conflict, notFound } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import { type ApprovalRow, ApprovalsRepo } from "../../storage/repos/approvals.repo.js";
+import type { ApprovalRow } from "../../storage/repos/approvals.repo.js";
+import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import type { Database } from "../../storage/schema.js";
 import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
-import type { ConversationService } from "../threads/conversation-service.js";
 import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
+import type { ThreadWriter } from "./thread-writer.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
 
@@ -62,8 +60,8 @@ export const REJECTED_BY_USER_REASON = "The user did not confirm.";
 export class ApprovalFlow {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
-      conversations: ConversationService;
+      repos: Repos;
+      writer: ThreadWriter;
       transactor: Transactor;
       clock: Clock;
       newId: IdGenerator;
@@ -81,7 +79,7 @@ export class ApprovalFlow {
     calls: PausedCall[],
     userText: string,
   ): Promise<{ question: string | null }> {
-    const repo = new ApprovalsRepo(unit.trx);
+    const repo = unit.repos.approvals;
     const now = this.deps.clock.now().toISOString();
     let operatorCalls = 0;
     const questions: string[] = [];
@@ -103,62 +101,50 @@ export class ApprovalFlow {
       });
       if (call.policy === "operator_approve") {
         operatorCalls += 1;
-        unit.webhook("thread.approval.requested", {
-          thread_id: thread.id,
-          approval_id: call.approvalId,
-          tool_name: call.toolName,
-          args: call.args as Record<string, unknown>,
+        unit.record({
+          type: "approval.requested",
+          threadId: thread.id,
+          approvalId: call.approvalId,
+          toolName: call.toolName,
+          args: call.args,
         });
       } else {
         const description = findBuiltinTool(call.toolName)?.description ?? call.toolName;
         questions.push(confirmationQuestion(description, call.args, detectLanguage(userText)));
       }
     }
-    if (operatorCalls > 0) {
-      const pending = await this.deps.conversations
-        .threadsRepo(unit.trx)
-        .addPending(thread.project_id, thread.id, operatorCalls, now);
-      thread.pending_count = pending;
-      unit.emit({ thread_id: thread.id, type: "pending_count", pending_count: pending });
-    }
+    if (operatorCalls > 0) await this.deps.writer.addPending(unit, thread, operatorCalls);
     return { question: questions.length > 0 ? questions.join("\n\n") : null };
   }
 
-  async list(auth: AuthContext, threadId: string): Promise<Approval[]> {
-    const thread = await this.deps.conversations.resolveThread(auth, threadId);
-    return (await new ApprovalsRepo(this.deps.db).listByThread(auth.projectId, thread.id)).map(toApproval);
+  /** The thread's approvals, pending and decided (the caller resolved the thread). */
+  async list(thread: ThreadRow): Promise<Approval[]> {
+    return (await this.deps.repos.approvals.listByThread(thread.project_id, thread.id)).map(toApproval);
   }
 
-  /** An operator's decision; the caller queues the turn that resumes. */
+  /** An operator's decision on a thread the caller resolved; `resume` queues the turn that goes on. */
   async decideByOperator(
-    auth: AuthContext,
-    threadId: string,
+    thread: ThreadRow,
     approvalId: string,
     decision: { approve: boolean; reason?: string | undefined },
     resume: (unit: UnitOfWork, thread: ThreadRow) => Promise<unknown>,
   ): Promise<Approval> {
-    const thread = await this.deps.conversations.resolveThread(auth, threadId);
-    const existing = await new ApprovalsRepo(this.deps.db).find(auth.projectId, approvalId);
+    const projectId = thread.project_id;
+    const existing = await this.deps.repos.approvals.find(projectId, approvalId);
     if (!existing || existing.thread_id !== thread.id) throw notFound("approval", approvalId);
-    return this.deps.transactor.run(auth.projectId, async (unit) => {
-      const repo = new ApprovalsRepo(unit.trx);
-      const now = this.deps.clock.now().toISOString();
-      const decided = await repo.decide(auth.projectId, approvalId, {
+    return this.deps.transactor.run(projectId, async (unit) => {
+      const repo = unit.repos.approvals;
+      const decided = await repo.decide(projectId, approvalId, {
         status: decision.approve ? "approved" : "rejected",
         reason: decision.reason ?? null,
         by: "operator",
-        at: now,
+        at: this.deps.clock.now().toISOString(),
       });
       if (!decided)
         throw conflict("approval_not_pending", `The approval '${approvalId}' was already decided.`);
-      if (existing.policy === "operator_approve") {
-        const pending = await this.deps.conversations
-          .threadsRepo(unit.trx)
-          .addPending(auth.projectId, thread.id, -1, now);
-        unit.emit({ thread_id: thread.id, type: "pending_count", pending_count: Math.max(0, pending) });
-      }
+      if (existing.policy === "operator_approve") await this.deps.writer.addPending(unit, thread, -1);
       await resume(unit, thread);
-      return toApproval((await repo.find(auth.projectId, approvalId)) ?? existing);
+      return toApproval((await repo.find(projectId, approvalId)) ?? existing);
     });
   }
 
@@ -172,7 +158,7 @@ export class ApprovalFlow {
     threadId: string,
     text: string,
   ): Promise<void> {
-    const repo = new ApprovalsRepo(unit.trx);
+    const repo = unit.repos.approvals;
     const waiting = (await repo.pending(projectId, threadId)).filter((a) => a.policy === "user_approve");
     if (waiting.length === 0) return;
     const answer = classifyConfirmation(text);
@@ -196,7 +182,7 @@ export class ApprovalFlow {
     thread: ThreadRow,
     context: ToolContext,
   ): Promise<{ settled: boolean; awaitingOperator: boolean }> {
-    const open = await new ApprovalsRepo(this.deps.db).open(thread.project_id, thread.id);
+    const open = await this.deps.repos.approvals.open(thread.project_id, thread.id);
     const decided = open.filter((approval) => approval.status !== "pending");
     for (const approval of decided) {
       const output = await this.outcome(approval, context);
@@ -209,7 +195,7 @@ export class ApprovalFlow {
       const summary = `${approval.tool_name}: ${approval.status}${approval.reason ? ` (${approval.reason})` : ""}`;
       await this.deps.transactor.run(thread.project_id, async (unit) => {
         const now = this.deps.clock.now().toISOString();
-        await this.deps.conversations.insertMessage(
+        await this.deps.writer.insertMessage(
           unit,
           thread,
           "tool",
@@ -218,7 +204,7 @@ export class ApprovalFlow {
           JSON.stringify([part]),
           now,
         );
-        await new ApprovalsRepo(unit.trx).markSettled(thread.project_id, approval.id, now);
+        await unit.repos.approvals.markSettled(thread.project_id, approval.id, now);
       });
     }
     return {

@@ -1,10 +1,6 @@
 import { generateText } from "ai";
-import type { Kysely } from "kysely";
-import { loadAnswerContext } from "../../storage/repos/answer-context.repo.js";
-import { MessagesRepo } from "../../storage/repos/messages.repo.js";
-import type { Database } from "../../storage/schema.js";
+import type { Repos } from "../../storage/repos/index.js";
 import { readBotSettings } from "../bots/settings-read.js";
-import type { ConversationService } from "../threads/conversation-service.js";
 import type { ModelRegistry } from "./model-registry.js";
 
 const MAX_TITLE_CHARS = 80;
@@ -27,20 +23,19 @@ export function cleanTitle(raw: string): string {
  */
 export async function generateThreadTitle(
   deps: {
-    db: Kysely<Database>;
-    conversations: ConversationService;
+    repos: Repos;
     registry: ModelRegistry;
     defaultModel: string;
   },
   projectId: string,
   threadId: string,
 ): Promise<string | null> {
-  const thread = await deps.conversations.threadsRepo().find(projectId, threadId);
+  const thread = await deps.repos.threads.find(projectId, threadId);
   if (!thread || thread.title) return null;
-  const context = await loadAnswerContext(deps.db, projectId, thread.chat_id);
+  const context = await deps.repos.answerContext(projectId, thread.chat_id);
   if (!context) return null;
   const settings = readBotSettings(context.botSettings, deps.defaultModel);
-  const history = await new MessagesRepo(deps.db).listByThread(projectId, threadId);
+  const history = await deps.repos.messages.listByThread(projectId, threadId);
   const firstUser = history.find((m) => m.role === "user");
   const firstReply = history.find((m) => m.role === "assistant" && m.content !== "");
   if (!firstUser || !firstReply) return null;
@@ -55,6 +50,6 @@ export async function generateThreadTitle(
   });
   const title = cleanTitle(result.text);
   if (!title) return null;
-  await deps.conversations.threadsRepo().setTitleIfUnset(projectId, threadId, title);
+  await deps.repos.threads.setTitleIfUnset(projectId, threadId, title);
   return title;
 }

@@ -1,25 +1,28 @@
 import { type ModelMessage, stepCountIs, streamText, type ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
+import { jobOf } from "../../jobs/job-definition.js";
+import type { Repos } from "../../storage/repos/index.js";
 import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
-import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
-import type { Database } from "../../storage/schema.js";
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import { readBotSettings } from "../bots/settings-read.js";
 import type { BotSettings } from "../bots/settings-schema.js";
 import type { Embedder } from "../memory/embedder.js";
+import { memoryIndexJob } from "../memory/jobs.js";
 import { formatRecalled, recall } from "../memory/semantic-recall.js";
-import { type ConversationService, MEMORY_INDEX_JOB, TITLE_JOB } from "../threads/conversation-service.js";
+import { whyNotAnswering } from "./answer-policy.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { createStreamFormatter } from "./formatting.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";
+import { titleJob } from "./jobs.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
 import { storeResponse } from "./store-response.js";
+import type { ThreadActions } from "./thread-actions.js";
 import type { ThreadLock } from "./thread-lock.js";
+import type { ThreadWriter } from "./thread-writer.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
 
@@ -40,12 +43,14 @@ export type TurnOutcome =
   | { kind: "failed"; code: string; message: string };
 
 export interface TurnRunnerDeps {
-  db: Kysely<Database>;
   /** Semantic recall (ai.memory.semanticRecall). */
   memory: { chunks: MessageChunksRepo; embedder: Embedder };
   approvals: ApprovalFlow;
   newId: IdGenerator;
-  conversations: ConversationService;
+  repos: Repos;
+  writer: ThreadWriter;
+  /** What tools may do to the thread (mode, scheduled messages, working memory). */
+  threadActions: ThreadActions;
   transactor: Transactor;
   registry: ModelRegistry;
   lock: ThreadLock;
@@ -142,8 +147,8 @@ export class TurnRunner {
     listener: TurnListener,
     forSeq: number | undefined,
   ): Promise<TurnOutcome> {
-    const messages = new MessagesRepo(this.deps.db);
-    const thread = await this.deps.conversations.threadsRepo().find(projectId, threadId);
+    const messages = this.deps.repos.messages;
+    const thread = await this.deps.repos.threads.find(projectId, threadId);
     if (!thread) return { kind: "not-answering", reason: "thread_deleted" };
     const toolContext = this.toolContext(projectId, thread.id, thread.chat_id);
     // Decided approvals become tool results first; the model then goes on from them.
@@ -159,13 +164,13 @@ export class TurnRunner {
           : await messages.lastReply(projectId, threadId);
       return { kind: "already-answered", message: reply };
     }
-    const context = await loadAnswerContext(this.deps.db, projectId, thread.chat_id);
+    const context = await this.deps.repos.answerContext(projectId, thread.chat_id);
     const reason = whyNotAnswering(context, thread.mode);
     if (reason || !context) return { kind: "not-answering", reason: reason ?? "chat_missing" };
 
     if (thread.bot_id !== context.botId) {
       // The chat was bound to another bot since the thread began: the thread follows it.
-      await this.deps.conversations.threadsRepo().update(projectId, threadId, { bot_id: context.botId });
+      await this.deps.repos.threads.update(projectId, threadId, { bot_id: context.botId });
     }
     const settings = readBotSettings(context.botSettings, this.deps.defaultModel);
     let resolved: ReturnType<ModelRegistry["resolve"]>;
@@ -296,26 +301,22 @@ export class TurnRunner {
           answeredThrough,
           { calls: paused, userText },
           settings.ai.formatting,
+          async (unit) => {
+            // In the background, queued with the reply: a crash cannot keep one without the other.
+            if (settings.ai.memory.semanticRecall) {
+              await unit.enqueue(jobOf(memoryIndexJob, { projectId, threadId }));
+            }
+            if (settings.ai.memory.generateTitle && !thread.title) {
+              await unit.enqueue({
+                ...jobOf(titleJob, { projectId, threadId }),
+                dedupeKey: `title:${projectId}:${threadId}`,
+              });
+            }
+          },
         );
         if (!stored) return { kind: "not-answering", reason: "thread_deleted" };
         if (stored.question) listener.textDelta?.(stored.question);
         const message = stored.reply;
-        if (settings.ai.memory.semanticRecall) {
-          // Embedding happens in the background; this turn's messages are in the window anyway.
-          await this.deps.transactor.run(projectId, (unit) =>
-            unit.enqueue({ type: MEMORY_INDEX_JOB, payload: { projectId, threadId } }),
-          );
-        }
-        if (settings.ai.memory.generateTitle && !thread.title) {
-          // In the background: the reply does not wait for its title.
-          await this.deps.transactor.run(projectId, (unit) =>
-            unit.enqueue({
-              type: TITLE_JOB,
-              payload: { projectId, threadId },
-              dedupeKey: `title:${projectId}:${threadId}`,
-            }),
-          );
-        }
         return {
           kind: "replied",
           message,
@@ -377,8 +378,8 @@ export class TurnRunner {
 
   /** What the built-in tools may do in this thread. */
   private toolContext(projectId: string, threadId: string, chatId: string): ToolContext {
-    const conversations = this.deps.conversations;
-    const thread = () => conversations.threadsRepo().find(projectId, threadId);
+    const actions = this.deps.threadActions;
+    const thread = () => this.deps.repos.threads.find(projectId, threadId);
     return {
       projectId,
       threadId,
@@ -386,10 +387,10 @@ export class TurnRunner {
       clock: this.deps.clock,
       setMode: async (mode) => {
         const current = await thread();
-        if (current) await conversations.changeMode(projectId, current, mode);
+        if (current) await actions.changeMode(projectId, threadId, mode);
       },
-      scheduleMessage: (text, at) => conversations.scheduleBotMessage(projectId, threadId, text, at),
-      writeWorkingMemory: (markdown) => conversations.writeWorkingMemory(projectId, threadId, markdown),
+      scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
+      writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
       readWorkingMemory: async () => (await thread())?.working_memory ?? null,
       // Vector stores are not built yet: the tool tells the model there is no knowledge base.
       searchKnowledge: async () => [],

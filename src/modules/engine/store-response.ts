@@ -1,9 +1,9 @@
 import type { AssistantModelMessage, ToolModelMessage } from "ai";
-import type { Transactor } from "../../events/unit-of-work.js";
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
-import type { ConversationService } from "../threads/conversation-service.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { type FormattingOptions, formatText } from "./formatting.js";
+import type { ThreadWriter } from "./thread-writer.js";
 
 type ResponseMessage = AssistantModelMessage | ToolModelMessage;
 
@@ -60,7 +60,7 @@ function partsOf(message: ResponseMessage): string | null {
  */
 export async function storeResponse(
   deps: {
-    conversations: ConversationService;
+    writer: ThreadWriter;
     transactor: Transactor;
     approvals: ApprovalFlow;
     clock: { now(): Date };
@@ -71,9 +71,11 @@ export async function storeResponse(
   answeredThroughSeq: number,
   paused: { calls: PausedCall[]; userText: string } = { calls: [], userText: "" },
   formatting: FormattingOptions = {},
+  /** Work the reply causes (background jobs), in the reply's own transaction: stored with it or not at all. */
+  followUps: (unit: UnitOfWork) => Promise<void> = async () => {},
 ): Promise<{ reply: MessageRow; question: string | null } | undefined> {
   return deps.transactor.run(projectId, async (unit) => {
-    const thread = await deps.conversations.threadsRepo(unit.trx).find(projectId, threadId);
+    const thread = await unit.repos.threads.find(projectId, threadId);
     if (!thread) return undefined;
     const now = deps.clock.now().toISOString();
     let reply: MessageRow | undefined;
@@ -81,14 +83,14 @@ export async function storeResponse(
       response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage]
     ).map((message) => formatMessage(message, formatting));
     const finalIndex = messages.map((m) => m.role).lastIndexOf("assistant");
-    await deps.conversations.resetPending(unit, thread);
+    await deps.writer.resetPending(unit, thread);
     const { question } =
       paused.calls.length > 0
         ? await deps.approvals.recordPause(unit, thread, paused.calls, paused.userText)
         : { question: null };
     for (const [index, message] of messages.entries()) {
       const final = index === finalIndex && question === null;
-      const row = await deps.conversations.insertMessage(
+      const row = await deps.writer.insertMessage(
         unit,
         thread,
         message.role,
@@ -102,10 +104,11 @@ export async function storeResponse(
     }
     if (question !== null) {
       // The confirmation question is what answers the user's message.
-      reply = await deps.conversations.insertMessage(unit, thread, "assistant", "bot", question, null, now, {
+      reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", question, null, now, {
         replyToSeq: answeredThroughSeq,
       });
     }
+    if (reply) await followUps(unit);
     return reply ? { reply, question } : undefined;
   });
 }

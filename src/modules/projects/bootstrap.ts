@@ -1,7 +1,6 @@
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Storage } from "../../storage/database.js";
-import { lockBootstrap } from "../../storage/repos/bootstrap-lock.js";
 import { createRepos } from "../../storage/repos/index.js";
 import { ProjectsService } from "./projects-service.js";
 
@@ -25,9 +24,8 @@ export async function bootstrap(
   storage: Storage,
   deps: { clock: Clock; newId: IdGenerator; bootstrapKey: string | undefined },
 ): Promise<BootstrapResult> {
-  return storage.db.transaction().execute(async (trx) => {
-    await lockBootstrap(trx, storage.dialect);
-    const repos = createRepos(trx);
+  return createRepos(storage.db).transaction(async (repos) => {
+    await repos.lockBootstrap();
     if (await repos.projects.any()) return { created: false } as const;
     const service = new ProjectsService({ repos, clock: deps.clock, newId: deps.newId });
     const organization = await service.createOrganization("Default organization");

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
 import { standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
-import type { ApprovalFlow } from "../engine/approval-flow.js";
-import type { ConversationService } from "./conversation-service.js";
+import type { ApprovalsService } from "./approvals-service.js";
 
 const tags = ["Threads"];
 
@@ -26,10 +25,7 @@ const params = z.object({ thread_id: z.string().max(128) });
 const decisionParams = params.extend({ approval_id: z.string().max(128) });
 
 /** Operators decide tool calls that wait for approval; the turn then resumes in the background. */
-export function approvalRoutes(
-  app: App,
-  deps: { approvals: ApprovalFlow; conversations: ConversationService },
-): void {
+export function approvalRoutes(app: App, deps: { approvalsApi: ApprovalsService }): void {
   app.get(
     "/threads/:thread_id/approvals",
     {
@@ -40,7 +36,7 @@ export function approvalRoutes(
         response: { 200: approvalSchema.array(), ...standardErrorResponses },
       },
     },
-    async (request) => deps.approvals.list(authOf(request), request.params.thread_id),
+    async (request) => deps.approvalsApi.list(authOf(request), request.params.thread_id),
   );
 
   app.post(
@@ -62,12 +58,11 @@ export function approvalRoutes(
       },
     },
     async (request) =>
-      deps.approvals.decideByOperator(
+      deps.approvalsApi.decide(
         authOf(request),
         request.params.thread_id,
         request.params.approval_id,
         request.body,
-        (unit, thread) => deps.conversations.scheduleReply(unit, thread, new Date()),
       ),
   );
 }

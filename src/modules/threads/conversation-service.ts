@@ -1,30 +1,24 @@
-import type { Kysely } from "kysely";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, forbidden, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import type { Dialect } from "../../storage/database.js";
-import { loadAnswerContext, whyNotAnswering } from "../../storage/repos/answer-context.repo.js";
-import { ApprovalsRepo } from "../../storage/repos/approvals.repo.js";
-import { type MessageRow, MessagesRepo } from "../../storage/repos/messages.repo.js";
-import { PersonsRepo } from "../../storage/repos/persons.repo.js";
-import { type ThreadRow, ThreadsRepo } from "../../storage/repos/threads.repo.js";
-import type { Database } from "../../storage/schema.js";
-import type { MessageAuthor, ThreadMode } from "../../storage/schema-conversations.js";
+import { jobOf } from "../../jobs/job-definition.js";
+import type { Repos } from "../../storage/repos/index.js";
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { ThreadMode } from "../../storage/schema-conversations.js";
+import { whyNotAnswering } from "../engine/answer-policy.js";
+import { replyJob } from "../engine/jobs.js";
+import type { ThreadWriter } from "../engine/thread-writer.js";
+import { botMessageJob, operatorMessageJob } from "./jobs.js";
 import type { Message, StreamBody, Thread, ThreadDetail } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
 
-export const REPLY_JOB = "thread.reply";
-export const OPERATOR_MESSAGE_JOB = "thread.operator_message";
-export const BOT_MESSAGE_JOB = "thread.bot_message";
-export const TITLE_JOB = "thread.title";
-export const MEMORY_INDEX_JOB = "memory.index";
-
 export interface ConversationDeps {
-  db: Kysely<Database>;
-  dialect: Dialect;
+  repos: Repos;
   transactor: Transactor;
+  writer: ThreadWriter;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -46,13 +40,9 @@ export interface ReceivedMessages {
 export class ConversationService {
   constructor(private readonly deps: ConversationDeps) {}
 
-  threadsRepo(db: Kysely<Database> = this.deps.db): ThreadsRepo {
-    return new ThreadsRepo(db, this.deps.dialect);
-  }
-
   /** The caller's thread: 404 when no project has it, 403 when only another project does. */
   async resolveThread(auth: AuthContext, threadId: string): Promise<ThreadRow> {
-    const threads = this.threadsRepo();
+    const threads = this.deps.repos.threads;
     const thread = await threads.find(auth.projectId, threadId);
     if (thread) return thread;
     if (await threads.existsInOtherProject(auth.projectId, threadId)) {
@@ -98,7 +88,7 @@ export class ConversationService {
         offset = 0;
       }
     }
-    const rows = await this.threadsRepo().list({
+    const rows = await this.deps.repos.threads.list({
       projectId: auth.projectId,
       chatId: query.chat_id,
       botId: query.bot_id,
@@ -120,22 +110,20 @@ export class ConversationService {
 
   async chatThreads(auth: AuthContext, chatId: string): Promise<Thread[]> {
     await this.resolveChat(auth, chatId);
-    const rows = await this.threadsRepo().list({ projectId: auth.projectId, chatId, limit: 10_000 });
+    const rows = await this.deps.repos.threads.list({ projectId: auth.projectId, chatId, limit: 10_000 });
     return rows.map(toThread);
   }
 
   async threadDetail(auth: AuthContext, threadId: string): Promise<ThreadDetail> {
     const thread = await this.resolveThread(auth, threadId);
-    const person = thread.person_id
-      ? await new PersonsRepo(this.deps.db).findById(thread.person_id)
-      : undefined;
-    const stats = await new MessagesRepo(this.deps.db).stats(auth.projectId, thread.id);
+    const person = thread.person_id ? await this.deps.repos.persons.findById(thread.person_id) : undefined;
+    const stats = await this.deps.repos.messages.stats(auth.projectId, thread.id);
     return toThreadDetail(thread, person, stats);
   }
 
   async messages(auth: AuthContext, threadId: string, chatId?: string): Promise<Message[]> {
     const thread = await this.resolveThreadInChat(auth, threadId, chatId);
-    return (await new MessagesRepo(this.deps.db).listByThread(auth.projectId, thread.id)).map(toMessage);
+    return (await this.deps.repos.messages.listByThread(auth.projectId, thread.id)).map(toMessage);
   }
 
   async memory(auth: AuthContext, threadId: string): Promise<{ content: string | null }> {
@@ -155,8 +143,8 @@ export class ConversationService {
     threadId: string,
     person: StreamBody["person"],
   ): Promise<{ thread: ThreadRow; created: boolean }> {
-    const chat = await this.resolveChat(auth, chatId, unit.trx);
-    const threads = this.threadsRepo(unit.trx);
+    const chat = await this.resolveChat(auth, chatId, unit.repos);
+    const threads = unit.repos.threads;
     const existing = await threads.find(auth.projectId, threadId);
     if (existing) {
       if (existing.chat_id !== chatId) {
@@ -165,7 +153,7 @@ export class ConversationService {
       return { thread: existing, created: false };
     }
     const now = this.deps.clock.now().toISOString();
-    const personId = person ? await this.upsertPerson(unit.trx, auth.projectId, person, now) : null;
+    const personId = person ? await this.upsertPerson(unit.repos, auth.projectId, person, now) : null;
     const row: ThreadRow = {
       project_id: auth.projectId,
       id: threadId,
@@ -183,12 +171,15 @@ export class ConversationService {
       updated_at: now,
     };
     await threads.insert(row);
-    unit.webhook("thread.created", {
-      thread_id: row.id,
-      chat_id: row.chat_id,
-      bot_id: row.bot_id,
-      mode: row.mode,
-      created_at: row.created_at,
+    unit.record({
+      type: "thread.created",
+      thread: {
+        id: row.id,
+        chat_id: row.chat_id,
+        bot_id: row.bot_id,
+        mode: row.mode,
+        created_at: row.created_at,
+      },
     });
     return { thread: row, created: true };
   }
@@ -203,8 +194,8 @@ export class ConversationService {
     threadId: string,
     contents: { content: string; externalId?: string }[],
   ): Promise<ReceivedMessages> {
-    const threads = this.threadsRepo(unit.trx);
-    const messagesRepo = new MessagesRepo(unit.trx);
+    const threads = unit.repos.threads;
+    const messagesRepo = unit.repos.messages;
     const thread = await threads.find(projectId, threadId);
     if (!thread) throw notFound("thread", threadId);
     const now = this.deps.clock.now().toISOString();
@@ -219,70 +210,23 @@ export class ConversationService {
         continue;
       }
       stored.push(
-        await this.insertMessage(unit, thread, "user", "user", item.content, null, now, {
+        await this.deps.writer.insertMessage(unit, thread, "user", "user", item.content, null, now, {
           ...(item.externalId ? { externalId: item.externalId } : {}),
         }),
       );
       lastSeq = Number(stored.at(-1)?.seq);
     }
-    const context = await loadAnswerContext(unit.trx, projectId, thread.chat_id);
-    const awaitingOperator = (await new ApprovalsRepo(unit.trx).pending(projectId, threadId)).some(
+    const context = await unit.repos.answerContext(projectId, thread.chat_id);
+    const awaitingOperator = (await unit.repos.approvals.pending(projectId, threadId)).some(
       (approval) => approval.policy === "operator_approve",
     );
     // While an operator decides on a tool call, the AI cannot go on: the messages wait as pending.
     const notAnsweringBecause =
       whyNotAnswering(context, thread.mode) ?? (awaitingOperator ? "awaiting_approval" : null);
     if (stored.length > 0 && notAnsweringBecause !== null && thread.mode !== "blocked") {
-      const pending = await threads.addPending(projectId, threadId, stored.length, now);
-      unit.emit({ thread_id: threadId, type: "pending_count", pending_count: pending });
-      thread.pending_count = pending;
+      await this.deps.writer.addPending(unit, thread, stored.length);
     }
     return { thread, messages: stored, lastSeq, notAnsweringBecause };
-  }
-
-  /** Stores one message, moves last_message_at and raises message_created. */
-  async insertMessage(
-    unit: UnitOfWork,
-    thread: ThreadRow,
-    role: MessageRow["role"],
-    author: MessageAuthor,
-    content: string,
-    parts: string | null,
-    now: string,
-    extra: { externalId?: string; replyToSeq?: number } = {},
-  ): Promise<MessageRow> {
-    const row = await new MessagesRepo(unit.trx).insert({
-      id: this.deps.newId("msg"),
-      project_id: thread.project_id,
-      thread_id: thread.id,
-      role,
-      author,
-      content,
-      parts,
-      external_id: extra.externalId ?? null,
-      reply_to_seq: extra.replyToSeq ?? null,
-      created_at: now,
-    });
-    await this.threadsRepo(unit.trx).update(thread.project_id, thread.id, {
-      last_message_at: now,
-      updated_at: now,
-    });
-    thread.last_message_at = now;
-    unit.emit({ thread_id: thread.id, type: "message_created", message: toMessage(row) });
-    unit.webhook("thread.message.created", {
-      thread_id: thread.id,
-      chat_id: thread.chat_id,
-      message: toMessage(row),
-    });
-    return row;
-  }
-
-  /** pending_count back to zero after a reply, with its event when it changed. */
-  async resetPending(unit: UnitOfWork, thread: ThreadRow): Promise<void> {
-    if (Number(thread.pending_count) === 0) return;
-    await this.threadsRepo(unit.trx).update(thread.project_id, thread.id, { pending_count: 0 });
-    thread.pending_count = 0;
-    unit.emit({ thread_id: thread.id, type: "pending_count", pending_count: 0 });
   }
 
   /** Switches the mode; back to `auto` with unanswered messages, the AI is asked to answer them. */
@@ -295,23 +239,23 @@ export class ConversationService {
   async changeMode(projectId: string, thread: ThreadRow, mode: ThreadMode): Promise<Thread> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
-      const threads = this.threadsRepo(unit.trx);
+      const threads = unit.repos.threads;
       if (thread.mode !== mode) {
         await threads.update(projectId, thread.id, { mode, updated_at: now });
-        unit.emit({ thread_id: thread.id, type: "mode_changed", mode });
-        unit.webhook("thread.mode.changed", {
-          thread_id: thread.id,
-          chat_id: thread.chat_id,
+        unit.record({
+          type: "thread.mode_changed",
+          threadId: thread.id,
+          chatId: thread.chat_id,
           mode,
-          previous_mode: thread.mode,
+          previousMode: thread.mode,
         });
       }
       if (mode === "blocked" && Number(thread.pending_count) > 0) {
-        await this.resetPending(unit, thread);
+        await this.deps.writer.resetPending(unit, thread);
       }
       thread.mode = mode;
       if (mode === "auto") {
-        const unanswered = await new MessagesRepo(unit.trx).unanswered(projectId, thread.id);
+        const unanswered = await unit.repos.messages.unanswered(projectId, thread.id);
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
       return toThread((await threads.find(projectId, thread.id)) ?? thread);
@@ -320,7 +264,7 @@ export class ConversationService {
 
   /** The thread's working memory, replaced whole (the update_working_memory tool). */
   async writeWorkingMemory(projectId: string, threadId: string, markdown: string): Promise<void> {
-    await this.threadsRepo().update(projectId, threadId, {
+    await this.deps.repos.threads.update(projectId, threadId, {
       working_memory: markdown,
       updated_at: this.deps.clock.now().toISOString(),
     });
@@ -334,7 +278,7 @@ export class ConversationService {
     at: Date,
   ): Promise<{ id: string; scheduledAt: string }> {
     const job = await this.deps.transactor.run(projectId, (unit) =>
-      unit.enqueue({ type: BOT_MESSAGE_JOB, payload: { projectId, threadId, text }, runAt: at }),
+      unit.enqueue({ ...jobOf(botMessageJob, { projectId, threadId, text }), runAt: at }),
     );
     return { id: job.id, scheduledAt: job.runAt };
   }
@@ -345,12 +289,12 @@ export class ConversationService {
    */
   async deliverBotMessage(projectId: string, threadId: string, text: string, jobId: string): Promise<void> {
     await this.deps.transactor.run(projectId, async (unit) => {
-      const thread = await this.threadsRepo(unit.trx).find(projectId, threadId);
+      const thread = await unit.repos.threads.find(projectId, threadId);
       if (thread?.mode !== "auto") return;
       const externalId = `job:${jobId}`;
-      if (await new MessagesRepo(unit.trx).findByExternalId(projectId, threadId, externalId)) return;
+      if (await unit.repos.messages.findByExternalId(projectId, threadId, externalId)) return;
       const now = this.deps.clock.now().toISOString();
-      await this.insertMessage(unit, thread, "assistant", "bot", text, null, now, { externalId });
+      await this.deps.writer.insertMessage(unit, thread, "assistant", "bot", text, null, now, { externalId });
     });
   }
 
@@ -361,8 +305,7 @@ export class ConversationService {
     runAt: Date,
   ): Promise<{ id: string; runAt: string }> {
     return unit.enqueue({
-      type: REPLY_JOB,
-      payload: { projectId: thread.project_id, threadId: thread.id },
+      ...jobOf(replyJob, { projectId: thread.project_id, threadId: thread.id }),
       runAt,
       dedupeKey: `reply:${thread.project_id}:${thread.id}:${runAt.toISOString()}`,
     });
@@ -386,8 +329,7 @@ export class ConversationService {
     if (runAt && runAt.getTime() > this.deps.clock.now().getTime()) {
       const job = await this.deps.transactor.run(auth.projectId, (unit) =>
         unit.enqueue({
-          type: OPERATOR_MESSAGE_JOB,
-          payload: { projectId: auth.projectId, threadId: thread.id, text },
+          ...jobOf(operatorMessageJob, { projectId: auth.projectId, threadId: thread.id, text }),
           runAt,
         }),
       );
@@ -409,21 +351,30 @@ export class ConversationService {
     jobId?: string,
   ): Promise<MessageRow | undefined> {
     return this.deps.transactor.run(projectId, async (unit) => {
-      const thread = await this.threadsRepo(unit.trx).find(projectId, threadId);
+      const thread = await unit.repos.threads.find(projectId, threadId);
       if (!thread) return undefined;
       if (jobId !== undefined) {
         if (thread.mode !== "manual") return undefined;
-        const done = await new MessagesRepo(unit.trx).findByExternalId(projectId, threadId, `job:${jobId}`);
+        const done = await unit.repos.messages.findByExternalId(projectId, threadId, `job:${jobId}`);
         if (done) return done;
       }
       const now = this.deps.clock.now().toISOString();
       // An operator's message answers everything the user said so far.
-      const replyToSeq = await new MessagesRepo(unit.trx).newestUserSeq(projectId, threadId);
-      const message = await this.insertMessage(unit, thread, "assistant", "operator", text, null, now, {
-        replyToSeq,
-        ...(jobId !== undefined ? { externalId: `job:${jobId}` } : {}),
-      });
-      await this.resetPending(unit, thread);
+      const replyToSeq = await unit.repos.messages.newestUserSeq(projectId, threadId);
+      const message = await this.deps.writer.insertMessage(
+        unit,
+        thread,
+        "assistant",
+        "operator",
+        text,
+        null,
+        now,
+        {
+          replyToSeq,
+          ...(jobId !== undefined ? { externalId: `job:${jobId}` } : {}),
+        },
+      );
+      await this.deps.writer.resetPending(unit, thread);
       return message;
     });
   }
@@ -436,22 +387,21 @@ export class ConversationService {
   ): Promise<{ id: string; deleted: true }> {
     const thread = await this.resolveThread(auth, threadId);
     if (chatId !== undefined && thread.chat_id !== chatId) throw notFound("thread", threadId);
-    await this.threadsRepo().delete(auth.projectId, thread.id);
+    await this.deps.repos.threads.delete(auth.projectId, thread.id);
     return { id: thread.id, deleted: true };
   }
 
-  private async resolveChat(auth: AuthContext, chatId: string, db: Kysely<Database> = this.deps.db) {
-    const chat = await db.selectFrom("chats").selectAll().where("id", "=", chatId).executeTakeFirst();
-    return assertOwned(chat, auth.projectId, "chat", chatId);
+  private async resolveChat(auth: AuthContext, chatId: string, repos: Repos = this.deps.repos) {
+    return assertOwned(await repos.chats.findById(chatId), auth.projectId, "chat", chatId);
   }
 
   private async upsertPerson(
-    trx: Kysely<Database>,
+    repos: Repos,
     projectId: string,
     person: NonNullable<StreamBody["person"]>,
     now: string,
   ): Promise<string> {
-    const persons = new PersonsRepo(trx);
+    const persons = repos.persons;
     const existing = await persons.findByExternalId(projectId, person.external_id);
     if (existing) {
       await persons.update(existing.id, {

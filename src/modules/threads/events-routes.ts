@@ -1,22 +1,22 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
-import { type StoredThreadEvent, threadEventSchema } from "../../events/thread-event.js";
-import type { ThreadEventHub, ThreadEventScope } from "../../events/thread-event-hub.js";
-import { latestThreadEventSeq, replayThreadEvents } from "../../events/thread-event-log.js";
+import { threadEventSchema } from "../../events/thread-event.js";
+import type { ThreadEventHub } from "../../events/thread-event-hub.js";
+import { streamThreadEvents, type ThreadEventSink } from "../../events/thread-event-stream.js";
 import { authOf } from "../../infra/api-guard.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import { standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
 import { openSseStream, type SseStream } from "../../infra/sse.js";
-import type { Database } from "../../storage/schema.js";
+import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
 
 export interface ThreadEventRoutesDeps {
   hub: ThreadEventHub;
+  /** The event log (a function, so each stream reads through the current connection). */
+  events: () => ThreadEventsRepo;
   /** Ends a stream when the key that opened it is revoked (the app always passes one). */
   keyGuard?: StreamKeyGuard;
-  db: () => Kysely<Database>;
   /** Throws the API's 404 (no such thread) or 403 (another project's thread); the result is unused. */
   resolveThread: (auth: AuthContext, threadId: string) => Promise<unknown>;
   /** Interval of the keep-alive comments; default 15 s. */
@@ -24,9 +24,6 @@ export interface ThreadEventRoutesDeps {
 }
 
 const tags = ["Threads"];
-const REPLAY_PAGE = 500;
-/** Live events held back while a replay runs; a client that needs more reconnects and replays again. */
-const MAX_HELD_BACK = 10_000;
 
 const eventId = z
   .string()
@@ -77,55 +74,26 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
     const headers = request.headers as { "last-event-id"?: string };
     const query = request.query as { last_event_id?: string };
     const resume = headers["last-event-id"] || query.last_event_id || undefined;
-    // The stream carries every event with a seq above `start`, exactly once. A fresh stream
-    // starts at the newest event recorded before it subscribes; read before subscribing, so
-    // that whatever commits after that read is replayed, held back, or both. An id above the
-    // newest (a database that was reset) counts as fresh, or the stream would stay silent.
-    const head = await latestThreadEventSeq(deps.db(), auth.projectId);
-    const fresh = resume === undefined || Number(resume) > head;
-    const start = fresh ? head : Number(resume);
 
     const sse = openSseStream(reply, deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs });
     open.add(sse);
-    const send = (stored: StoredThreadEvent) =>
-      sse.send({ id: stored.seq, event: stored.event.type, data: stored.event });
-
-    // Live events are held back until the replay is done, then the ones it did not contain
-    // follow: an event committed meanwhile is in the log, held back, or both; never neither.
-    let heldBack: StoredThreadEvent[] | null = [];
-    const scope: ThreadEventScope = { projectId: auth.projectId, threadId };
-    const unsubscribe = deps.hub.subscribe(scope, (stored) => {
-      if (!heldBack) return void send(stored);
-      heldBack.push(stored);
-      if (heldBack.length > MAX_HELD_BACK) void sse.end();
-    });
     const forgetKey = deps.keyGuard?.watch(auth.keyId, () => void sse.end()) ?? (() => {});
     sse.onClose(() => {
-      unsubscribe();
       forgetKey();
       open.delete(sse);
     });
-    // An id-only frame dispatches nothing but sets the client's Last-Event-ID, so a client
-    // that sees no event before reconnecting still resumes without a gap.
-    if (fresh) sse.send({ id: start });
-
+    const sink: ThreadEventSink = {
+      get closed() {
+        return sse.closed;
+      },
+      send: (stored) => void sse.send({ id: stored.seq, event: stored.event.type, data: stored.event }),
+      mark: (seq) => void sse.send({ id: seq }),
+      drain: () => sse.drain(),
+      end: () => sse.end(),
+      onClose: (callback) => sse.onClose(callback),
+    };
     try {
-      const db = deps.db();
-      const replayed = new Set<number>();
-      let after = start;
-      while (!sse.closed) {
-        const page = await replayThreadEvents(db, { ...scope, afterSeq: after, limit: REPLAY_PAGE });
-        for (const stored of page) {
-          send(stored);
-          replayed.add(stored.seq);
-          after = stored.seq;
-        }
-        if (page.length < REPLAY_PAGE) break;
-        await sse.drain();
-      }
-      const live = heldBack ?? [];
-      heldBack = null;
-      for (const stored of live) if (stored.seq > start && !replayed.has(stored.seq)) send(stored);
+      await streamThreadEvents(deps, { projectId: auth.projectId, threadId }, resume, sink);
     } catch (error) {
       // The headers are sent: end the stream; the client reconnects and resumes.
       request.log.error({ err: error }, "thread event stream failed");

@@ -1,13 +1,16 @@
 import { z } from "zod";
+import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
 import { standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
 import { releaseIdempotency, settleIdempotency } from "../../infra/idempotency.js";
+import type { IdGenerator } from "../../infra/ids.js";
 import type { SecretBox } from "../../infra/secret-box.js";
+import { openSseStream } from "../../infra/sse.js";
 import type { IdempotencyRepo } from "../../storage/repos/idempotency.repo.js";
-import type { ApprovalFlow } from "../engine/approval-flow.js";
 import { approvalRoutes } from "./approval-routes.js";
+import type { ApprovalsService } from "./approvals-service.js";
 import type { ConversationService } from "./conversation-service.js";
 import {
   chatParamsSchema,
@@ -24,6 +27,7 @@ import {
   threadParamsSchema,
   threadSchema,
 } from "./schemas.js";
+import { dataStreamWriter, uiMessageStreamWriter } from "./stream-protocols.js";
 import type { StreamService } from "./stream-service.js";
 
 const tags = ["Threads"];
@@ -41,8 +45,12 @@ export function threadRoutes(
   app: App,
   deps: {
     conversations: ConversationService;
-    approvals: ApprovalFlow;
+    approvalsApi: ApprovalsService;
     stream: StreamService;
+    /** Ends a reply stream (not its turn) when the key that opened it is revoked. */
+    keyGuard: StreamKeyGuard;
+    heartbeatMs: number;
+    newId: IdGenerator;
     idempotency: () => IdempotencyRepo;
     secrets: SecretBox;
   },
@@ -222,20 +230,33 @@ export function threadRoutes(
       },
     },
     async (request, reply) => {
-      const outcome = await deps.stream.handle(
-        authOf(request),
+      const auth = authOf(request);
+      const start = await deps.stream.handle(
+        auth,
         { chatId: request.params.chat_id, threadId: request.params.thread_id },
         request.body,
         request.query.protocol,
-        reply,
-        // A replay of the same request gets this summary; a failed turn frees the key for a retry.
-        (summary) =>
-          summary.outcome === "failed"
-            ? releaseIdempotency(request, deps.idempotency())
-            : settleIdempotency(request, deps.idempotency(), deps.secrets, 200, summary),
         request.idempotency && `${request.idempotency.since}:${request.idempotency.key}`,
       );
-      if (outcome.kind === "scheduled") return reply.code(202).send(outcome.body);
+      if (start.kind === "scheduled") return reply.code(202).send(start.body);
+      const protocol = request.query.protocol;
+      if (protocol === "ui") reply.header("x-vercel-ai-ui-message-stream", "v1");
+      const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
+      // Revoking the key ends the stream (not the turn).
+      sse.onClose(deps.keyGuard.watch(auth.keyId, () => void sse.end()));
+      const writer =
+        protocol === "ui" ? uiMessageStreamWriter(sse, deps.newId("msg")) : dataStreamWriter(sse);
+      const summary = await start.run({
+        textDelta: (text) => writer.textDelta(text),
+        toolCall: (call) => writer.toolCall(call),
+        toolResult: (result) => writer.toolResult(result),
+        finish: (reason, messageId) => writer.finish(reason, { messageId, threadId: start.threadId }),
+        error: (code, message) => writer.error(code, message),
+      });
+      // A replay of the same request gets this summary; a failed turn frees the key for a retry.
+      if (summary.outcome === "failed") await releaseIdempotency(request, deps.idempotency());
+      else await settleIdempotency(request, deps.idempotency(), deps.secrets, 200, summary);
+      await sse.end();
       return reply;
     },
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageObjectSchema } from "../../events/message.js";
 
 export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
 
@@ -40,17 +41,7 @@ export const threadDetailSchema = threadSchema
   })
   .meta({ id: "ThreadDetail" });
 
-export const messageSchema = z
-  .object({
-    id: z.string(),
-    role: z.enum(["user", "assistant", "tool"]),
-    author: z
-      .enum(["user", "bot", "operator"])
-      .describe("Who wrote it: the end user, the AI, or a human operator."),
-    content: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: "Message" });
+export const messageSchema = messageObjectSchema.meta({ id: "Message" });
 
 export type Thread = z.infer<typeof threadSchema>;
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;

@@ -1,27 +1,23 @@
-import type { FastifyReply } from "fastify";
-import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import { openSseStream } from "../../infra/sse.js";
+import { jobOf } from "../../jobs/job-definition.js";
 import type { ApprovalFlow } from "../engine/approval-flow.js";
-import type { TurnOutcome, TurnRunner } from "../engine/run-turn.js";
-import { type ConversationService, REPLY_JOB } from "./conversation-service.js";
+import { replyJob } from "../engine/jobs.js";
+import type { ReplyFinishReason, TurnListener, TurnOutcome, TurnRunner } from "../engine/run-turn.js";
+import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
-import { dataStreamWriter, type StreamProtocol, uiMessageStreamWriter } from "./stream-protocols.js";
+import type { StreamProtocol } from "./stream-protocols.js";
 
 export interface StreamDeps {
   conversations: ConversationService;
   approvals: ApprovalFlow;
   transactor: Transactor;
   runner: TurnRunner;
-  /** Ends the stream (not the turn) when the key that opened it is revoked. */
-  keyGuard: StreamKeyGuard;
   clock: Clock;
   newId: IdGenerator;
-  heartbeatMs?: number;
 }
 
 export interface StreamSummary {
@@ -30,14 +26,26 @@ export interface StreamSummary {
   outcome: TurnOutcome["kind"];
 }
 
-export type StreamStart =
-  | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
-  | { kind: "streamed"; summary: StreamSummary };
+/** The parts of a reply as they happen: the turn's, then how it ended. */
+export interface ReplyParts extends TurnListener {
+  finish(reason: ReplyFinishReason, messageId: string | null): void;
+  error(code: string, message: string): void;
+}
 
 /**
- * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then streams
- * the AI's reply. The turn is detached from the connection: a client that goes away does not
- * stop it, and the reply is stored when complete.
+ * What a stream request turned into: a reply scheduled for later, or a reply to stream. `run`
+ * produces the reply's parts (the turn runs whether or not anyone still listens) and resolves
+ * with the summary an idempotent replay answers.
+ */
+export type StreamStart =
+  | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
+  | { kind: "stream"; threadId: string; run(parts: ReplyParts): Promise<StreamSummary> };
+
+/**
+ * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then produces
+ * the AI's reply as parts (the route writes them as server-sent events). The turn is detached
+ * from the connection: a client that goes away does not stop it, and the reply is stored when
+ * complete.
  */
 export class StreamService {
   constructor(private readonly deps: StreamDeps) {}
@@ -47,9 +55,6 @@ export class StreamService {
     params: { chatId: string; threadId: string },
     body: StreamBody,
     protocol: StreamProtocol,
-    reply: FastifyReply,
-    /** Runs with the outcome before the stream ends (what an idempotent replay will answer). */
-    beforeEnd: (summary: StreamSummary) => Promise<void> = async () => {},
     /** Names the request across retries of it (its Idempotency-Key record), if it has one. */
     idempotencyKey?: string | undefined,
   ): Promise<StreamStart> {
@@ -98,7 +103,7 @@ export class StreamService {
       // die while it runs, a worker answers them once the claim's lease has expired.
       const claimed =
         !deferred && willAnswer
-          ? await unit.claim({ type: REPLY_JOB, payload: { projectId: auth.projectId, threadId: thread.id } })
+          ? await unit.claim(jobOf(replyJob, { projectId: auth.projectId, threadId: thread.id }))
           : undefined;
       return { ...result, job, claimed };
     });
@@ -116,53 +121,45 @@ export class StreamService {
       };
     }
 
-    if (protocol === "ui") reply.header("x-vercel-ai-ui-message-stream", "v1");
-    const sse = openSseStream(reply, { heartbeatMs: this.deps.heartbeatMs ?? 15_000 });
-    sse.onClose(this.deps.keyGuard.watch(auth.keyId, () => void sse.end()));
-    const writer =
-      protocol === "ui" ? uiMessageStreamWriter(sse, this.deps.newId("msg")) : dataStreamWriter(sse);
-    const summary: StreamSummary = {
-      thread_id: thread.id,
-      message_id: null,
-      outcome: "not-answering",
-    };
-
+    const threadId = thread.id;
     if (received.notAnsweringBecause !== null) {
-      writer.finish("stop", { messageId: null, threadId: thread.id });
-      await beforeEnd(summary);
-      sse.end();
-      return { kind: "streamed", summary };
+      return {
+        kind: "stream",
+        threadId,
+        run: async (parts) => {
+          parts.finish("stop", null);
+          return { thread_id: threadId, message_id: null, outcome: "not-answering" };
+        },
+      };
     }
-
     const claimed = received.claimed;
-    const listener = {
-      textDelta: (text: string) => writer.textDelta(text),
-      toolCall: (call: Parameters<typeof writer.toolCall>[0]) => writer.toolCall(call),
-      toolResult: (result: Parameters<typeof writer.toolResult>[0]) => writer.toolResult(result),
+    return {
+      kind: "stream",
+      threadId,
+      run: async (parts) => {
+        const turn = () => this.deps.runner.run(auth.projectId, threadId, parts, received.lastSeq);
+        const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
+        const summary: StreamSummary = { thread_id: threadId, message_id: null, outcome: outcome.kind };
+        switch (outcome.kind) {
+          case "replied":
+            summary.message_id = outcome.message.id;
+            parts.finish(outcome.finishReason, outcome.message.id);
+            break;
+          case "already-answered":
+            // Another turn answered these messages together with later ones (double texting).
+            summary.message_id = outcome.message?.id ?? null;
+            if (outcome.message?.content) parts.textDelta?.(outcome.message.content);
+            parts.finish("stop", outcome.message?.id ?? null);
+            break;
+          case "not-answering":
+            parts.finish("stop", null);
+            break;
+          case "failed":
+            parts.error(outcome.code, outcome.message);
+            break;
+        }
+        return summary;
+      },
     };
-    const turn = () => this.deps.runner.run(auth.projectId, thread.id, listener, received.lastSeq);
-    const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
-    summary.outcome = outcome.kind;
-    switch (outcome.kind) {
-      case "replied":
-        summary.message_id = outcome.message.id;
-        writer.finish(outcome.finishReason, { messageId: outcome.message.id, threadId: thread.id });
-        break;
-      case "already-answered":
-        // Another turn answered these messages together with later ones (double texting).
-        summary.message_id = outcome.message?.id ?? null;
-        if (outcome.message?.content) writer.textDelta(outcome.message.content);
-        writer.finish("stop", { messageId: outcome.message?.id ?? null, threadId: thread.id });
-        break;
-      case "not-answering":
-        writer.finish("stop", { messageId: null, threadId: thread.id });
-        break;
-      case "failed":
-        writer.error(outcome.code, outcome.message);
-        break;
-    }
-    await beforeEnd(summary);
-    sse.end();
-    return { kind: "streamed", summary };
   }
 }

@@ -1,19 +1,17 @@
-import type { Kysely } from "kysely";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { SecretBox } from "../../infra/secret-box.js";
-import type { Database } from "../../storage/schema.js";
+import type { Repos } from "../../storage/repos/index.js";
+import type {
+  WebhookDeliveryLogRow,
+  WebhookEndpointRow,
+  WebhookRepo,
+} from "../../storage/repos/webhooks.repo.js";
 import { validateWebhookUrl } from "../../webhooks/address-policy.js";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../webhooks/event-schemas.js";
 import { generateWebhookSecret } from "../../webhooks/generate-secret.js";
-import { lockProjectEvents } from "../../webhooks/webhook-outbox.js";
-import {
-  type WebhookDeliveryLogRow,
-  type WebhookEndpointRow,
-  WebhookRepo,
-} from "../../webhooks/webhook-repo.js";
 import type {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointInput,
@@ -23,7 +21,7 @@ import type {
 } from "./schemas.js";
 
 export interface WebhooksServiceDeps {
-  db: Kysely<Database>;
+  repos: Repos;
   /** Seals endpoint secrets at rest (AES-256-GCM). */
   secrets: SecretBox;
   clock: Clock;
@@ -98,10 +96,12 @@ function decodeCursor(cursor: string): number | undefined {
  * response that created them (and, opened, in the dispatcher's signatures).
  */
 export class WebhooksService {
+  private readonly repos: Repos;
   private readonly repo: WebhookRepo;
 
   constructor(private readonly deps: WebhooksServiceDeps) {
-    this.repo = new WebhookRepo(deps.db);
+    this.repos = deps.repos;
+    this.repo = this.repos.webhooks;
   }
 
   async list(auth: AuthContext): Promise<WebhookEndpoint[]> {
@@ -146,11 +146,11 @@ export class WebhooksService {
     const url = input.url !== undefined ? this.checkUrl(input.url) : undefined;
     const now = this.deps.clock.now().toISOString();
     let resumed = false;
-    const updated = await this.deps.db.transaction().execute(async (trx) => {
-      const repo = new WebhookRepo(trx);
+    const updated = await this.repos.transaction(async (trx) => {
+      const repo = trx.webhooks;
       // A status change must not interleave with an event being recorded for the project:
       // disabled means no delivery for any event committed after this change.
-      if (input.status !== undefined) await lockProjectEvents(trx, auth.projectId);
+      if (input.status !== undefined) await trx.lockProjectEvents(auth.projectId);
       const row = assertOwned(
         await repo.findEndpoint(endpointId),
         auth.projectId,

@@ -13,6 +13,7 @@ export interface AnswerContext {
   botSettings: string;
 }
 
+/** The chat, bot and integration statuses (and the bot's settings) behind a chat. */
 export async function loadAnswerContext(
   db: Kysely<Database>,
   projectId: string,
@@ -36,15 +37,4 @@ export async function loadAnswerContext(
     .where("chats.id", "=", chatId)
     .executeTakeFirst();
   return row;
-}
-
-/** Why the AI will not answer in this context, or null when it will (DECISIONS §Initial states and rules). */
-export function whyNotAnswering(context: AnswerContext | undefined, mode: string): string | null {
-  if (!context) return "chat_missing";
-  if (mode !== "auto") return `mode_${mode}`;
-  if (context.chatStatus !== "active") return "chat_not_active";
-  if (context.botStatus !== "active") return "bot_not_active";
-  if (context.integrationId !== null && context.integrationStatus !== "active")
-    return "integration_not_active";
-  return null;
 }

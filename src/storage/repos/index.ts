@@ -1,14 +1,29 @@
 import type { Kysely } from "kysely";
+import { dialectOf } from "../dialect.js";
 import type { Database } from "../schema.js";
+import { type AnswerContext, loadAnswerContext } from "./answer-context.repo.js";
 import { ApiKeysRepo } from "./api-keys.repo.js";
+import { ApprovalsRepo } from "./approvals.repo.js";
+import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { IdempotencyRepo } from "./idempotency.repo.js";
 import { IntegrationsRepo } from "./integrations.repo.js";
+import { JobRepo } from "./jobs.repo.js";
+import { MessagesRepo } from "./messages.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
+import { PersonsRepo } from "./persons.repo.js";
+import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
+import { ThreadEventsRepo } from "./thread-events.repo.js";
+import { ThreadsRepo } from "./threads.repo.js";
+import { WebhookRepo } from "./webhooks.repo.js";
 
-/** Every repository over one connection or transaction. */
+/**
+ * Every repository over one connection or transaction: what services are given instead of a
+ * database handle. `transaction` runs work with every repository bound to one transaction (a
+ * call inside a transaction joins it).
+ */
 export interface Repos {
   organizations: OrganizationsRepo;
   projects: ProjectsRepo;
@@ -17,10 +32,26 @@ export interface Repos {
   idempotency: IdempotencyRepo;
   integrations: IntegrationsRepo;
   chats: ChatsRepo;
+  threads: ThreadsRepo;
+  messages: MessagesRepo;
+  persons: PersonsRepo;
+  approvals: ApprovalsRepo;
+  jobs: JobRepo;
+  webhooks: WebhookRepo;
+  threadEvents: ThreadEventsRepo;
+  /** The statuses deciding whether the AI may answer in a chat, in one query. */
+  answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
+  /** The project's event lock until the transaction ends (see project-event-lock.ts). */
+  lockProjectEvents(projectId: string): Promise<void>;
+  /** Serialises first-start bootstraps across processes until the transaction ends. */
+  lockBootstrap(): Promise<void>;
+  /** Whether these repositories are bound to a transaction. */
+  readonly inTransaction: boolean;
+  transaction<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
 }
 
 export function createRepos(db: Kysely<Database>): Repos {
-  return {
+  const repos: Repos = {
     organizations: new OrganizationsRepo(db),
     projects: new ProjectsRepo(db),
     apiKeys: new ApiKeysRepo(db),
@@ -28,5 +59,19 @@ export function createRepos(db: Kysely<Database>): Repos {
     idempotency: new IdempotencyRepo(db),
     integrations: new IntegrationsRepo(db),
     chats: new ChatsRepo(db),
+    threads: new ThreadsRepo(db),
+    messages: new MessagesRepo(db),
+    persons: new PersonsRepo(db),
+    approvals: new ApprovalsRepo(db),
+    jobs: new JobRepo(db),
+    webhooks: new WebhookRepo(db),
+    threadEvents: new ThreadEventsRepo(db),
+    answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
+    lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
+    lockBootstrap: () => lockBootstrap(db, dialectOf(db)),
+    inTransaction: db.isTransaction,
+    transaction: (work) =>
+      db.isTransaction ? work(repos) : db.transaction().execute((trx) => work(createRepos(trx))),
   };
+  return repos;
 }

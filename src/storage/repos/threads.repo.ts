@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Updateable } from "kysely";
 import type { Dialect } from "../database.js";
+import { dialectOf } from "../dialect.js";
 import type { Database } from "../schema.js";
 import type { ThreadsTable } from "../schema-conversations.js";
 
@@ -30,7 +31,7 @@ export function fts5Query(text: string): string {
 export class ThreadsRepo {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
+    private readonly dialect: Dialect = dialectOf(db),
   ) {}
 
   find(projectId: string, id: string): Promise<ThreadRow | undefined> {

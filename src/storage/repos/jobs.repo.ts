@@ -1,8 +1,7 @@
 import type { ExpressionBuilder, Kysely, QueryCreator, Selectable } from "kysely";
-import type { Dialect } from "../storage/database.js";
-import type { Database } from "../storage/schema.js";
-import type { JobsTable } from "../storage/schema-jobs.js";
-import { retryDelayMs } from "./retry-delay.js";
+import type { Dialect } from "../database.js";
+import type { Database } from "../schema.js";
+import type { JobsTable } from "../schema-jobs.js";
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -50,6 +49,11 @@ function byRunAtThenId(a: JobRow, b: JobRow): number {
  */
 export class JobRepo {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Whether writes commit with an enclosing transaction (then wake workers after it). */
+  get inTransaction(): boolean {
+    return this.db.isTransaction;
+  }
 
   /** Inserts the job unless one with the same dedupe_key exists; false then. */
   async insert(row: JobRow): Promise<boolean> {
@@ -142,17 +146,23 @@ export class JobRepo {
   }
 
   /**
-   * Records a failed run: back to pending with an exponential backoff while attempts remain,
+   * Records a failed run: back to pending until `retryAt` while attempts remain,
    * otherwise failed for good. undefined when the lease was lost.
    */
   async fail(
     lease: JobLease,
-    options: { maxAttempts: number; now: Date; error: string },
+    options: {
+      maxAttempts: number;
+      now: Date;
+      error: string;
+      /** When the next attempt may run (the caller's backoff policy); now when absent. */
+      retryAt?: Date;
+    },
   ): Promise<FailOutcome | undefined> {
     const at = options.now.toISOString();
     const lastError = options.error.slice(0, MAX_ERROR_LENGTH);
     const retry = lease.attempts < options.maxAttempts;
-    const runAt = new Date(options.now.getTime() + retryDelayMs(lease.attempts)).toISOString();
+    const runAt = (options.retryAt ?? options.now).toISOString();
     const result = await this.db
       .updateTable("jobs")
       .set(

@@ -1,16 +1,11 @@
-import {
-  type ExpressionBuilder,
-  type Kysely,
-  PostgresAdapter,
-  type Selectable,
-  type Updateable,
-} from "kysely";
-import type { Database } from "../storage/schema.js";
+import type { ExpressionBuilder, Kysely, Selectable, Updateable } from "kysely";
+import { dialectOf } from "../dialect.js";
+import type { Database } from "../schema.js";
 import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
   WebhookEventsTable,
-} from "../storage/schema-webhooks.js";
+} from "../schema-webhooks.js";
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
@@ -52,12 +47,6 @@ export const MAX_STORED_RESPONSE = 2_000;
 const MAX_STORED_ERROR = 1_000;
 
 const FINAL_STATUSES = ["succeeded", "failed", "cancelled"] as const;
-
-export function isPostgres(db: Kysely<Database>): boolean {
-  // Kysely marks getExecutor() internal, but it is the one place the dialect is visible from a
-  // Kysely handle; the outbox runs in its caller's transaction, which does not carry the dialect.
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 function attemptColumns(result: AttemptResult) {
   return {
@@ -166,7 +155,7 @@ export class WebhookRepo {
    */
   async insertDeliveries(rows: NewWebhookDelivery[]): Promise<void> {
     if (rows.length === 0) return;
-    if (isPostgres(this.db)) {
+    if (dialectOf(this.db) === "postgres") {
       for (const row of rows) await this.db.insertInto("webhook_deliveries").values(row).execute();
       return;
     }
@@ -287,24 +276,25 @@ export class WebhookRepo {
         .orderBy("d.next_attempt_at")
         .orderBy("d.seq")
         .limit(options.limit);
-    const claimed = isPostgres(this.db)
-      ? await this.db
-          .with("claimable", (db) =>
-            dueIds(db as Kysely<Database>)
-              .forUpdate()
-              .skipLocked(),
-          )
-          .updateTable("webhook_deliveries")
-          .set(changes)
-          .where("id", "in", (eb) => eb.selectFrom("claimable").select("id"))
-          .returningAll()
-          .execute()
-      : await this.db
-          .updateTable("webhook_deliveries")
-          .set(changes)
-          .where("id", "in", dueIds(this.db))
-          .returningAll()
-          .execute();
+    const claimed =
+      dialectOf(this.db) === "postgres"
+        ? await this.db
+            .with("claimable", (db) =>
+              dueIds(db as Kysely<Database>)
+                .forUpdate()
+                .skipLocked(),
+            )
+            .updateTable("webhook_deliveries")
+            .set(changes)
+            .where("id", "in", (eb) => eb.selectFrom("claimable").select("id"))
+            .returningAll()
+            .execute()
+        : await this.db
+            .updateTable("webhook_deliveries")
+            .set(changes)
+            .where("id", "in", dueIds(this.db))
+            .returningAll()
+            .execute();
     if (claimed.length === 0) return [];
     const details = await this.db
       .selectFrom("webhook_deliveries as d")

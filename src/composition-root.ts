@@ -1,0 +1,269 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import type { LanguageModel } from "ai";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
+import type { DomainEventListener } from "./events/event-listener.js";
+import { StreamKeyGuard } from "./events/stream-key-guard.js";
+import { ThreadEventHub } from "./events/thread-event-hub.js";
+import { threadEventListener } from "./events/thread-event-listener.js";
+import { Transactor } from "./events/unit-of-work.js";
+import { type Clock, systemClock } from "./infra/clock.js";
+import type { App } from "./infra/http-types.js";
+import { type IdGenerator, newId } from "./infra/ids.js";
+import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
+import { resolveSecretKey } from "./infra/secret-key.js";
+import type { JobRegistration } from "./jobs/job-definition.js";
+import { JobQueue } from "./jobs/job-queue.js";
+import { JobWorker } from "./jobs/job-worker.js";
+import { ApprovalFlow } from "./modules/engine/approval-flow.js";
+import { engineJobHandlers } from "./modules/engine/job-handlers.js";
+import { ModelRegistry } from "./modules/engine/model-registry.js";
+import { TurnRunner } from "./modules/engine/run-turn.js";
+import type { ThreadActions } from "./modules/engine/thread-actions.js";
+import { ThreadLock } from "./modules/engine/thread-lock.js";
+import { ThreadWriter } from "./modules/engine/thread-writer.js";
+import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
+import { memoryJobHandlers } from "./modules/memory/job-handlers.js";
+import { ModelCatalog } from "./modules/models/model-catalog.js";
+import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
+import { ApprovalsService } from "./modules/threads/approvals-service.js";
+import { ConversationService } from "./modules/threads/conversation-service.js";
+import { threadEventRoutes } from "./modules/threads/events-routes.js";
+import { threadJobHandlers } from "./modules/threads/job-handlers.js";
+import { threadRoutes } from "./modules/threads/routes.js";
+import { StreamService } from "./modules/threads/stream-service.js";
+import { openStorage, type Storage } from "./storage/database.js";
+import { migrateToLatest } from "./storage/migrator.js";
+import type { Repos } from "./storage/repos/index.js";
+import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
+import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
+import { webhookListener } from "./webhooks/webhook-listener.js";
+
+/**
+ * The composition root: the one place that knows every module and wires them together. The
+ * server and the CLI call prepareRuntime; buildApp (app.ts) calls composeConversations and adds
+ * the HTTP layer. Modules never build each other: what one needs of another arrives here, as a
+ * constructor argument (see docs/development.md).
+ */
+
+export const SQLITE_FILE = "parley.db";
+const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface Runtime {
+  storage: Storage;
+  secrets: SecretBox;
+  secretKeySource: "env" | "file" | "generated";
+  bootstrap: BootstrapResult;
+}
+
+/**
+ * What the server and the CLI both need before doing anything: a valid model catalog (checked
+ * before anything is written), the secret key, the database (embedded SQLite under DATA_DIR
+ * unless DATABASE_URL is set), migrations and the first-start bootstrap.
+ */
+export async function prepareRuntime(config: Config): Promise<Runtime> {
+  new ModelCatalog(config).assertHasDefault(config.defaultModel);
+  createEmbedderFromConfig(config);
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+  const storage = openStorage({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: join(config.dataDir, SQLITE_FILE),
+    pgPoolSize: config.pgPoolSize,
+  });
+  try {
+    await migrateToLatest(storage);
+    const result = await bootstrap(storage, {
+      clock: systemClock,
+      newId,
+      bootstrapKey: config.bootstrapApiKey,
+    });
+    return {
+      storage,
+      secrets: createSecretBox(secretKey.key),
+      secretKeySource: secretKey.source,
+      bootstrap: result,
+    };
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}
+
+/** The one time a generated bootstrap key is shown. It goes to stdout, never to the log. */
+export function bootstrapBanner(result: BootstrapResult): string | undefined {
+  if (!result.created || !result.generated) return undefined;
+  return [
+    "",
+    "================================================================",
+    " Parley created a default organization, project and admin API key.",
+    ` Organization: ${result.organizationId}`,
+    ` Project:      ${result.projectId}`,
+    ` API key:      ${result.secret}`,
+    " This key is shown only once. Store it now.",
+    "================================================================",
+    "",
+  ].join("\n");
+}
+
+export interface ConversationDeps {
+  config: Config;
+  storage: Storage;
+  repos: Repos;
+  secrets: SecretBox;
+  catalog: ModelCatalog;
+  clock: Clock;
+  newId: IdGenerator;
+  log: FastifyBaseLogger;
+  /** Supplies models for some ids instead of the configured providers (tests, embedding). */
+  modelOverride?: (modelId: string) => LanguageModel | undefined;
+  /** Poll interval of the job worker (tests shorten it). */
+  workerPollMs?: number;
+  /** Called after a commit that queued webhook deliveries (wakes the dispatcher). */
+  onWebhookDeliveries?: () => void;
+}
+
+/**
+ * Threads, turns, thread events, the listener table and the job queue, wired together: the
+ * part of the service that holds conversations. `close()` stops the worker and the event hub.
+ */
+export function composeConversations(deps: ConversationDeps) {
+  const { config, storage, repos, clock } = deps;
+  const ids = deps.newId;
+  const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const hub = new ThreadEventHub({ redisUrl: config.redisUrl, log: deps.log });
+  const keyGuard = new StreamKeyGuard({
+    hub,
+    liveKeys: (keyIds) => repos.apiKeys.liveIds(keyIds),
+    recheckMs: config.sseHeartbeatMs,
+    log: deps.log,
+  });
+  let worker: JobWorker | undefined;
+  const jobs = new JobQueue({
+    clock,
+    newId: ids,
+    onEnqueued: () => worker?.wake(),
+    owner: processId,
+    leaseMs: config.leaseMs,
+    log: deps.log,
+  });
+  // What follows from a domain event, in order: the thread event listener takes the
+  // project's event lock, so it comes last. Billing and channel delivery add theirs here.
+  const listeners: DomainEventListener[] = [
+    webhookListener({ clock, newId: ids, onDeliveries: () => deps.onWebhookDeliveries?.() }),
+    threadEventListener({ hub, clock }),
+  ];
+  const transactor = new Transactor({ repos, jobs, listeners });
+  const writer = new ThreadWriter({ clock, newId: ids });
+  const conversations = new ConversationService({ repos, transactor, writer, clock, newId: ids });
+  const threadActions: ThreadActions = {
+    changeMode: async (projectId, threadId, mode) => {
+      const thread = await repos.threads.find(projectId, threadId);
+      if (thread) await conversations.changeMode(projectId, thread, mode);
+    },
+    scheduleBotMessage: (projectId, threadId, text, at) =>
+      conversations.scheduleBotMessage(projectId, threadId, text, at),
+    writeWorkingMemory: (projectId, threadId, markdown) =>
+      conversations.writeWorkingMemory(projectId, threadId, markdown),
+  };
+  const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
+  const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids });
+  const memory = {
+    chunks: new MessageChunksRepo(storage.db, storage.dialect),
+    embedder: createEmbedderFromConfig(config),
+  };
+  const runner = new TurnRunner({
+    repos,
+    writer,
+    threadActions,
+    approvals,
+    memory,
+    newId: ids,
+    transactor,
+    registry,
+    lock: new ThreadLock({
+      threads: () => repos.threads,
+      clock,
+      owner: processId,
+      leaseMs: config.leaseMs,
+      crossProcess: storage.dialect === "postgres",
+      maxWaitMs: config.modelTimeoutMs * config.modelMaxAttempts + 60_000,
+    }),
+    clock,
+    log: deps.log,
+    retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
+    timeoutMs: config.modelTimeoutMs,
+    defaultModel: config.defaultModel,
+  });
+  const stream = new StreamService({
+    conversations,
+    approvals,
+    transactor,
+    runner,
+    clock,
+    newId: ids,
+  });
+
+  if (config.runWorker) {
+    const registrations: JobRegistration[] = [
+      ...engineJobHandlers({ runner, repos, registry, defaultModel: config.defaultModel }),
+      ...memoryJobHandlers({ repos, ...memory }),
+      ...threadJobHandlers({ conversations }),
+    ];
+    worker = new JobWorker({
+      storage,
+      clock,
+      log: deps.log,
+      workerId: processId,
+      leaseMs: config.leaseMs,
+      ...(deps.workerPollMs ? { pollIntervalMs: deps.workerPollMs } : {}),
+      handlers: Object.fromEntries(registrations.map(({ type, handler }) => [type, handler])),
+    });
+  }
+
+  return {
+    conversations,
+    runner,
+    jobs,
+    hub,
+    keyGuard,
+    worker,
+    routes(api: App) {
+      threadEventRoutes(api, {
+        hub,
+        keyGuard,
+        events: () => repos.threadEvents,
+        resolveThread: async (auth, threadId) => {
+          await conversations.resolveThread(auth, threadId);
+        },
+        heartbeatMs: config.sseHeartbeatMs,
+      });
+      threadRoutes(api, {
+        conversations,
+        approvalsApi: new ApprovalsService({ approvals, conversations }),
+        stream,
+        keyGuard,
+        heartbeatMs: config.sseHeartbeatMs,
+        newId: ids,
+        idempotency: () => repos.idempotency,
+        secrets: deps.secrets,
+      });
+    },
+    start() {
+      worker?.start();
+    },
+    async housekeeping() {
+      const now = clock.now().getTime();
+      await repos.threadEvents.prune(new Date(now - THREAD_EVENT_RETENTION_MS).toISOString());
+      await jobs.prune(repos.jobs, new Date(now - FINISHED_JOB_RETENTION_MS));
+      // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
+      await memory.chunks.pruneOrphans(memory.embedder);
+    },
+    async close() {
+      await worker?.stop();
+      keyGuard.stop();
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { ThreadMode } from "../storage/schema-conversations.js";
+import type { PublicMessage } from "./message.js";
+
+/**
+ * What a change to the domain records, once, in its unit of work. The listener table decides
+ * what follows from each (see event-listener.ts): today a thread event on the streams and a
+ * webhook event; channels and billing add their own listeners.
+ */
+export type DomainEvent =
+  | {
+      type: "thread.created";
+      thread: { id: string; chat_id: string; bot_id: string; mode: ThreadMode; created_at: string };
+    }
+  | { type: "message.created"; threadId: string; chatId: string; message: PublicMessage }
+  | {
+      type: "thread.mode_changed";
+      threadId: string;
+      chatId: string;
+      mode: ThreadMode;
+      previousMode: ThreadMode;
+    }
+  | { type: "thread.pending_count_changed"; threadId: string; pendingCount: number }
+  | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown };

@@ -1,0 +1,35 @@
+import type { Clock } from "../infra/clock.js";
+import type { DomainEvent } from "./domain-event.js";
+import type { DomainEventListener } from "./event-listener.js";
+import type { NewThreadEvent } from "./thread-event.js";
+import type { ThreadEventHub } from "./thread-event-hub.js";
+
+/** The thread event a domain event shows on the streams (SPEC's ThreadEvent), if any. */
+function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
+  switch (event.type) {
+    case "message.created":
+      return { thread_id: event.threadId, type: "message_created", message: event.message };
+    case "thread.mode_changed":
+      return { thread_id: event.threadId, type: "mode_changed", mode: event.mode };
+    case "thread.pending_count_changed":
+      return { thread_id: event.threadId, type: "pending_count", pending_count: event.pendingCount };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Records thread events in the change's transaction (the log streams replay from) and
+ * publishes them to the hub after commit. It takes the project's event lock, so it runs last.
+ */
+export function threadEventListener(deps: { hub: ThreadEventHub; clock: Clock }): DomainEventListener {
+  return {
+    name: "thread-events",
+    async record(repos, projectId, events) {
+      const threadEvents = events.map(toThreadEvent).filter((event) => event !== undefined);
+      if (threadEvents.length === 0) return undefined;
+      const stored = await repos.threadEvents.record(projectId, threadEvents, deps.clock);
+      return () => deps.hub.publish(stored);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { ThreadEventsRepo } from "../storage/repos/thread-events.repo.js";
+import type { StoredThreadEvent, ThreadEvent } from "./thread-event.js";
+import type { ThreadEventHub, ThreadEventScope } from "./thread-event-hub.js";
+
+const REPLAY_PAGE = 500;
+/** Live events held back while a replay runs; a client that needs more reconnects and replays again. */
+const MAX_HELD_BACK = 10_000;
+
+/** Where a thread event stream writes: an SSE connection, in the route. Knows no web framework here. */
+export interface ThreadEventSink {
+  readonly closed: boolean;
+  send(stored: StoredThreadEvent): void;
+  /** A frame that carries only an id: it sets the client's resume point without an event. */
+  mark(seq: number): void;
+  /** Resolves when the client has taken what was sent (or left). */
+  drain(): Promise<void>;
+  end(): Promise<void>;
+  onClose(callback: () => void): void;
+}
+
+/**
+ * Feeds a sink every event of the scope with a seq above its start, exactly once: the events
+ * recorded since `resume` (an id the client received, as Last-Event-ID) replayed from the log,
+ * then live ones from the hub. A fresh stream (no `resume`, or one above the newest, from a
+ * database that was reset) starts at the newest event recorded before it subscribes. The head
+ * is read before subscribing, so whatever commits after that read is replayed, held back, or
+ * both, and live events are held back until the replay is done, then the ones it did not
+ * contain follow: never neither.
+ */
+export async function streamThreadEvents(
+  deps: { hub: ThreadEventHub; events: () => ThreadEventsRepo },
+  scope: ThreadEventScope,
+  resume: string | undefined,
+  sink: ThreadEventSink,
+): Promise<void> {
+  const head = await deps.events().latestSeq(scope.projectId);
+  const fresh = resume === undefined || Number(resume) > head;
+  const start = fresh ? head : Number(resume);
+
+  let heldBack: StoredThreadEvent[] | null = [];
+  const unsubscribe = deps.hub.subscribe(scope, (stored) => {
+    if (!heldBack) return void sink.send(stored);
+    heldBack.push(stored);
+    if (heldBack.length > MAX_HELD_BACK) void sink.end();
+  });
+  sink.onClose(unsubscribe);
+  // An id-only frame dispatches nothing but sets the client's Last-Event-ID, so a client that
+  // sees no event before reconnecting still resumes without a gap.
+  if (fresh) sink.mark(start);
+
+  const events = deps.events();
+  const replayed = new Set<number>();
+  let after = start;
+  while (!sink.closed) {
+    const page = await events.replay<ThreadEvent>({ ...scope, afterSeq: after, limit: REPLAY_PAGE });
+    for (const stored of page) {
+      sink.send(stored);
+      replayed.add(stored.seq);
+      after = stored.seq;
+    }
+    if (page.length < REPLAY_PAGE) break;
+    await sink.drain();
+  }
+  const live = heldBack ?? [];
+  heldBack = null;
+  for (const stored of live) if (stored.seq > start && !replayed.has(stored.seq)) sink.send(stored);
+}

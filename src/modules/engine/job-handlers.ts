@@ -1,0 +1,29 @@
+import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import type { Repos } from "../../storage/repos/index.js";
+import { generateThreadTitle } from "./generate-title.js";
+import { replyJob, titleJob } from "./jobs.js";
+import type { ModelRegistry } from "./model-registry.js";
+import type { TurnRunner } from "./run-turn.js";
+
+/** The engine's background work: turns without a stream, and thread titles. */
+export function engineJobHandlers(deps: {
+  runner: TurnRunner;
+  repos: Repos;
+  registry: ModelRegistry;
+  defaultModel: string;
+}): JobRegistration[] {
+  return [
+    handleJob(replyJob, async ({ projectId, threadId }) => {
+      const outcome = await deps.runner.run(projectId, threadId);
+      // A model failure is retried by the queue's backoff; a missing provider will not heal.
+      if (outcome.kind === "failed" && outcome.code !== "model_unavailable") throw new Error(outcome.message);
+    }),
+    handleJob(titleJob, async ({ projectId, threadId }) => {
+      await generateThreadTitle(
+        { repos: deps.repos, registry: deps.registry, defaultModel: deps.defaultModel },
+        projectId,
+        threadId,
+      );
+    }),
+  ];
+}

@@ -1,0 +1,81 @@
+import type { PublicMessage } from "../../events/message.js";
+import type { UnitOfWork } from "../../events/unit-of-work.js";
+import type { Clock } from "../../infra/clock.js";
+import type { IdGenerator } from "../../infra/ids.js";
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { MessageAuthor } from "../../storage/schema-conversations.js";
+
+/** A stored message as the API, the streams and webhooks show it. */
+export function toPublicMessage(row: MessageRow): PublicMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    author: row.author,
+    content: row.content,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * The writes every part of a conversation shares, the turn's and the API's alike: storing a
+ * message and moving a thread's pending_count, each with its domain event, in the caller's
+ * unit of work.
+ */
+export class ThreadWriter {
+  constructor(private readonly deps: { clock: Clock; newId: IdGenerator }) {}
+
+  /** Stores one message, moves last_message_at and records message.created. */
+  async insertMessage(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    role: MessageRow["role"],
+    author: MessageAuthor,
+    content: string,
+    parts: string | null,
+    now: string,
+    extra: { externalId?: string; replyToSeq?: number } = {},
+  ): Promise<MessageRow> {
+    const row = await unit.repos.messages.insert({
+      id: this.deps.newId("msg"),
+      project_id: thread.project_id,
+      thread_id: thread.id,
+      role,
+      author,
+      content,
+      parts,
+      external_id: extra.externalId ?? null,
+      reply_to_seq: extra.replyToSeq ?? null,
+      created_at: now,
+    });
+    await unit.repos.threads.update(thread.project_id, thread.id, { last_message_at: now, updated_at: now });
+    thread.last_message_at = now;
+    unit.record({
+      type: "message.created",
+      threadId: thread.id,
+      chatId: thread.chat_id,
+      message: toPublicMessage(row),
+    });
+    return row;
+  }
+
+  /** Adds to pending_count (negative to remove; never below 0), with its event. */
+  async addPending(unit: UnitOfWork, thread: ThreadRow, count: number): Promise<number> {
+    const now = this.deps.clock.now().toISOString();
+    const pending = Math.max(
+      0,
+      await unit.repos.threads.addPending(thread.project_id, thread.id, count, now),
+    );
+    thread.pending_count = pending;
+    unit.record({ type: "thread.pending_count_changed", threadId: thread.id, pendingCount: pending });
+    return pending;
+  }
+
+  /** pending_count back to zero after a reply, with its event when it changed. */
+  async resetPending(unit: UnitOfWork, thread: ThreadRow): Promise<void> {
+    if (Number(thread.pending_count) === 0) return;
+    await unit.repos.threads.update(thread.project_id, thread.id, { pending_count: 0 });
+    thread.pending_count = 0;
+    unit.record({ type: "thread.pending_count_changed", threadId: thread.id, pendingCount: 0 });
+  }
+}

@@ -1,0 +1,15 @@
+import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import type { ConversationService } from "./conversation-service.js";
+import { botMessageJob, operatorMessageJob } from "./jobs.js";
+
+/** Scheduled messages of operators and of the AI, delivered when due (each at most once). */
+export function threadJobHandlers(deps: { conversations: ConversationService }): JobRegistration[] {
+  return [
+    handleJob(operatorMessageJob, async ({ projectId, threadId, text }, job) => {
+      await deps.conversations.deliverOperatorMessage(projectId, threadId, text, job.id);
+    }),
+    handleJob(botMessageJob, async ({ projectId, threadId, text }, job) => {
+      await deps.conversations.deliverBotMessage(projectId, threadId, text, job.id);
+    }),
+  ];
+}
