@@ -36,14 +36,14 @@ import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js
 import { ProjectsService } from "./modules/projects/projects-service.js";
 import { projectRoutes } from "./modules/projects/routes.js";
 import { systemRoutes } from "./modules/system/routes.js";
+import { createWebhookSender } from "./modules/webhooks/delivery/http-sender.js";
+import type { WebhookRetrySchedule } from "./modules/webhooks/delivery/retry-schedule.js";
+import { WebhookDispatcher } from "./modules/webhooks/delivery/webhook-dispatcher.js";
+import { pruneWebhookDeliveries } from "./modules/webhooks/delivery/webhook-outbox.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
 import { WebhooksService } from "./modules/webhooks/webhooks-service.js";
 import type { Storage } from "./storage/database.js";
 import { createRepos } from "./storage/repos/index.js";
-import { createWebhookSender } from "./webhooks/http-sender.js";
-import type { WebhookRetrySchedule } from "./webhooks/retry-schedule.js";
-import { WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
-import { pruneWebhookDeliveries } from "./webhooks/webhook-outbox.js";
 
 export const SERVICE_VERSION = "0.1.0";
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;

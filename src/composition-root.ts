@@ -34,12 +34,12 @@ import { threadEventRoutes } from "./modules/threads/events-routes.js";
 import { threadJobHandlers } from "./modules/threads/job-handlers.js";
 import { threadRoutes } from "./modules/threads/routes.js";
 import { StreamService } from "./modules/threads/stream-service.js";
+import { webhookListener } from "./modules/webhooks/delivery/webhook-listener.js";
 import { openStorage, type Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";
 import type { Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
 import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
-import { webhookListener } from "./webhooks/webhook-listener.js";
 
 /**
  * The composition root: the one place that knows every module and wires them together. The

@@ -8,4 +8,4 @@ export {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
-} from "../webhooks/signature.js";
+} from "../modules/webhooks/delivery/signature.js";

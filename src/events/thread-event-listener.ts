@@ -4,7 +4,7 @@ import type { DomainEventListener } from "./event-listener.js";
 import type { NewThreadEvent } from "./thread-event.js";
 import type { ThreadEventHub } from "./thread-event-hub.js";
 
-/** The thread event a domain event shows on the streams (SPEC's ThreadEvent), if any. */
+/** The thread event a domain event shows on the streams (the API's ThreadEvent), if any. */
 function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
   switch (event.type) {
     case "message.created":

@@ -3,8 +3,8 @@ import type { ThreadMode } from "../storage/schema-conversations.js";
 import { messageObjectSchema } from "./message.js";
 
 /**
- * ThreadEvent: the `data` of every message on the thread event streams (SPEC §6.1). The
- * `message` of `message_created` and `created_at` are additions to SPEC §6.1 (docs/api.md).
+ * ThreadEvent: the `data` of every message on the thread event streams (docs/api.md). The
+ * `message` of `message_created` and `created_at` are additions to the API reference (docs/api.md) (docs/api.md).
  * The SSE `event:` field repeats `type`; the SSE `id:` is the event's sequence number.
  */
 export const threadEventTypeSchema = z

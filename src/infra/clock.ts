@@ -1,4 +1,4 @@
-/** Injectable time source, so tests control "now" (ARCHITECTURE habit 3). */
+/** Injectable time source, so tests control "now" (docs/development.md). */
 export interface Clock {
   now(): Date;
 }

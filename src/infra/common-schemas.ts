@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The answer of every delete operation (DECISIONS §Shapes). */
+/** The answer of every delete operation (docs/api.md). */
 export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "Deleted" });
 
 /** Names of projects, keys and bots: trimmed, 1 to 200 characters. */

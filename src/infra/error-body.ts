@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The one error body of the API (DECISIONS §Shapes). */
+/** The one error body of the API (docs/api.md). */
 export const errorBodySchema = z
   .object({
     code: z.string().describe("Stable snake_case identifier of the error; see docs/api.md#errors."),

@@ -51,7 +51,7 @@ export const validationFailed = (details: ErrorDetail[]) =>
 
 /**
  * Resolves an owned resource or explains why not: 404 when it does not exist at all,
- * 403 when it exists in another project (DECISIONS §Shapes).
+ * 403 when it exists in another project (docs/api.md).
  */
 export function assertOwned<T extends { project_id: string }>(
   row: T | undefined,

@@ -16,7 +16,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-/** Id prefixes by resource type (DECISIONS §Shapes). */
+/** Id prefixes by resource type (docs/api.md). */
 export type IdPrefix =
   | "org"
   | "prj"

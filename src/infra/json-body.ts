@@ -17,7 +17,7 @@ function isPlainObject(value: unknown): boolean {
 /**
  * JSON bodies: an empty body counts as no body (so `curl -X POST -H 'Content-Type:
  * application/json'` works on operations without one); prototype poisoning is refused;
- * anything that is not a JSON object is a 400 (DECISIONS §Shapes).
+ * anything that is not a JSON object is a 400 (docs/api.md).
  */
 export function installJsonBodyParsing(app: App): void {
   // Only JSON is accepted: removing the built-in text/plain parser makes other types a 400.

@@ -1,7 +1,7 @@
 import type { App } from "./http-types.js";
 
 /**
- * Headers reserved for the service's internal components (SPEC §5.5). The public API never
+ * Headers reserved for the service's internal components (docs/api.md). The public API never
  * reads them: they are removed on arrival so no code path can be influenced by them.
  */
 export const RESERVED_INTERNAL_HEADERS = [

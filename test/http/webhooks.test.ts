@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { WEBHOOK_EVENT_TYPES } from "../../src/webhooks/event-schemas.js";
+import { WEBHOOK_EVENT_TYPES } from "../../src/modules/webhooks/event-schemas.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 

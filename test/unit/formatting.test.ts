@@ -7,7 +7,7 @@ import {
   formatText,
   MARKDOWN_WINDOW,
   MAX_HOLDBACK,
-} from "../../src/modules/engine/formatting.js";
+} from "../../src/modules/engine/formatting/index.js";
 
 const BOTH: FormattingOptions = { removeEmojis: true, removeMarkdown: true };
 const MD: FormattingOptions = { removeMarkdown: true };

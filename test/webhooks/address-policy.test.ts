@@ -1,8 +1,14 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { describe, expect, it } from "vitest";
-import { isForbiddenAddress, validateWebhookUrl } from "../../src/webhooks/address-policy.js";
-import { createSafeLookup, WEBHOOK_ADDRESS_ERROR_CODE } from "../../src/webhooks/safe-lookup.js";
+import {
+  isForbiddenAddress,
+  validateWebhookUrl,
+} from "../../src/modules/webhooks/delivery/address-policy.js";
+import {
+  createSafeLookup,
+  WEBHOOK_ADDRESS_ERROR_CODE,
+} from "../../src/modules/webhooks/delivery/safe-lookup.js";
 
 describe("isForbiddenAddress", () => {
   const forbidden = [

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, LookupFunction, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createWebhookSender, type WebhookSender } from "../../src/webhooks/http-sender.js";
-import { WEBHOOK_ADDRESS_ERROR_CODE } from "../../src/webhooks/safe-lookup.js";
+import { createWebhookSender, type WebhookSender } from "../../src/modules/webhooks/delivery/http-sender.js";
+import { WEBHOOK_ADDRESS_ERROR_CODE } from "../../src/modules/webhooks/delivery/safe-lookup.js";
 import {
   buildWebhookHeaders,
   signWebhookBody,
   verifyWebhookSignature,
-} from "../../src/webhooks/signature.js";
+} from "../../src/modules/webhooks/delivery/signature.js";
 
 interface Received {
   method: string;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, nextWebhookRetry } from "../../src/webhooks/retry-schedule.js";
+import {
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  nextWebhookRetry,
+} from "../../src/modules/webhooks/delivery/retry-schedule.js";
 
 const HOUR = 3_600_000;
 const T0 = new Date("2026-11-21T10:00:00.000Z");

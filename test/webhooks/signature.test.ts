@@ -1,13 +1,13 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as client from "../../src/client/webhooks.js";
-import { generateWebhookSecret } from "../../src/webhooks/generate-secret.js";
 import {
   buildWebhookHeaders,
   DEFAULT_WEBHOOK_USER_AGENT,
   signWebhookBody,
   verifyWebhookSignature,
-} from "../../src/webhooks/signature.js";
+} from "../../src/modules/webhooks/delivery/signature.js";
+import { generateWebhookSecret } from "../../src/modules/webhooks/generate-secret.js";
 
 // The vectors quoted in docs/webhooks-receiving.md: keep both in step.
 const VECTOR_SECRET = "whsec_test_5c1a9e2b7d4f";

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
+import { verifyWebhookSignature } from "../../src/modules/webhooks/delivery/signature.js";
+import { recordWebhookEvent } from "../../src/modules/webhooks/delivery/webhook-outbox.js";
 import { createRepos } from "../../src/storage/repos/index.js";
-import { verifyWebhookSignature } from "../../src/webhooks/signature.js";
-import { recordWebhookEvent } from "../../src/webhooks/webhook-outbox.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";

@@ -4,20 +4,23 @@ import type { AuthContext } from "../../src/infra/auth-context.js";
 import { newId } from "../../src/infra/ids.js";
 import { createSecretBox, type SecretBox } from "../../src/infra/secret-box.js";
 import { bootstrap } from "../../src/modules/projects/bootstrap.js";
-import { WebhooksService } from "../../src/modules/webhooks/webhooks-service.js";
-import type { Storage } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrator.js";
-import { createRepos } from "../../src/storage/repos/index.js";
-import { WebhookRepo } from "../../src/storage/repos/webhooks.repo.js";
-import { createWebhookSender, type WebhookSender } from "../../src/webhooks/http-sender.js";
-import type { WebhookRetrySchedule } from "../../src/webhooks/retry-schedule.js";
+import { createWebhookSender, type WebhookSender } from "../../src/modules/webhooks/delivery/http-sender.js";
+import type { WebhookRetrySchedule } from "../../src/modules/webhooks/delivery/retry-schedule.js";
 import {
   DISABLED_FAILING,
   DISABLED_GONE,
   WebhookDispatcher,
   type WebhookDispatcherDeps,
-} from "../../src/webhooks/webhook-dispatcher.js";
-import { pruneWebhookDeliveries, recordWebhookEvent } from "../../src/webhooks/webhook-outbox.js";
+} from "../../src/modules/webhooks/delivery/webhook-dispatcher.js";
+import {
+  pruneWebhookDeliveries,
+  recordWebhookEvent,
+} from "../../src/modules/webhooks/delivery/webhook-outbox.js";
+import { WebhooksService } from "../../src/modules/webhooks/webhooks-service.js";
+import type { Storage } from "../../src/storage/database.js";
+import { migrateToLatest } from "../../src/storage/migrator.js";
+import { createRepos } from "../../src/storage/repos/index.js";
+import { WebhookRepo } from "../../src/storage/repos/webhooks.repo.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { type Responder, WebhookReceiver } from "../helpers/webhook-receiver.js";

@@ -1,6 +1,6 @@
 import type { BotSettings } from "./settings-schema.js";
 
-/** A new bot's settings (DECISIONS §A new bot's settings). */
+/** A new bot's settings (docs/api.md's settings). */
 export function defaultBotSettings(defaultModelId: string): BotSettings {
   return {
     ai: {

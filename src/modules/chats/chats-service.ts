@@ -56,7 +56,7 @@ export class ChatsService {
     return (await this.deps.chats.listByIntegration(integration.id, this.since())).map(toChat);
   }
 
-  /** A new chat is `disabled` (DECISIONS §Initial states); activate it with the status operation. */
+  /** A new chat is `disabled` (docs/api.md); activate it with the status operation. */
   async create(auth: AuthContext, integrationId: string, input: CreateChatInput): Promise<Chat> {
     const integration = await this.integration(auth, integrationId);
     await this.bot(auth, input.bot_id);

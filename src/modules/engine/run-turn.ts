@@ -14,7 +14,7 @@ import { memoryIndexJob } from "../memory/jobs.js";
 import { formatRecalled, recall } from "../memory/semantic-recall.js";
 import { whyNotAnswering } from "./answer-policy.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
-import { createStreamFormatter } from "./formatting.js";
+import { createStreamFormatter } from "./formatting/index.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";
 import { titleJob } from "./jobs.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";

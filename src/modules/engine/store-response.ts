@@ -2,7 +2,7 @@ import type { AssistantModelMessage, ToolModelMessage } from "ai";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
-import { type FormattingOptions, formatText } from "./formatting.js";
+import { type FormattingOptions, formatText } from "./formatting/index.js";
 import type { ThreadWriter } from "./thread-writer.js";
 
 type ResponseMessage = AssistantModelMessage | ToolModelMessage;

@@ -4,7 +4,7 @@ import { assertOwned } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { IntegrationRow, IntegrationsRepo } from "../../storage/repos/integrations.repo.js";
-import { parseAuthData } from "./auth-data/auth-data-schemas.js";
+import { parseAuthData } from "./registry.js";
 import type { CreateIntegrationInput, Integration, UpdateIntegrationInput } from "./schemas.js";
 
 export interface IntegrationsServiceDeps {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { freeFormObjectSchema, resourceNameSchema } from "../../infra/common-schemas.js";
 import type { IntegrationVendor } from "../../storage/schema-integrations.js";
-import { authDataSchemas, INTEGRATION_VENDORS } from "./auth-data/auth-data-schemas.js";
+import { authDataSchemas, INTEGRATION_VENDORS } from "./registry.js";
 
 export const integrationVendorSchema = z.enum(INTEGRATION_VENDORS).meta({ id: "IntegrationVendor" });
 export const integrationStatusSchema = z

@@ -7,7 +7,7 @@ export interface CatalogModel {
   context_window: number;
 }
 
-/** The five offered models (DECISIONS §Models). */
+/** The five offered models (docs/api.md). */
 export const BUILTIN_MODELS: CatalogModel[] = [
   { id: "openai/gpt-5", provider: "openai", name: "gpt-5", note: "highest quality", context_window: 400_000 },
   {

@@ -29,7 +29,7 @@ const toApiKey = ({ id, name, role, last_used_at, created_at }: ApiKeyRow): ApiK
 });
 
 /**
- * Organizations, projects and API keys. Two roles (DECISIONS §Keys and projects): an
+ * Organizations, projects and API keys. Two roles (docs/api.md): an
  * organization admin key manages every project of its organization and their keys; a
  * project key sees only its own project and manages only its own project's keys.
  */

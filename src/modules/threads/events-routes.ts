@@ -57,7 +57,7 @@ function streamResponses(what: string) {
 }
 
 /**
- * GET /threads/events and /threads/events/:thread_id (SPEC §6.1), scoped to the key's project.
+ * GET /threads/events and /threads/events/:thread_id (docs/api.md), scoped to the key's project.
  * Mount under the authenticated /v1 prefix.
  */
 export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {

@@ -47,7 +47,7 @@ export type Thread = z.infer<typeof threadSchema>;
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 export type Message = z.infer<typeof messageSchema>;
 
-/** Client-chosen thread ids (DECISIONS §Initial states and rules). */
+/** Client-chosen thread ids (docs/api.md). */
 export const threadIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,128}$/, "thread ids are 1 to 128 characters of A-Z, a-z, 0-9, _ and -");
@@ -135,7 +135,9 @@ export const streamBodySchema = z
         avatar_url: z.url().max(2000).nullable().optional(),
       })
       .optional()
-      .describe("Who is writing (an addition to SPEC): threads of the same person share a Person."),
+      .describe(
+        "Who is writing (an addition to the base specification): threads of the same person share a Person.",
+      ),
     // Fields the AI SDK's useChat transport sends; accepted and ignored.
     id: z.string().optional(),
     trigger: z.string().optional(),

@@ -13,7 +13,7 @@ export interface ReplyStreamWriter {
 export type StreamProtocol = "data" | "ui";
 
 /**
- * Parley's data stream (SPEC §4.2): one JSON object per SSE `data` line, `type` one of
+ * Parley's data stream (docs/api.md): one JSON object per SSE `data` line, `type` one of
  * text-delta {textDelta}, tool-call {toolCallId, toolName, args}, tool-result {toolCallId,
  * toolName, result}, finish {finishReason, message_id, thread_id}, error {code, message}.
  */

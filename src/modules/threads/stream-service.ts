@@ -59,7 +59,7 @@ export class StreamService {
     idempotencyKey?: string | undefined,
   ): Promise<StreamStart> {
     // useChat resends the whole conversation: only its newest user message is new. Parley's own
-    // protocol carries new user messages only (SPEC: role fixed to user).
+    // protocol carries new user messages only (docs/conversations.md: the role is always `user`).
     const incoming =
       protocol === "ui" ? body.messages.filter((m) => m.role === "user").slice(-1) : body.messages;
     const notUser = body.messages.findIndex((m) => m.role !== "user");

@@ -3,7 +3,7 @@ import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
 import { standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
-import { WEBHOOK_EVENT_TYPES, webhookEventDataSchemas } from "../../webhooks/event-schemas.js";
+import { WEBHOOK_EVENT_TYPES, webhookEventDataSchemas } from "./event-schemas.js";
 import {
   createdWebhookEndpointSchema,
   createWebhookEndpointBodySchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "../../webhooks/event-schemas.js";
+import { WEBHOOK_EVENT_TYPES } from "./event-schemas.js";
 
 export const webhookEndpointStatusSchema = z
   .enum(["active", "disabled"])

@@ -9,9 +9,9 @@ import type {
   WebhookEndpointRow,
   WebhookRepo,
 } from "../../storage/repos/webhooks.repo.js";
-import { validateWebhookUrl } from "../../webhooks/address-policy.js";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../webhooks/event-schemas.js";
-import { generateWebhookSecret } from "../../webhooks/generate-secret.js";
+import { validateWebhookUrl } from "./delivery/address-policy.js";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-schemas.js";
+import { generateWebhookSecret } from "./generate-secret.js";
 import type {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointInput,

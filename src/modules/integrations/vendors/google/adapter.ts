@@ -1,0 +1,12 @@
+import type { z } from "zod";
+import type { ChannelAdapter } from "../../channel-adapter.js";
+import { googleAuthDataSchema } from "./auth-data.js";
+
+/**
+ * The Google channel. Today: its `auth_data`, validated on create and update. Receiving
+ * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ */
+export const googleAdapter = {
+  vendor: "google",
+  authData: googleAuthDataSchema,
+} satisfies ChannelAdapter<z.infer<typeof googleAuthDataSchema>>;

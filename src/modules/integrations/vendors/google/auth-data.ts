@@ -1,0 +1,3 @@
+import { oauthAppAuthData } from "../shared/oauth-app.js";
+
+export const googleAuthDataSchema = oauthAppAuthData("GoogleAuthData", "Google");

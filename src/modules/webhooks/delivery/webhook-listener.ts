@@ -1,0 +1,78 @@
+import type { DomainEvent } from "../../../events/domain-event.js";
+import type { DomainEventListener } from "../../../events/event-listener.js";
+import type { Clock } from "../../../infra/clock.js";
+import type { IdGenerator } from "../../../infra/ids.js";
+import type { WebhookEventData, WebhookEventType } from "../event-schemas.js";
+import { recordWebhookEvent } from "./webhook-outbox.js";
+
+type Outgoing = { [T in WebhookEventType]: { type: T; data: WebhookEventData<T> } }[WebhookEventType];
+
+/** The webhook event a domain event becomes (docs/webhooks.md lists their `data`), if any. */
+function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
+  switch (event.type) {
+    case "thread.created":
+      return {
+        type: "thread.created",
+        data: {
+          thread_id: event.thread.id,
+          chat_id: event.thread.chat_id,
+          bot_id: event.thread.bot_id,
+          mode: event.thread.mode,
+          created_at: event.thread.created_at,
+        },
+      };
+    case "message.created":
+      return {
+        type: "thread.message.created",
+        data: { thread_id: event.threadId, chat_id: event.chatId, message: event.message },
+      };
+    case "thread.mode_changed":
+      return {
+        type: "thread.mode.changed",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          mode: event.mode,
+          previous_mode: event.previousMode,
+        },
+      };
+    case "approval.requested":
+      return {
+        type: "thread.approval.requested",
+        data: {
+          thread_id: event.threadId,
+          approval_id: event.approvalId,
+          tool_name: event.toolName,
+          args: event.args as Record<string, unknown>,
+        },
+      };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The webhook outbox as a listener: every domain event with a webhook counterpart is recorded,
+ * with a delivery per subscribed endpoint, in the change's transaction; the dispatcher is woken
+ * after commit.
+ */
+export function webhookListener(deps: {
+  clock: Clock;
+  newId: IdGenerator;
+  /** Wakes the dispatcher after a commit that queued deliveries. */
+  onDeliveries?: () => void;
+}): DomainEventListener {
+  return {
+    name: "webhooks",
+    async record(repos, projectId, events) {
+      let deliveries = 0;
+      for (const event of events) {
+        const outgoing = toWebhookEvent(event);
+        if (!outgoing) continue;
+        const recorded = await recordWebhookEvent(repos, { projectId, ...outgoing }, deps);
+        deliveries += recorded.deliveries;
+      }
+      return deliveries > 0 ? () => deps.onDeliveries?.() : undefined;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { messageObjectSchema } from "../../events/message.js";
+import { INTEGRATION_VENDORS } from "../integrations/registry.js";
+
+/**
+ * The webhook event types and the `data` each one carries: the contract with receivers.
+ * The schemas are registered (`.meta({ id })`), so /openapi.json lists them as components, and
+ * GET /v1/webhook-events/types serves them as JSON Schema. Nested objects carry no ids of their
+ * own: each event's schema is self-contained, and independent of the API resources' schemas,
+ * so that a change to a resource never silently changes what receivers get.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "thread.created",
+  "thread.message.created",
+  "thread.mode.changed",
+  "integration.auth_lost",
+  "billing.balance.low",
+  "thread.approval.requested",
+  "webhook_endpoint.disabled",
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: "WebhookEventType" });
+
+const threadMode = z.enum(["auto", "manual", "operator", "blocked"]);
+const timestamp = z.string().describe("ISO 8601, UTC, with milliseconds");
+
+export const threadCreatedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    bot_id: z.string(),
+    mode: threadMode,
+    created_at: timestamp,
+  })
+  .meta({ id: "WebhookThreadCreatedData", description: "A new conversation started." });
+
+export const threadMessageCreatedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    message: messageObjectSchema,
+  })
+  .meta({ id: "WebhookThreadMessageCreatedData", description: "A new message in a thread." });
+
+export const threadModeChangedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    mode: threadMode,
+    previous_mode: threadMode,
+  })
+  .meta({ id: "WebhookThreadModeChangedData", description: "A thread switched mode (e.g. auto to manual)." });
+
+export const integrationAuthLostDataSchema = z
+  .object({
+    integration_id: z.string(),
+    vendor: z.enum(INTEGRATION_VENDORS),
+    reason: z.string().describe("What the vendor answered, for a person."),
+  })
+  .meta({
+    id: "WebhookIntegrationAuthLostData",
+    description: "An integration's credentials stopped working.",
+  });
+
+export const billingBalanceLowDataSchema = z
+  .object({
+    credits: z.number().describe("The balance after the charge that crossed the threshold."),
+    bonus: z.number().describe("Bonus credits included in `credits`."),
+    threshold: z.number(),
+  })
+  .meta({ id: "WebhookBillingBalanceLowData", description: "The credit balance fell below the threshold." });
+
+export const threadApprovalRequestedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    approval_id: z.string(),
+    tool_name: z.string(),
+    args: z.record(z.string(), z.unknown()).describe("The arguments the model chose for the tool."),
+  })
+  .meta({
+    id: "WebhookThreadApprovalRequestedData",
+    description: "A tool call waits for an operator's approval.",
+  });
+
+export const webhookEndpointDisabledDataSchema = z
+  .object({
+    endpoint_id: z.string(),
+    url: z.string(),
+    reason: z.string().describe("`gone` (it answered 410) or `failing for over 24 hours`."),
+  })
+  .meta({
+    id: "WebhookEndpointDisabledData",
+    description: "The service disabled a webhook endpoint; sent to the project's other active endpoints.",
+  });
+
+/** Each event type's `data` schema. */
+export const webhookEventDataSchemas = {
+  "thread.created": threadCreatedDataSchema,
+  "thread.message.created": threadMessageCreatedDataSchema,
+  "thread.mode.changed": threadModeChangedDataSchema,
+  "integration.auth_lost": integrationAuthLostDataSchema,
+  "billing.balance.low": billingBalanceLowDataSchema,
+  "thread.approval.requested": threadApprovalRequestedDataSchema,
+  "webhook_endpoint.disabled": webhookEndpointDisabledDataSchema,
+} as const satisfies Record<WebhookEventType, z.ZodType>;
+
+export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
+
+const envelope = <T extends WebhookEventType>(type: T) =>
+  z.object({
+    id: z.string().describe("`evt_…`; the same in every delivery of the event (x-service-event-id)."),
+    type: z.literal(type),
+    created_at: timestamp,
+    data: webhookEventDataSchemas[type],
+  });
+
+/** What a receiver gets as the body of a webhook request. */
+export const webhookEventSchema = z
+  .discriminatedUnion("type", [
+    envelope("thread.created"),
+    envelope("thread.message.created"),
+    envelope("thread.mode.changed"),
+    envelope("integration.auth_lost"),
+    envelope("billing.balance.low"),
+    envelope("thread.approval.requested"),
+    envelope("webhook_endpoint.disabled"),
+  ])
+  .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
+
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
