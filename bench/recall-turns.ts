@@ -4,7 +4,7 @@ import { type IndexableMessage, indexMessages } from "../src/modules/memory/sema
 import { openStorage } from "../src/storage/database.js";
 import { MessageChunksRepo } from "../src/storage/repos/message-chunks.repo.js";
 import { startFakeOpenAI } from "../test/helpers/fake-openai-server.js";
-import { api, KEY, load, row, rssMb, startParley } from "./run.js";
+import { api, KEY, load, row, rssMb, startParley } from "./harness.js";
 import { readSse } from "./sse-reader.js";
 import { summarize } from "./stats.js";
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from "node:http";
-import { api, KEY, rssMb, startParley } from "./run.js";
+import { api, KEY, rssMb, startParley } from "./harness.js";
 import { percentile } from "./stats.js";
 
 /**
