@@ -3,6 +3,7 @@ import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { listen } from "../helpers/live-app.js";
 import { scriptedModel } from "../helpers/mock-model.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -31,18 +32,6 @@ interface FuzzRequest {
   method: string;
   url: string;
   body?: string;
-}
-
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function deeplyNested(levels: number): string {
@@ -495,7 +484,7 @@ for (const dialect of DIALECTS) {
         doc,
         ids,
         foreignIds,
-        prng(dialect === "sqlite" ? 20261124 : 4242),
+        seededRandom(dialect === "sqlite" ? 20261124 : 4242),
         60,
       );
       expect(safe.length + destructive.length).toBeGreaterThan(1500);

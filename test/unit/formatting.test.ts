@@ -8,6 +8,7 @@ import {
   MARKDOWN_WINDOW,
   MAX_HOLDBACK,
 } from "../../src/modules/engine/formatting/index.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 
 const BOTH: FormattingOptions = { removeEmojis: true, removeMarkdown: true };
 const MD: FormattingOptions = { removeMarkdown: true };
@@ -17,18 +18,6 @@ const MODES: Array<[string, FormattingOptions]> = [
   ["markdown", MD],
   ["emoji", EMOJI],
 ];
-
-/** Deterministic PRNG (mulberry32) so failures are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface StreamRun {
   chunks: string[];
@@ -324,7 +313,7 @@ describe("createStreamFormatter", () => {
   });
 
   it("keeps the corpus invariant for hundreds of random partitions, with no partial emoji or Markdown in any delta", () => {
-    const next = rng(20240501);
+    const next = seededRandom(20240501);
     let runs = 0;
     for (const [name, options] of MODES) {
       for (const text of CORPUS) {
@@ -408,7 +397,7 @@ describe("createStreamFormatter", () => {
       "🎉",
       "\r\n",
     ];
-    const next = rng(7);
+    const next = seededRandom(7);
     for (let n = 0; n < 400; n++) {
       const count = 5 + Math.floor(next() * 60);
       let text = "";
