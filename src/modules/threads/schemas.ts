@@ -114,7 +114,9 @@ const streamMessageSchema = z
     id: z.string().optional(),
     metadata: z.unknown().optional(),
   })
-  .refine((m) => m.content !== undefined || textOfParts(m.parts).length > 0, {
+  // useChat's history may hold an assistant message without text (a reply that failed, or
+  // one made of tool parts only): only the user's messages must say something.
+  .refine((m) => m.role !== "user" || m.content !== undefined || textOfParts(m.parts).length > 0, {
     message: "a message needs `content` or a text part",
   })
   .refine((m) => m.content !== undefined || textOfParts(m.parts).length <= 32_000, {
