@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installOpenApi(app, SERVICE_VERSION);
 
   systemRoutes(app, { storage, metrics });
+  await conversationStack.publicRoutes(app);
   await app.register(
     async (v1) => {
       const api = v1 as unknown as App;
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         api,
         new IntegrationsService({
           integrations: repos.integrations,
+          lifecycle: conversationStack.connection,
           secrets: deps.secrets,
           clock,
           newId: ids,

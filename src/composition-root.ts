@@ -24,11 +24,20 @@ import { TurnRunner } from "./modules/engine/run-turn.js";
 import type { ThreadActions } from "./modules/engine/thread-actions.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
 import { ThreadWriter } from "./modules/engine/thread-writer.js";
+import { ConnectionService } from "./modules/integrations/connection-service.js";
+import { Connectors } from "./modules/integrations/connectors.js";
+import { deliveryListener } from "./modules/integrations/delivery/delivery-listener.js";
+import { MessageDeliverer } from "./modules/integrations/delivery/message-deliverer.js";
+import { hookRoutes } from "./modules/integrations/inbound/hook-routes.js";
+import { InboundService } from "./modules/integrations/inbound/inbound-service.js";
+import { integrationJobHandlers } from "./modules/integrations/job-handlers.js";
+import { mediaRoutes, mediaUrl } from "./modules/integrations/media-routes.js";
 import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
 import { memoryJobHandlers } from "./modules/memory/job-handlers.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
 import { ApprovalsService } from "./modules/threads/approvals-service.js";
+import { ChannelInboxService } from "./modules/threads/channel-inbox-service.js";
 import { ConversationService } from "./modules/threads/conversation-service.js";
 import { threadEventRoutes } from "./modules/threads/events-routes.js";
 import { threadJobHandlers } from "./modules/threads/job-handlers.js";
@@ -50,6 +59,8 @@ import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js
 
 export const SQLITE_FILE = "parley.db";
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Vendors redeliver an event for a few days at most (Meta: up to 7): its dedupe key is kept 14. */
+const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface Runtime {
   storage: Storage;
@@ -152,6 +163,7 @@ export function composeConversations(deps: ConversationDeps) {
   // project's event lock, so it comes last. Billing and channel delivery add theirs here.
   const listeners: DomainEventListener[] = [
     webhookListener({ clock, newId: ids, onDeliveries: () => deps.onWebhookDeliveries?.() }),
+    deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
     threadEventListener({ hub, clock }),
   ];
   const transactor = new Transactor({ repos, jobs, listeners });
@@ -196,6 +208,28 @@ export function composeConversations(deps: ConversationDeps) {
     timeoutMs: config.modelTimeoutMs,
     defaultModel: config.defaultModel,
   });
+  const connectors = new Connectors({ config, secrets: deps.secrets, repos });
+  const connection = new ConnectionService({
+    repos,
+    transactor,
+    connectors,
+    publicUrl: config.publicUrl,
+    clock,
+    log: deps.log,
+    mediaUrl: (integrationId, ref) => mediaUrl(config.publicUrl, deps.secrets, integrationId, ref),
+  });
+  const deliverer = new MessageDeliverer({
+    repos,
+    connectors,
+    connection,
+    clock,
+    maxAttempts: config.channelSendMaxAttempts,
+  });
+  const inbound = new InboundService({
+    repos,
+    connectors,
+    inbox: new ChannelInboxService({ conversations, approvals, transactor, clock, newId: ids }),
+  });
   const stream = new StreamService({
     conversations,
     approvals,
@@ -210,6 +244,7 @@ export function composeConversations(deps: ConversationDeps) {
       ...engineJobHandlers({ runner, repos, registry, defaultModel: config.defaultModel }),
       ...memoryJobHandlers({ repos, ...memory }),
       ...threadJobHandlers({ conversations }),
+      ...integrationJobHandlers({ connection, deliverer }),
     ];
     worker = new JobWorker({
       storage,
@@ -224,11 +259,17 @@ export function composeConversations(deps: ConversationDeps) {
 
   return {
     conversations,
+    connection,
     runner,
     jobs,
     hub,
     keyGuard,
     worker,
+    /** The public routes outside /v1: vendor webhooks and the media proxy. */
+    async publicRoutes(app: App) {
+      await hookRoutes(app, inbound);
+      mediaRoutes(app, { secrets: deps.secrets, repos, connectors });
+    },
     routes(api: App) {
       threadEventRoutes(api, {
         hub,
@@ -259,6 +300,7 @@ export function composeConversations(deps: ConversationDeps) {
       await jobs.prune(repos.jobs, new Date(now - FINISHED_JOB_RETENTION_MS));
       // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
       await memory.chunks.pruneOrphans(memory.embedder);
+      await repos.integrations.pruneInboundEvents(new Date(now - INBOUND_DEDUPE_RETENTION_MS).toISOString());
     },
     async close() {
       await worker?.stop();

@@ -107,6 +107,16 @@ const envSchema = z.object({
   YANDEX_API_KEY: optionalString,
   YANDEX_FOLDER_ID: optionalString,
   YANDEX_BASE_URL: optionalString.pipe(z.url().optional()),
+  PARLEY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  PARLEY_TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+  PARLEY_VK_API_URL: z.url().default("https://api.vk.com"),
+  PARLEY_GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
+  PARLEY_GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "must look like v21.0")
+    .default("v21.0"),
+  PARLEY_AVITO_API_URL: z.url().default("https://api.avito.ru"),
+  PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -161,6 +171,12 @@ export interface Config {
    * model's known size (256 for the lexical one); inputs are chunked to `maxInputChars`.
    */
   embedding: { model: string | undefined; dimensions: number | undefined; maxInputChars: number };
+  /** Where vendors and browsers reach this server (hook URLs, media links); no trailing slash. */
+  publicUrl: string;
+  /** Each messaging vendor's API base URL (no trailing slash), by vendor id (docs/channels.md). */
+  vendorApiUrls: Partial<Record<"telegram" | "vk" | "whatsapp" | "facebook" | "instagram" | "avito", string>>;
+  /** How many times one outgoing message is tried before it is recorded as failed. */
+  channelSendMaxAttempts: number;
 }
 
 export class ConfigError extends Error {
@@ -243,5 +259,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dimensions: env.PARLEY_EMBEDDING_DIMENSIONS,
       maxInputChars: env.PARLEY_EMBEDDING_MAX_INPUT_CHARS,
     },
+    publicUrl: trimSlash(env.PARLEY_PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    vendorApiUrls: vendorApiUrls(env),
+    channelSendMaxAttempts: env.PARLEY_CHANNEL_SEND_MAX_ATTEMPTS,
+  };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** The Graph API's versioned base serves WhatsApp, Messenger and Instagram alike. */
+function vendorApiUrls(env: Env): Config["vendorApiUrls"] {
+  const graph = `${trimSlash(env.PARLEY_GRAPH_API_URL)}/${env.PARLEY_GRAPH_API_VERSION}`;
+  return {
+    telegram: trimSlash(env.PARLEY_TELEGRAM_API_URL),
+    vk: trimSlash(env.PARLEY_VK_API_URL),
+    whatsapp: graph,
+    facebook: graph,
+    instagram: graph,
+    avito: trimSlash(env.PARLEY_AVITO_API_URL),
   };
 }

@@ -1,4 +1,5 @@
 import type { ThreadMode } from "../storage/schema-conversations.js";
+import type { IntegrationVendor } from "../storage/schema-integrations.js";
 import type { PublicMessage } from "./message.js";
 
 /**
@@ -20,4 +21,5 @@ export type DomainEvent =
       previousMode: ThreadMode;
     }
   | { type: "thread.pending_count_changed"; threadId: string; pendingCount: number }
-  | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown };
+  | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
+  | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string };

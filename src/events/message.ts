@@ -4,6 +4,54 @@ import type { MessageAuthor, MessageRole } from "../storage/schema-conversations
 const roles = ["user", "assistant", "tool"] as const satisfies readonly MessageRole[];
 const authors = ["user", "bot", "operator"] as const satisfies readonly MessageAuthor[];
 
+export const attachmentSchema = z
+  .object({
+    kind: z.enum([
+      "photo",
+      "video",
+      "voice",
+      "audio",
+      "document",
+      "sticker",
+      "location",
+      "contact",
+      "link",
+      "other",
+    ]),
+    ref: z.string().optional().describe("The vendor's reference to the file."),
+    mimeType: z.string().optional(),
+    fileName: z.string().optional(),
+    caption: z.string().optional(),
+    url: z
+      .string()
+      .optional()
+      .describe("A public URL, when the vendor gives one without a credential in it."),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+  })
+  .meta({ id: "MessageAttachment" });
+
+export const deliverySchema = z
+  .object({
+    status: z.enum(["pending", "sent", "failed"]),
+    channel: z.string().describe("The vendor."),
+    parts: z
+      .number()
+      .nullable()
+      .describe("How many vendor messages the text was split into (null until known)."),
+    parts_sent: z.number(),
+    external_ids: z.array(z.string()).describe("The vendor's ids of the parts sent."),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .describe(
+        "Why it failed: `recipient_blocked`, `outside_window`, `credentials_rejected`, `vendor_unreachable`, …",
+      ),
+    attempts: z.number(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "MessageDelivery" });
+
 /**
  * A message as everything outside Parley sees it: in the API (`Message`), on the thread event
  * streams and in webhook events. One shape; each place registers it under its own name.
@@ -14,6 +62,15 @@ export const messageObjectSchema = z.object({
   author: z.enum(authors).describe("Who wrote it: the end user, the AI (`bot`), or a human operator."),
   content: z.string(),
   created_at: z.string().describe("ISO 8601, UTC"),
+  attachments: z
+    .array(attachmentSchema)
+    .optional()
+    .describe(
+      "What a channel message carried besides text (present only then); `content` has a readable placeholder.",
+    ),
+  delivery: deliverySchema
+    .optional()
+    .describe("How the message went out to a vendor channel (present only for messages sent to one)."),
 });
 
 export type PublicMessage = z.infer<typeof messageObjectSchema>;

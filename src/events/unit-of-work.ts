@@ -15,6 +15,7 @@ export interface UnitOfWork {
     payload: unknown;
     runAt?: Date;
     dedupeKey?: string;
+    maxAttempts?: number;
   }): Promise<{ id: string; runAt: string }>;
   /**
    * Enqueues a job this process runs itself right after the commit, already claimed by it

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 
 /**
  * AES-256-GCM encryption of secrets at rest (integration auth_data, webhook secrets).
@@ -8,11 +8,20 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /**
+   * An HMAC-SHA256 (base64url) of `data` under a key derived from the server key for `purpose`,
+   * for links Parley hands out and must recognise later (media proxy URLs).
+   */
+  sign(purpose: string, data: string): string;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error("SecretBox needs a 32-byte key");
   return {
+    sign(purpose, data) {
+      const derived = createHmac("sha256", key).update(`parley:${purpose}`).digest();
+      return createHmac("sha256", derived).update(data).digest("base64url");
+    },
     seal(plaintext) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);

@@ -5,6 +5,7 @@ import { randomBase62 } from "../infra/ids.js";
 import type { Storage } from "../storage/database.js";
 import { type JobLease, JobRepo, type JobRow } from "../storage/repos/jobs.repo.js";
 import { retryDelayMs } from "./retry-delay.js";
+import { RetryLater } from "./retry-later.js";
 
 /** What a handler is given. attempts counts this run: 1 on the first. */
 export interface JobContext {
@@ -179,7 +180,9 @@ export class JobWorker {
     const outcome = await this.repo.fail(lease, {
       maxAttempts: job.max_attempts,
       now,
-      retryAt: new Date(now.getTime() + retryDelayMs(lease.attempts)),
+      retryAt: new Date(
+        now.getTime() + (error instanceof RetryLater ? error.delayMs : retryDelayMs(lease.attempts)),
+      ),
       error: errorMessage(error),
     });
     const context = {

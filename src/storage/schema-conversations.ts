@@ -8,6 +8,10 @@ export interface PersonsTable {
   external_id: string | null;
   name: string | null;
   avatar_url: string | null;
+  /** The vendor a channel person came from (null for persons named through the API). */
+  channel: string | null;
+  /** Their user id on that vendor; unique per (project, channel). */
+  channel_user_id: string | null;
   created_at: string;
 }
 
@@ -29,6 +33,8 @@ export interface ThreadsTable {
   /** Which process runs the thread's AI turn, and until when (a lease, so a crash frees it). */
   turn_lease_owner: string | null;
   turn_lease_until: string | null;
+  /** The vendor's conversation id (Telegram chat id, wa_id, …): one per chat; null for API threads. */
+  external_conversation_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -56,6 +62,10 @@ export interface MessagesTable {
    * whatever order replies were stored in.
    */
   reply_to_seq: number | null;
+  /** JSON array of InboundAttachment (channel messages that carry files, places, contacts). */
+  attachments: string | null;
+  /** JSON MessageDelivery: how a reply meant for a vendor channel went out; null otherwise. */
+  delivery: string | null;
   created_at: string;
 }
 

@@ -26,8 +26,24 @@ export interface IntegrationsTable {
   auth_data: string;
   /** Vendor-specific settings, JSON. */
   settings: string;
+  /** What the vendor's connector remembers (generated secrets, cached tokens), sealed JSON; null when nothing. */
+  connector_state: string | null;
+  /** The vendor webhook's registration: null until tried (and for vendors without one). */
+  connection_status: ConnectionStatus | null;
+  /** JSON `{code, message}` of the last failed registration or credential check. */
+  connection_error: string | null;
+  connection_checked_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export type ConnectionStatus = "pending" | "connected" | "failed";
+
+/** Dedupe keys of inbound vendor events (migration 0011): a redelivered event is acknowledged, not stored again. */
+export interface InboundEventsTable {
+  integration_id: string;
+  external_id: string;
+  received_at: string;
 }
 
 export interface ChatsTable {
@@ -46,4 +62,5 @@ export interface ChatsTable {
 export interface IntegrationTables {
   integrations: IntegrationsTable;
   chats: ChatsTable;
+  inbound_events: InboundEventsTable;
 }

@@ -237,7 +237,17 @@ describe.each(DIALECTS)("integrations on %s", (dialect) => {
   it_("creates an active integration without auth_data in the answer, lists and gets it", async () => {
     const integration = await createIntegration("telegram", VALID.telegram, { settings: { greeting: "Hi" } });
     expect(Object.keys(integration).sort()).toEqual(
-      ["created_at", "id", "name", "project_id", "settings", "status", "updated_at", "vendor"].sort(),
+      [
+        "connection",
+        "created_at",
+        "id",
+        "name",
+        "project_id",
+        "settings",
+        "status",
+        "updated_at",
+        "vendor",
+      ].sort(),
     );
     expect(integration).toMatchObject({
       name: "My telegram",

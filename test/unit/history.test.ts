@@ -16,6 +16,8 @@ function row(role: MessageRow["role"], content: string, parts?: unknown[]): Mess
     parts: parts ? JSON.stringify(parts) : null,
     external_id: null,
     reply_to_seq: null,
+    attachments: null,
+    delivery: null,
     created_at: new Date(0).toISOString(),
   };
 }

@@ -14,6 +14,8 @@ export function toPublicMessage(row: MessageRow): PublicMessage {
     author: row.author,
     content: row.content,
     created_at: row.created_at,
+    ...(row.attachments ? { attachments: JSON.parse(row.attachments) as PublicMessage["attachments"] } : {}),
+    ...(row.delivery ? { delivery: JSON.parse(row.delivery) as PublicMessage["delivery"] } : {}),
   };
 }
 
@@ -34,7 +36,7 @@ export class ThreadWriter {
     content: string,
     parts: string | null,
     now: string,
-    extra: { externalId?: string; replyToSeq?: number } = {},
+    extra: { externalId?: string; replyToSeq?: number; attachments?: string } = {},
   ): Promise<MessageRow> {
     const row = await unit.repos.messages.insert({
       id: this.deps.newId("msg"),
@@ -46,6 +48,7 @@ export class ThreadWriter {
       parts,
       external_id: extra.externalId ?? null,
       reply_to_seq: extra.replyToSeq ?? null,
+      attachments: extra.attachments ?? null,
       created_at: now,
     });
     await unit.repos.threads.update(thread.project_id, thread.id, { last_message_at: now, updated_at: now });

@@ -1,69 +1,173 @@
 import type { z } from "zod";
 import type { IntegrationVendor } from "../../storage/schema-integrations.js";
 
+/**
+ * The one interface every vendor implements (docs/development.md, "A new vendor";
+ * docs/channels.md for what each vendor does). Capabilities are optional: the service answers
+ * for a missing one. Adapters get credentials, a base URL and `fetch` injected and never touch
+ * the database; what they must remember between calls (a generated webhook secret, a cached
+ * access token, a callback server id) they hand back through `saveState`.
+ */
+
+/** What kind of thing a non-text message carries. */
+export type AttachmentKind =
+  | "photo"
+  | "video"
+  | "voice"
+  | "audio"
+  | "document"
+  | "sticker"
+  | "location"
+  | "contact"
+  | "link"
+  | "other";
+
+/** An attachment of an inbound message: metadata only; the bytes stay with the vendor. */
+export interface InboundAttachment {
+  kind: AttachmentKind;
+  /**
+   * How the adapter fetches the file again (`fetchFile`): a Telegram `file_id`, a Meta media id,
+   * a URL. Never a URL that embeds a credential.
+   */
+  ref?: string;
+  mimeType?: string;
+  fileName?: string;
+  caption?: string;
+  /** A URL anyone may open (no credential in it), when the vendor gives one. */
+  url?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
 /** A message a vendor delivered, normalised: one per customer message in an inbound webhook. */
 export interface InboundMessage {
-  /** The vendor's id of the message: the dedupe key (a vendor that retries is answered once). */
+  /** The vendor's id of the message or event: the dedupe key (a vendor that retries is answered once). */
   externalMessageId: string;
-  /** The vendor's conversation: one conversation is one thread. */
+  /** The vendor's conversation (where replies go): one conversation is one thread. */
   conversationId: string;
-  /** Who wrote it; becomes the thread's person. */
+  /** Who wrote it; becomes the thread's person. `externalId` is the vendor's user id. */
   person: { externalId: string; name?: string; avatarUrl?: string };
+  /**
+   * The text as the model should read it: the message text, or a readable placeholder for a
+   * non-text message, e.g. "[photo: a red bike]", "[voice message, 12 s]", "[location: 55.75, 37.61]".
+   */
   text: string;
-  /** What routes the message to a chat of the integration (matched against chat settings). */
-  route?: Record<string, string>;
+  attachments: InboundAttachment[];
+  /**
+   * Values a chat's `settings` are matched against to route the message (the adapter's
+   * `routeKeys`), e.g. `{ chat_type: "private", chat_id: "123" }`. Strings only.
+   */
+  route: Record<string, string>;
 }
+
+/** A response the vendor expects to an inbound webhook (VK's `ok`, Meta's challenge echo). */
+export interface HookReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What an inbound webhook turned out to be. */
+export type InboundResult =
+  /** Failed verification (signature, secret): answered 401 and stored nowhere. */
+  | { kind: "rejected" }
+  /**
+   * Verified. `messages` may be empty (echoes of the bot's own messages, delivery receipts,
+   * event kinds Parley does not handle: dropped without error). `reply` overrides the default
+   * answer (200 `{"ok":true}`).
+   */
+  | { kind: "accepted"; messages: InboundMessage[]; reply?: HookReply };
+
+/** Connector-managed values kept for the integration (sealed at rest, never returned by the API). */
+export type ConnectorState = Record<string, unknown>;
 
 /** What an adapter is given for one integration: never a database, only what it needs. */
 export interface ChannelContext<AuthData> {
   integration: { id: string; name: string };
   authData: AuthData;
+  /** What earlier calls saved with `saveState` (empty at first). */
+  state: ConnectorState;
+  /** Merges values into `state`; the service stores them after the call returns (or throws). */
+  saveState(patch: ConnectorState): void;
+  /** The integration's `settings`. */
   settings: Record<string, unknown>;
-  /** The vendor API's base URL (configurable, so a proxy or a test fake can stand in). */
+  /** The vendor API's base URL (configurable, so a proxy or a test fake can stand in); no trailing slash. */
   apiBaseUrl: string;
-  /** Where the vendor posts inbound webhooks for this integration. */
+  /** Where the vendor must post inbound webhooks for this integration (`<PARLEY_PUBLIC_URL>/hooks/<vendor>/<id>`). */
   hookUrl: string;
   fetch: typeof fetch;
 }
 
 /** An inbound webhook as received, before anything is trusted. */
 export interface InboundRequest {
+  method: string;
+  /** Header names in lower case. */
   headers: Record<string, string | string[] | undefined>;
+  /** The exact body bytes as text (signatures are computed over them). */
   rawBody: string;
   query: Record<string, string>;
+}
+
+/** One part of an outgoing message, already within the adapter's `textLimit`. */
+export interface OutboundMessage {
+  conversationId: string;
+  text: string;
+  /**
+   * Stable across retries of this very part (message id + part index): vendors with idempotent
+   * sends use it (VK's `random_id`), so a retried part is not shown twice.
+   */
+  idempotencyKey: string;
+}
+
+/** The longest text one vendor message may carry, and how the vendor counts it. */
+export interface TextLimit {
+  max: number;
+  /** `chars`: Unicode code points; `utf16`: UTF-16 code units; `bytes`: UTF-8 bytes. */
+  unit: "chars" | "utf16" | "bytes";
 }
 
 export interface IntegrationProfile {
   id: string;
   name: string;
   username?: string;
+  /** A URL without secrets in it; see `avatarRef` for avatars that must be proxied. */
   avatar_url?: string;
 }
 
-/**
- * The one interface every vendor implements (docs/development.md, "A new vendor"): the
- * schema of its `auth_data`, and what it can do. Capabilities are optional: a vendor gains them
- * one by one, and the service answers for a missing one. Adapters get credentials, a base URL
- * and `fetch` injected and never touch the database.
- */
+/** A profile as an adapter reads it: an avatar whose URL embeds a credential is given as a file ref instead. */
+export interface AdapterProfile extends IntegrationProfile {
+  /** Fetched through `fetchFile` by Parley's media proxy, never shown as the vendor's URL. */
+  avatarRef?: string;
+}
+
 export interface ChannelAdapter<AuthData = Record<string, unknown>> {
   readonly vendor: IntegrationVendor;
   /** Validates `auth_data` on create and update (unknown fields refused). */
   readonly authData: z.ZodType<AuthData>;
-  /** Verifies an inbound webhook (signature, secret) and parses its messages; "unauthorized" when it fails. */
-  parseInbound?(
-    context: ChannelContext<AuthData>,
-    request: InboundRequest,
-  ): Promise<InboundMessage[] | "unauthorized">;
-  /** Sends a reply into the vendor's conversation; resolves with the vendor's message id, if any. */
+  /** The keys of `InboundMessage.route` a chat's `settings` may use to claim messages (docs/channels.md). */
+  readonly routeKeys?: readonly string[];
+  /** The vendor's length limit for one message; longer replies are split before `send`. */
+  readonly textLimit?: TextLimit;
+  /** A GET on the hook URL: the subscription handshake (Meta's `hub.challenge`). */
+  handshake?(context: ChannelContext<AuthData>, request: InboundRequest): HookReply | "rejected";
+  /** Verifies an inbound webhook (signature, secret) and parses its messages. Must not call the vendor. */
+  parseInbound?(context: ChannelContext<AuthData>, request: InboundRequest): Promise<InboundResult>;
+  /** Sends one part into the vendor's conversation; resolves with the vendor's message id, if any. */
   send?(
     context: ChannelContext<AuthData>,
-    message: { conversationId: string; text: string },
+    message: OutboundMessage,
   ): Promise<{ externalMessageId: string | null }>;
-  /** Registers the inbound webhook with the vendor (on create and activation). */
+  /** Shows "typing…" in the conversation (best effort; failures are ignored). */
+  sendTyping?(context: ChannelContext<AuthData>, conversationId: string): Promise<void>;
+  /** Registers the inbound webhook with the vendor (on create, activation and new credentials). */
   setUpWebhook?(context: ChannelContext<AuthData>): Promise<void>;
   /** Removes it (on deactivation and delete). */
   tearDownWebhook?(context: ChannelContext<AuthData>): Promise<void>;
-  /** Checks the stored credentials and returns the identity they authenticate. */
-  profile?(context: ChannelContext<AuthData>): Promise<IntegrationProfile>;
+  /** Checks the stored credentials against the vendor and returns the identity they authenticate. */
+  profile?(context: ChannelContext<AuthData>): Promise<AdapterProfile>;
+  /** Downloads a file the vendor holds (an attachment's or avatar's `ref`). */
+  fetchFile?(
+    context: ChannelContext<AuthData>,
+    ref: string,
+  ): Promise<{ bytes: Uint8Array; mimeType: string }>;
 }

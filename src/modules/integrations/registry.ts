@@ -58,6 +58,11 @@ export function adapterFor<V extends IntegrationVendor>(vendor: V): (typeof CHAN
   return CHANNEL_ADAPTERS[vendor];
 }
 
+/** The adapter of a vendor as the service sees it: the interface, capabilities optional. */
+export function channelOf(vendor: IntegrationVendor): ChannelAdapter {
+  return CHANNEL_ADAPTERS[vendor] as ChannelAdapter;
+}
+
 type AuthDataSchemas = { [V in IntegrationVendor]: (typeof CHANNEL_ADAPTERS)[V]["authData"] };
 
 /** Each vendor's `auth_data` schema, as its adapter declares it. */

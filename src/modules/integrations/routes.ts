@@ -1,11 +1,12 @@
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { errorBodySchema, standardErrorResponses } from "../../infra/error-body.js";
 import type { App } from "../../infra/http-types.js";
 import type { IntegrationsService } from "./integrations-service.js";
 import {
   createIntegrationBodySchema,
   integrationParamsSchema,
+  integrationProfileSchema,
   integrationSchema,
   updateIntegrationBodySchema,
 } from "./schemas.js";
@@ -71,6 +72,29 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
       },
     },
     async (request) => integrations.update(authOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/integrations/:id/profile",
+    {
+      schema: {
+        tags,
+        summary: "Check the credentials and get the vendor identity",
+        description:
+          "Asks the vendor who the stored credentials authenticate (a bot, a community, a page, a " +
+          "phone number). Credentials the vendor refuses are 422 `credentials_rejected`, and the " +
+          "integration goes to `error` (`integration.auth_lost`); a vendor that cannot be reached " +
+          "is 502 `vendor_unavailable`. An avatar whose vendor URL embeds a credential (Telegram) " +
+          "is given as a Parley link instead.",
+        params: integrationParamsSchema,
+        response: {
+          200: integrationProfileSchema,
+          ...standardErrorResponses,
+          502: errorBodySchema.describe("The vendor could not be reached."),
+        },
+      },
+    },
+    async (request) => integrations.profile(authOf(request), request.params.id),
   );
 
   app.delete(

@@ -13,6 +13,26 @@ export const settingsObjectSchema = z.record(z.string(), z.unknown(), { error: "
 /** Settings as a client sends them: bounded in depth and size. */
 const settingsInputSchema = freeFormObjectSchema();
 
+export const connectionSchema = z
+  .object({
+    webhook_url: z
+      .string()
+      .nullable()
+      .describe("Where the vendor posts inbound messages: `<PARLEY_PUBLIC_URL>/hooks/<vendor>/<id>`."),
+    status: z
+      .enum(["pending", "connected", "failed", "manual"])
+      .describe(
+        "`pending`: Parley is registering the webhook with the vendor; `connected`: registered; " +
+          "`failed`: see `error`; `manual`: the vendor has no API for it, enter `webhook_url` in " +
+          "the vendor's dashboard (docs/channels.md).",
+      ),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    checked_at: z.string().nullable().describe("When the registration or a credential check last ran."),
+  })
+  .nullable()
+  .describe("The vendor webhook's standing; null for vendors that deliver no messages.")
+  .meta({ id: "IntegrationConnection" });
+
 export const integrationSchema = z
   .object({
     id: z.string(),
@@ -21,6 +41,7 @@ export const integrationSchema = z
     status: integrationStatusSchema,
     project_id: z.string(),
     settings: settingsObjectSchema.describe("Vendor-specific settings, as last sent."),
+    connection: connectionSchema,
     created_at: z.string().describe("ISO 8601, UTC"),
     updated_at: z.string().describe("ISO 8601, UTC"),
   })
@@ -74,3 +95,12 @@ export const updateIntegrationBodySchema = z.strictObject({
 export type UpdateIntegrationInput = z.infer<typeof updateIntegrationBodySchema>;
 
 export const integrationParamsSchema = z.object({ id: z.string().max(128) });
+
+export const integrationProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    username: z.string().optional(),
+    avatar_url: z.string().optional(),
+  })
+  .meta({ id: "IntegrationProfile" });

@@ -167,6 +167,7 @@ export class ConversationService {
       working_memory: null,
       turn_lease_owner: null,
       turn_lease_until: null,
+      external_conversation_id: null,
       created_at: now,
       updated_at: now,
     };
@@ -192,7 +193,7 @@ export class ConversationService {
     unit: UnitOfWork,
     projectId: string,
     threadId: string,
-    contents: { content: string; externalId?: string }[],
+    contents: { content: string; externalId?: string; attachments?: string }[],
   ): Promise<ReceivedMessages> {
     const threads = unit.repos.threads;
     const messagesRepo = unit.repos.messages;
@@ -212,6 +213,7 @@ export class ConversationService {
       stored.push(
         await this.deps.writer.insertMessage(unit, thread, "user", "user", item.content, null, now, {
           ...(item.externalId ? { externalId: item.externalId } : {}),
+          ...(item.attachments ? { attachments: item.attachments } : {}),
         }),
       );
       lastSeq = Number(stored.at(-1)?.seq);
@@ -417,6 +419,8 @@ export class ConversationService {
       external_id: person.external_id,
       name: person.name ?? null,
       avatar_url: person.avatar_url ?? null,
+      channel: null,
+      channel_user_id: null,
       created_at: now,
     });
     return id;

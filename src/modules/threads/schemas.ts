@@ -26,7 +26,16 @@ export const personSchema = z
     id: z.string(),
     name: z.string().nullable(),
     avatar_url: z.string().nullable(),
-    external_id: z.string().nullable(),
+    external_id: z
+      .string()
+      .nullable()
+      .describe("The person's id on their channel (a vendor's user id, or the API caller's)."),
+    channel: z
+      .string()
+      .optional()
+      .describe(
+        "The vendor a channel person wrote from (`telegram`, `vk`, …); absent for persons named through the API.",
+      ),
   })
   .meta({ id: "Person" });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import { toPublicMessage } from "../engine/thread-writer.js";
 import type { Message, Thread, ThreadDetail } from "./schemas.js";
 
 export function toThread(row: ThreadRow): Thread {
@@ -17,8 +18,9 @@ export function toThread(row: ThreadRow): Thread {
   };
 }
 
+/** A message as the API shows it (the one public shape, events/message.ts). */
 export function toMessage(row: MessageRow): Message {
-  return { id: row.id, role: row.role, author: row.author, content: row.content, created_at: row.created_at };
+  return toPublicMessage(row);
 }
 
 export function toThreadDetail(
@@ -29,7 +31,13 @@ export function toThreadDetail(
   return {
     ...toThread(row),
     person: person
-      ? { id: person.id, name: person.name, avatar_url: person.avatar_url, external_id: person.external_id }
+      ? {
+          id: person.id,
+          name: person.name,
+          avatar_url: person.avatar_url,
+          external_id: person.external_id ?? person.channel_user_id,
+          ...(person.channel ? { channel: person.channel } : {}),
+        }
       : null,
     stats,
   };

@@ -10,6 +10,7 @@ import { messageEmbeddings } from "./0007-message-embeddings.js";
 import { toolApprovals } from "./0008-tool-approvals.js";
 import { idempotencyLeases } from "./0009-idempotency-leases.js";
 import { recallThreadScope } from "./0010-recall-thread-scope.js";
+import { channels } from "./0011-channels.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -27,5 +28,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0008_tool_approvals": toolApprovals(dialect),
     "0009_idempotency_leases": idempotencyLeases(dialect),
     "0010_recall_thread_scope": recallThreadScope(),
+    "0011_channels": channels(dialect),
   };
 }

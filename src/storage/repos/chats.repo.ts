@@ -90,6 +90,17 @@ export class ChatsRepo {
     return rows.map(withNumericCount);
   }
 
+  /** The integration's chats without counts, oldest first: what inbound routing chooses from. */
+  listRowsByIntegration(integrationId: string): Promise<ChatRow[]> {
+    return this.db
+      .selectFrom("chats")
+      .selectAll()
+      .where("integration_id", "=", integrationId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
   /** Applies the patch; false when a new name is already taken in the chat's integration. */
   async update(id: string, patch: Updateable<ChatsTable>): Promise<boolean> {
     try {
@@ -114,6 +125,21 @@ export class ChatsRepo {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Moves the integration's chats in status `from` to `to` (an integration losing or regaining access). */
+  async moveStatusForIntegration(
+    integrationId: string,
+    from: ChatRow["status"],
+    to: ChatRow["status"],
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable("chats")
+      .set({ status: to, updated_at: now })
+      .where("integration_id", "=", integrationId)
+      .where("status", "=", from)
+      .execute();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "../schema.js";
-import type { IntegrationsTable } from "../schema-integrations.js";
+import type { IntegrationsTable, ResourceStatus } from "../schema-integrations.js";
 
 /** A stored integration; `auth_data` is the sealed (encrypted) JSON, never plaintext. */
 export type IntegrationRow = Selectable<IntegrationsTable>;
@@ -32,6 +32,35 @@ export class IntegrationsRepo {
 
   async update(id: string, patch: Updateable<IntegrationsTable>): Promise<void> {
     await this.db.updateTable("integrations").set(patch).where("id", "=", id).execute();
+  }
+
+  /**
+   * Moves an integration from one status to another only if it is still in the first; true
+   * when this call made the move (so what follows from it, like an event, happens once).
+   */
+  async moveStatus(id: string, from: ResourceStatus, to: ResourceStatus, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("integrations")
+      .set({ status: to, updated_at: now })
+      .where("id", "=", id)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records a new dedupe key; false when the vendor delivered this event before. */
+  async claimInboundEvent(integrationId: string, externalId: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto("inbound_events")
+      .values({ integration_id: integrationId, external_id: externalId, received_at: now })
+      .onConflict((oc) => oc.columns(["integration_id", "external_id"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Forgets dedupe keys older than `before` (vendors stop redelivering within days). */
+  async pruneInboundEvents(before: string): Promise<void> {
+    await this.db.deleteFrom("inbound_events").where("received_at", "<", before).execute();
   }
 
   /** Its chats go with it (and their threads and messages), by the foreign keys' cascade. */

@@ -97,6 +97,25 @@ export class MessagesRepo {
       .executeTakeFirst();
   }
 
+  findById(projectId: string, id: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** Replaces the message's delivery record (JSON, see modules/integrations/delivery). */
+  async setDelivery(projectId: string, id: string, delivery: string): Promise<void> {
+    await this.db
+      .updateTable("messages")
+      .set({ delivery })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .execute();
+  }
+
   findByExternalId(projectId: string, threadId: string, externalId: string): Promise<MessageRow | undefined> {
     return this.db
       .selectFrom("messages")

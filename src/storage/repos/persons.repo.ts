@@ -17,6 +17,18 @@ export class PersonsRepo {
       .selectAll()
       .where("project_id", "=", projectId)
       .where("external_id", "=", externalId)
+      .where("channel", "is", null)
+      .executeTakeFirst();
+  }
+
+  /** A person a vendor channel delivered: keyed by the vendor and their user id there. */
+  findByChannel(projectId: string, channel: string, userId: string): Promise<PersonRow | undefined> {
+    return this.db
+      .selectFrom("persons")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("channel", "=", channel)
+      .where("channel_user_id", "=", userId)
       .executeTakeFirst();
   }
 

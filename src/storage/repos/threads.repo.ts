@@ -43,6 +43,16 @@ export class ThreadsRepo {
       .executeTakeFirst();
   }
 
+  /** The thread of a vendor conversation in a chat (one conversation is one thread). */
+  findByConversation(chatId: string, conversationId: string): Promise<ThreadRow | undefined> {
+    return this.db
+      .selectFrom("threads")
+      .selectAll()
+      .where("chat_id", "=", chatId)
+      .where("external_conversation_id", "=", conversationId)
+      .executeTakeFirst();
+  }
+
   /** Whether a thread with this id exists in a project other than the given one. */
   async existsInOtherProject(projectId: string, id: string): Promise<boolean> {
     const row = await this.db

@@ -46,6 +46,11 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           args: event.args as Record<string, unknown>,
         },
       };
+    case "integration.auth_lost":
+      return {
+        type: "integration.auth_lost",
+        data: { integration_id: event.integrationId, vendor: event.vendor, reason: event.reason },
+      };
     default:
       return undefined;
   }

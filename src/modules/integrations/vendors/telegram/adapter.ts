@@ -1,12 +1,28 @@
 import type { z } from "zod";
 import type { ChannelAdapter } from "../../channel-adapter.js";
 import { telegramAuthDataSchema } from "./auth-data.js";
+import { fetchTelegramFile } from "./fetch-file.js";
+import { parseTelegramInbound } from "./inbound.js";
+import { sendTelegramText, sendTelegramTyping } from "./outbound.js";
+import { telegramProfile } from "./profile.js";
+import { TELEGRAM_ROUTE_KEYS } from "./route.js";
+import { setUpTelegramWebhook, tearDownTelegramWebhook } from "./webhook.js";
 
 /**
- * The Telegram channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * The Telegram channel over the Bot API (docs/channels.md, "Telegram"): webhook registered by
+ * API with a generated secret, private chats and groups, plain-text replies of up to 4096
+ * UTF-16 code units, typing, the bot's profile and file downloads.
  */
 export const telegramAdapter = {
   vendor: "telegram",
   authData: telegramAuthDataSchema,
+  routeKeys: TELEGRAM_ROUTE_KEYS,
+  textLimit: { max: 4096, unit: "utf16" },
+  parseInbound: parseTelegramInbound,
+  send: sendTelegramText,
+  sendTyping: sendTelegramTyping,
+  setUpWebhook: setUpTelegramWebhook,
+  tearDownWebhook: tearDownTelegramWebhook,
+  profile: telegramProfile,
+  fetchFile: fetchTelegramFile,
 } satisfies ChannelAdapter<z.infer<typeof telegramAuthDataSchema>>;

@@ -1,0 +1,72 @@
+import type { Config } from "../../config.js";
+import type { SecretBox } from "../../infra/secret-box.js";
+import type { Repos } from "../../storage/repos/index.js";
+import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
+import type { ChannelAdapter, ChannelContext, ConnectorState } from "./channel-adapter.js";
+import { channelOf } from "./registry.js";
+
+export interface ConnectorsDeps {
+  config: Pick<Config, "publicUrl" | "vendorApiUrls">;
+  secrets: SecretBox;
+  repos: Repos;
+  /** Vendor calls go through this (tests may wrap it). */
+  fetch?: typeof fetch;
+}
+
+/** An adapter with its context for one integration. */
+export interface Connector {
+  adapter: ChannelAdapter;
+  context: ChannelContext<Record<string, unknown>>;
+}
+
+/** Where a vendor posts inbound webhooks for an integration. */
+export function hookUrlOf(publicUrl: string, vendor: string, integrationId: string): string {
+  return `${publicUrl}/hooks/${vendor}/${integrationId}`;
+}
+
+/**
+ * Gives adapters what they need for one integration and nothing more (docs/development.md, "A
+ * new vendor"): the decrypted auth_data, the connector state, the vendor's configured base URL,
+ * the hook URL and `fetch`. State an adapter saves during a call is sealed and stored when the
+ * call ends, whether it succeeded or not (a token refreshed before a failed send is kept).
+ */
+export class Connectors {
+  constructor(private readonly deps: ConnectorsDeps) {}
+
+  open(row: IntegrationRow): Connector & { dirty(): boolean } {
+    const state: ConnectorState = row.connector_state
+      ? (JSON.parse(this.deps.secrets.open(row.connector_state)) as ConnectorState)
+      : {};
+    let dirty = false;
+    const context: ChannelContext<Record<string, unknown>> = {
+      integration: { id: row.id, name: row.name },
+      authData: JSON.parse(this.deps.secrets.open(row.auth_data)) as Record<string, unknown>,
+      state,
+      saveState: (patch) => {
+        Object.assign(state, patch);
+        dirty = true;
+      },
+      settings: JSON.parse(row.settings) as Record<string, unknown>,
+      apiBaseUrl: this.deps.config.vendorApiUrls[row.vendor as keyof Config["vendorApiUrls"]] ?? "",
+      hookUrl: hookUrlOf(this.deps.config.publicUrl, row.vendor, row.id),
+      fetch: this.deps.fetch ?? globalThis.fetch,
+    };
+    return { adapter: channelOf(row.vendor), context, dirty: () => dirty };
+  }
+
+  /** Runs a call with the integration's connector and stores the state it saved. */
+  async use<T>(row: IntegrationRow, call: (connector: Connector) => Promise<T>): Promise<T> {
+    const connector = this.open(row);
+    try {
+      return await call(connector);
+    } finally {
+      if (connector.dirty()) await this.saveState(row, connector.context.state);
+    }
+  }
+
+  private async saveState(row: IntegrationRow, state: ConnectorState): Promise<void> {
+    const sealed = this.deps.secrets.seal(JSON.stringify(state));
+    row.connector_state = sealed;
+    await this.deps.repos.integrations.update(row.id, { connector_state: sealed });
+  }
+}

@@ -1,0 +1,48 @@
+import type { DomainEventListener } from "../../../events/event-listener.js";
+import type { Clock } from "../../../infra/clock.js";
+import { jobOf } from "../../../jobs/job-definition.js";
+import type { JobQueue } from "../../../jobs/job-queue.js";
+import type { IntegrationVendor } from "../../../storage/schema-integrations.js";
+import { deliverMessageJob } from "../jobs.js";
+import { channelOf } from "../registry.js";
+import { pendingDelivery } from "./message-delivery.js";
+
+/**
+ * Channel delivery as a listener (docs/channels.md, "Sending"): every message meant for the
+ * person (an AI reply, an operator's message, a scheduled follow-up, a confirmation question)
+ * in a thread of a vendor chat gets a `pending` delivery and a `channel.deliver` job, in the
+ * transaction that stores the message, so a crash can neither lose the send nor skip it.
+ */
+export function deliveryListener(deps: {
+  jobs: JobQueue;
+  clock: Clock;
+  maxAttempts: number;
+}): DomainEventListener {
+  return {
+    name: "channel-delivery",
+    async record(repos, projectId, events) {
+      let queued = 0;
+      const vendors = new Map<string, IntegrationVendor | null>();
+      for (const event of events) {
+        if (event.type !== "message.created") continue;
+        const { message } = event;
+        if (message.role !== "assistant" || message.content.trim() === "") continue;
+        if (!vendors.has(event.chatId)) {
+          const context = await repos.answerContext(projectId, event.chatId);
+          vendors.set(event.chatId, (context?.integrationVendor as IntegrationVendor | null) ?? null);
+        }
+        const vendor = vendors.get(event.chatId);
+        if (!vendor || !channelOf(vendor).send) continue;
+        const now = deps.clock.now().toISOString();
+        await repos.messages.setDelivery(projectId, message.id, JSON.stringify(pendingDelivery(vendor, now)));
+        await deps.jobs.enqueue(repos.jobs, {
+          ...jobOf(deliverMessageJob, { projectId, messageId: message.id }),
+          projectId,
+          maxAttempts: deps.maxAttempts,
+        });
+        queued += 1;
+      }
+      return queued > 0 ? () => deps.jobs.notifyEnqueued() : undefined;
+    },
+  };
+}

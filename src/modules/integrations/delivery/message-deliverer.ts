@@ -1,0 +1,134 @@
+import type { Clock } from "../../../infra/clock.js";
+import { RetryLater } from "../../../jobs/retry-later.js";
+import type { Repos } from "../../../storage/repos/index.js";
+import type { MessageRow } from "../../../storage/repos/messages.repo.js";
+import { ChannelError } from "../channel-error.js";
+import { type ConnectionService, describe } from "../connection-service.js";
+import type { Connectors } from "../connectors.js";
+import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
+import { splitText } from "./split-text.js";
+
+export interface MessageDelivererDeps {
+  repos: Repos;
+  connectors: Connectors;
+  connection: ConnectionService;
+  clock: Clock;
+  /** Attempts of a send that keeps failing transiently before it is recorded as failed. */
+  maxAttempts: number;
+}
+
+/** Used when an adapter declares no limit. */
+const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
+
+/**
+ * The `channel.deliver` job (docs/channels.md, "Sending"): splits the message to the vendor's
+ * limit and sends the parts in order, recording each one's vendor id as it goes, so a retry
+ * resumes after the last part that went out. A rate limit waits as long as the vendor asked;
+ * refused credentials put the integration in `error`; a permanent refusal and a send that
+ * still fails after its attempts are recorded on the message and not retried.
+ */
+export class MessageDeliverer {
+  constructor(private readonly deps: MessageDelivererDeps) {}
+
+  async deliver(projectId: string, messageId: string, attempts: number): Promise<void> {
+    const { repos } = this.deps;
+    const message = await repos.messages.findById(projectId, messageId);
+    const delivery = parseDelivery(message?.delivery ?? null);
+    if (!message || delivery?.status !== "pending") return;
+    delivery.attempts = attempts;
+
+    const thread = await repos.threads.find(projectId, message.thread_id);
+    const chat = thread ? await repos.chats.findById(thread.chat_id) : undefined;
+    const integration = chat?.integration_id
+      ? await repos.integrations.findById(chat.integration_id)
+      : undefined;
+    const conversationId = thread?.external_conversation_id;
+    if (!integration || !conversationId) {
+      return this.fail(
+        message,
+        delivery,
+        "no_vendor_conversation",
+        "The thread has no conversation on the vendor.",
+      );
+    }
+    if (integration.status !== "active") {
+      return this.fail(
+        message,
+        delivery,
+        "integration_not_active",
+        `The integration is ${integration.status}.`,
+      );
+    }
+
+    try {
+      await this.deps.connectors.use(integration, async ({ adapter, context }) => {
+        if (!adapter.send)
+          throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
+        const parts = splitText(message.content, adapter.textLimit ?? DEFAULT_LIMIT);
+        delivery.parts = parts.length;
+        if (delivery.parts_sent === 0 && adapter.sendTyping) {
+          await adapter.sendTyping(context, conversationId).catch(() => undefined);
+        }
+        for (let index = delivery.parts_sent; index < parts.length; index += 1) {
+          const sent = await adapter.send(context, {
+            conversationId,
+            text: parts[index] ?? "",
+            idempotencyKey: `${message.id}:${index}`,
+          });
+          delivery.parts_sent = index + 1;
+          if (sent.externalMessageId !== null) delivery.external_ids.push(sent.externalMessageId);
+          if (delivery.parts_sent < parts.length) await this.save(message, delivery);
+        }
+      });
+    } catch (error) {
+      return this.failed(message, delivery, error, attempts, integration);
+    }
+    delivery.status = "sent";
+    delivery.error = null;
+    await this.save(message, delivery);
+  }
+
+  private async failed(
+    message: MessageRow,
+    delivery: MessageDelivery,
+    error: unknown,
+    attempts: number,
+    integration: NonNullable<Awaited<ReturnType<Repos["integrations"]["findById"]>>>,
+  ): Promise<void> {
+    if (error instanceof ChannelError) {
+      switch (error.kind) {
+        case "rate_limited":
+          await this.save(message, delivery);
+          throw new RetryLater(error.retryAfterMs ?? 1_000, `rate limited: ${error.message}`);
+        case "credentials_rejected":
+          await this.deps.connection.authLost(integration, error.message);
+          return this.fail(message, delivery, "credentials_rejected", error.message);
+        case "permanent":
+          return this.fail(message, delivery, error.code, error.message);
+        case "transient":
+          break;
+      }
+    }
+    if (attempts >= this.deps.maxAttempts) {
+      return this.fail(message, delivery, "vendor_unreachable", describe(error));
+    }
+    await this.save(message, delivery);
+    throw error;
+  }
+
+  private async fail(
+    message: MessageRow,
+    delivery: MessageDelivery,
+    code: string,
+    text: string,
+  ): Promise<void> {
+    delivery.status = "failed";
+    delivery.error = { code, message: text };
+    await this.save(message, delivery);
+  }
+
+  private async save(message: MessageRow, delivery: MessageDelivery): Promise<void> {
+    delivery.updated_at = this.deps.clock.now().toISOString();
+    await this.deps.repos.messages.setDelivery(message.project_id, message.id, JSON.stringify(delivery));
+  }
+}

@@ -1,0 +1,69 @@
+import type { Repos } from "../../../storage/repos/index.js";
+import type { IntegrationVendor } from "../../../storage/schema-integrations.js";
+import type { HookReply, InboundRequest } from "../channel-adapter.js";
+import type { Connectors } from "../connectors.js";
+import { channelOf, INTEGRATION_VENDORS } from "../registry.js";
+import type { ChannelInbox } from "./channel-inbox.js";
+import { routeToChat } from "./chat-routing.js";
+
+export interface InboundDeps {
+  repos: Repos;
+  connectors: Connectors;
+  inbox: ChannelInbox;
+}
+
+const json = (status: number, body: unknown): HookReply => ({
+  status,
+  contentType: "application/json; charset=utf-8",
+  body: JSON.stringify(body),
+});
+
+const NOT_FOUND = json(404, { code: "not_found", message: "No such webhook." });
+const REJECTED = json(401, {
+  code: "unauthorized",
+  message: "The webhook's signature or secret does not verify.",
+});
+const ACCEPTED = json(200, { ok: true });
+
+/**
+ * `/hooks/:vendor/:integration_id` (docs/channels.md, "Receiving"): the adapter verifies the
+ * vendor's proof and parses the event; each message is routed to a chat and handed to the
+ * inbox, which stores it and queues the reply. The answer goes back at once: the model is
+ * never waited for. A request that fails verification is answered 401 and stores nothing.
+ */
+export class InboundService {
+  constructor(private readonly deps: InboundDeps) {}
+
+  async handle(vendorName: string, integrationId: string, request: InboundRequest): Promise<HookReply> {
+    if (!(INTEGRATION_VENDORS as readonly string[]).includes(vendorName)) return NOT_FOUND;
+    const vendor = vendorName as IntegrationVendor;
+    const adapter = channelOf(vendor);
+    const row = await this.deps.repos.integrations.findById(integrationId);
+    if (!row || row.vendor !== vendor || !adapter.parseInbound) return NOT_FOUND;
+    const { context } = this.deps.connectors.open(row);
+
+    if (request.method === "GET") {
+      if (!adapter.handshake) return json(405, { code: "method_not_allowed", message: "Send POST." });
+      const reply = adapter.handshake(context, request);
+      return reply === "rejected" ? REJECTED : reply;
+    }
+
+    const result = await adapter.parseInbound(context, request);
+    if (result.kind === "rejected") return REJECTED;
+    if (result.messages.length > 0) {
+      const chats = await this.deps.repos.chats.listRowsByIntegration(row.id);
+      for (const message of result.messages) {
+        const chat = routeToChat(chats, message.route, adapter.routeKeys ?? []);
+        if (!chat) continue;
+        await this.deps.inbox.receive({
+          projectId: row.project_id,
+          integrationId: row.id,
+          vendor,
+          chat,
+          message,
+        });
+      }
+    }
+    return result.reply ?? ACCEPTED;
+  }
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { defineJob } from "../../jobs/job-definition.js";
+
+/** Registers the integration's webhook with its vendor (after create, activation, new credentials). */
+export const connectIntegrationJob = defineJob(
+  "integration.connect",
+  z.object({ projectId: z.string(), integrationId: z.string() }),
+);
+
+/** Sends one stored message to the vendor conversation of its thread (docs/channels.md, "Sending"). */
+export const deliverMessageJob = defineJob(
+  "channel.deliver",
+  z.object({ projectId: z.string(), messageId: z.string() }),
+);
+
+/** Attempts of the connect job (about 0, 1, 3, 7, … s apart, then recorded as failed). */
+export const CONNECT_MAX_ATTEMPTS = 8;

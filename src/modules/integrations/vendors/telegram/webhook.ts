@@ -1,0 +1,27 @@
+import { callTelegram } from "./api-client.js";
+import type { TelegramContext } from "./context.js";
+import { expectedWebhookSecret, generateWebhookSecret, WEBHOOK_SECRET_STATE_KEY } from "./webhook-secret.js";
+
+/**
+ * Webhook registration (docs/channels.md, "Telegram"): setWebhook points the bot at
+ * `context.hookUrl` with the secret Telegram must echo. Only `message` updates are asked for:
+ * edits, channel posts and callbacks are not answered. A secret generated here is saved in
+ * state before the call, so a registration whose answer was lost still has its secret.
+ */
+export async function setUpTelegramWebhook(context: TelegramContext): Promise<void> {
+  let secret = expectedWebhookSecret(context);
+  if (secret === undefined) {
+    secret = generateWebhookSecret();
+    context.saveState({ [WEBHOOK_SECRET_STATE_KEY]: secret });
+  }
+  await callTelegram(context, "setWebhook", {
+    url: context.hookUrl,
+    secret_token: secret,
+    allowed_updates: ["message"],
+  });
+}
+
+/** Removes the webhook; updates sent meanwhile stay queued at Telegram (up to 24 h). */
+export async function tearDownTelegramWebhook(context: TelegramContext): Promise<void> {
+  await callTelegram(context, "deleteWebhook", { drop_pending_updates: false });
+}

@@ -1,0 +1,112 @@
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
+import type { Clock } from "../../infra/clock.js";
+import type { IdGenerator } from "../../infra/ids.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { ApprovalFlow } from "../engine/approval-flow.js";
+import type { ChannelInbox, InboxDelivery } from "../integrations/inbound/channel-inbox.js";
+import type { ConversationService } from "./conversation-service.js";
+
+export interface ChannelInboxDeps {
+  conversations: ConversationService;
+  approvals: ApprovalFlow;
+  transactor: Transactor;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
+/**
+ * Inbound channel messages into threads (docs/channels.md, "Receiving"): one vendor conversation
+ * is one thread of the chat, its sender the thread's person (keyed by vendor and user id), and
+ * a message the vendor delivers twice is stored once. The AI's answer is a reply job, enqueued
+ * in the same transaction, so the webhook is acknowledged before the model is called.
+ */
+export class ChannelInboxService implements ChannelInbox {
+  constructor(private readonly deps: ChannelInboxDeps) {}
+
+  receive(delivery: InboxDelivery): Promise<"stored" | "duplicate"> {
+    const { projectId, message } = delivery;
+    return this.deps.transactor.run(projectId, async (unit) => {
+      const now = this.deps.clock.now().toISOString();
+      const fresh = await unit.repos.integrations.claimInboundEvent(
+        delivery.integrationId,
+        message.externalMessageId,
+        now,
+      );
+      if (!fresh) return "duplicate";
+      const personId = await this.upsertPerson(unit, delivery, now);
+      const thread = await this.openThread(unit, delivery, personId, now);
+      await this.deps.approvals.decideFromUserMessage(unit, projectId, thread.id, message.text);
+      const received = await this.deps.conversations.receiveUserMessages(unit, projectId, thread.id, [
+        {
+          content: message.text,
+          externalId: message.externalMessageId,
+          ...(message.attachments.length > 0 ? { attachments: JSON.stringify(message.attachments) } : {}),
+        },
+      ]);
+      if (received.notAnsweringBecause === null && received.messages.length > 0) {
+        await this.deps.conversations.scheduleReply(unit, received.thread, this.deps.clock.now());
+      }
+      return "stored";
+    });
+  }
+
+  private async upsertPerson(unit: UnitOfWork, delivery: InboxDelivery, now: string): Promise<string> {
+    const { person } = delivery.message;
+    const persons = unit.repos.persons;
+    const existing = await persons.findByChannel(delivery.projectId, delivery.vendor, person.externalId);
+    if (existing) {
+      const name = person.name ?? existing.name;
+      const avatar = person.avatarUrl ?? existing.avatar_url;
+      if (name !== existing.name || avatar !== existing.avatar_url) {
+        await persons.update(existing.id, { name, avatar_url: avatar });
+      }
+      return existing.id;
+    }
+    const id = this.deps.newId("per");
+    await persons.insert({
+      id,
+      project_id: delivery.projectId,
+      external_id: null,
+      name: person.name ?? null,
+      avatar_url: person.avatarUrl ?? null,
+      channel: delivery.vendor,
+      channel_user_id: person.externalId,
+      created_at: now,
+    });
+    return id;
+  }
+
+  private async openThread(
+    unit: UnitOfWork,
+    delivery: InboxDelivery,
+    personId: string,
+    now: string,
+  ): Promise<ThreadRow> {
+    const { chat, message } = delivery;
+    const existing = await unit.repos.threads.findByConversation(chat.id, message.conversationId);
+    if (existing) return existing;
+    const row: ThreadRow = {
+      project_id: delivery.projectId,
+      id: this.deps.newId("thr"),
+      chat_id: chat.id,
+      bot_id: chat.bot_id,
+      person_id: personId,
+      mode: "auto",
+      title: null,
+      last_message_at: null,
+      pending_count: 0,
+      working_memory: null,
+      turn_lease_owner: null,
+      turn_lease_until: null,
+      external_conversation_id: message.conversationId,
+      created_at: now,
+      updated_at: now,
+    };
+    await unit.repos.threads.insert(row);
+    unit.record({
+      type: "thread.created",
+      thread: { id: row.id, chat_id: row.chat_id, bot_id: row.bot_id, mode: row.mode, created_at: now },
+    });
+    return row;
+  }
+}
