@@ -102,6 +102,16 @@ export async function prepareRuntime(config: Config): Promise<Runtime> {
   }
 }
 
+/** A channel attachment's bytes, through the adapter of the chat's integration. */
+async function loadAttachment(repos: Repos, connectors: Connectors, chatId: string, ref: string) {
+  const chat = await repos.chats.findById(chatId);
+  const integration = chat?.integration_id
+    ? await repos.integrations.findById(chat.integration_id)
+    : undefined;
+  if (!integration) return undefined;
+  return connectors.use(integration, async ({ adapter, context }) => adapter.fetchFile?.(context, ref));
+}
+
 /** The one time a generated bootstrap key is shown. It goes to stdout, never to the log. */
 export function bootstrapBanner(result: BootstrapResult): string | undefined {
   if (!result.created || !result.generated) return undefined;
@@ -185,7 +195,9 @@ export function composeConversations(deps: ConversationDeps) {
     chunks: new MessageChunksRepo(storage.db, storage.dialect),
     embedder: createEmbedderFromConfig(config),
   };
+  const connectors = new Connectors({ config, secrets: deps.secrets, repos });
   const runner = new TurnRunner({
+    loadAttachment: (chatId, ref) => loadAttachment(repos, connectors, chatId, ref),
     repos,
     writer,
     threadActions,
@@ -208,7 +220,6 @@ export function composeConversations(deps: ConversationDeps) {
     timeoutMs: config.modelTimeoutMs,
     defaultModel: config.defaultModel,
   });
-  const connectors = new Connectors({ config, secrets: deps.secrets, repos });
   const connection = new ConnectionService({
     repos,
     transactor,

@@ -38,6 +38,8 @@ export const extraModelSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*\/\S+$/, "model id must look like <provider>/<model_name>"),
   note: z.string().optional(),
   context_window: z.number().int().positive().optional(),
+  /** Whether the model reads images (default: as the built-in entry of the same id, else false). */
+  images: z.boolean().optional(),
 });
 
 const envSchema = z.object({

@@ -1,9 +1,9 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measure } from "../../src/modules/integrations/delivery/split-text.js";
 import { channelOf } from "../../src/modules/integrations/registry.js";
 import { eventually } from "../helpers/conversation-fixtures.js";
 import { shouldSkip, type TestDialect } from "../helpers/dialects.js";
+import { freePort } from "../helpers/live-app.js";
 import { lastUserText, scriptedModel } from "../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
@@ -17,18 +17,6 @@ const LONG_REPLY = Array.from(
 )
   .join(" ")
   .concat("\n\n", "Best regards, your assistant.".repeat(3));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /**
  * Each messaging vendor end to end (docs/channels.md): a fake vendor on loopback speaking its

@@ -24,6 +24,7 @@ describe("model catalog", () => {
       name: "gpt-5",
       note: "highest quality",
       context_window: 400000,
+      images: true,
       configured: true,
     });
     expect(byId["mistral/mistral-small-latest"].note).toBe("fastest and lowest cost");
@@ -58,6 +59,7 @@ describe("model catalog", () => {
       name: "llama3.2:3b",
       note: "local",
       context_window: 131072,
+      images: false,
       configured: true,
     });
     expect(models.find((m: { id: string }) => m.id === "openai/gpt-4o-mini")).toMatchObject({

@@ -14,6 +14,7 @@ import { memoryIndexJob } from "../memory/jobs.js";
 import { formatRecalled, recall } from "../memory/semantic-recall.js";
 import { whyNotAnswering } from "./answer-policy.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
+import { type AttachmentLoader, attachImages } from "./attachment-images.js";
 import { createStreamFormatter } from "./formatting/index.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";
 import { titleJob } from "./jobs.js";
@@ -61,6 +62,8 @@ export interface TurnRunnerDeps {
   timeoutMs: number;
   defaultModel: string;
   maxSteps?: number;
+  /** Fetches channel attachments, so models that read images see the photos customers send. */
+  loadAttachment?: AttachmentLoader;
 }
 
 function mapFinishReason(reason: string | undefined): ReplyFinishReason {
@@ -192,7 +195,10 @@ export class TurnRunner {
       : "";
     const system = systemPrompt(settings, thread.working_memory, recalled);
     const rows = fitHistory(recent, window, available - estimateTokens(system));
-    const history: ModelMessage[] = rows.map(toModelMessage);
+    let history: ModelMessage[] = rows.map(toModelMessage);
+    if (entry.images && this.deps.loadAttachment) {
+      history = await attachImages(rows, history, thread.chat_id, this.deps.loadAttachment);
+    }
 
     const tools = toolsFor(settings, toolContext);
     const userText = unanswered.at(-1)?.content ?? "";

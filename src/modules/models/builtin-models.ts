@@ -5,17 +5,27 @@ export interface CatalogModel {
   name: string;
   note: string | null;
   context_window: number;
+  /** Whether the model reads images: photos customers send on a channel then reach it (docs/channels.md). */
+  images: boolean;
 }
 
 /** The five offered models (docs/api.md). */
 export const BUILTIN_MODELS: CatalogModel[] = [
-  { id: "openai/gpt-5", provider: "openai", name: "gpt-5", note: "highest quality", context_window: 400_000 },
+  {
+    id: "openai/gpt-5",
+    provider: "openai",
+    name: "gpt-5",
+    note: "highest quality",
+    context_window: 400_000,
+    images: true,
+  },
   {
     id: "mistral/mistral-small-latest",
     provider: "mistral",
     name: "mistral-small-latest",
     note: "fastest and lowest cost",
     context_window: 128_000,
+    images: true,
   },
   {
     id: "anthropic/claude-sonnet-4-5",
@@ -23,6 +33,7 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     name: "claude-sonnet-4-5",
     note: "excellent reasoning",
     context_window: 200_000,
+    images: true,
   },
   {
     id: "google/gemini-2.5-pro",
@@ -30,6 +41,7 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     name: "gemini-2.5-pro",
     note: "best for long context",
     context_window: 1_048_576,
+    images: true,
   },
   {
     id: "yandex/yandexgpt-5-pro",
@@ -37,6 +49,7 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     name: "yandexgpt-5-pro",
     note: "optimised for the Russian language",
     context_window: 32_768,
+    images: false,
   },
 ];
 

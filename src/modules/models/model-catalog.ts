@@ -34,6 +34,7 @@ export class ModelCatalog {
         name: extra.id.slice(slash + 1),
         note: extra.note ?? builtin?.note ?? null,
         context_window: extra.context_window ?? builtin?.context_window ?? DEFAULT_CONTEXT_WINDOW,
+        images: extra.images ?? builtin?.images ?? false,
       });
     }
     if (problems.length > 0) throw new ConfigError(problems);

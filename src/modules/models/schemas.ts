@@ -7,6 +7,9 @@ export const modelSchema = z
     name: z.string().describe("The provider's own model name."),
     note: z.string().nullable(),
     context_window: z.number().int().describe("Context window in tokens."),
+    images: z
+      .boolean()
+      .describe("Whether the model reads images: photos a customer sends on a channel are given to it."),
     configured: z.boolean().describe("Whether this server has credentials for the model's provider."),
   })
   .meta({ id: "Model" });

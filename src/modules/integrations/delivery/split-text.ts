@@ -30,18 +30,23 @@ function fittingPrefix(points: string[], max: number, unit: TextLimit["unit"]): 
   return points.slice(0, Math.max(low, 1)).join("");
 }
 
-/** Where to end the part inside `window` (the most that fits): the last good boundary in its second half. */
-function cutPoint(window: string): number {
-  const minimum = Math.floor(window.length / 2);
+/**
+ * Where to end the part whose most that fits is `room` code units of `rest`: the last good
+ * boundary in the second half of the room. The character just past the room counts too, so a
+ * window that ends right before a space or a line break is cut there.
+ */
+function cutPoint(rest: string, room: number): number {
+  const minimum = Math.floor(room / 2);
+  const view = rest.slice(0, room + 1);
   for (const boundary of BOUNDARIES) {
     let best = -1;
-    for (const match of window.matchAll(boundary)) {
+    for (const match of view.matchAll(boundary)) {
       const end = match.index + match[0].length;
-      if (end >= minimum && end <= window.length) best = end;
+      if (end >= minimum && rest.slice(0, end).trimEnd().length <= room) best = end;
     }
     if (best > 0) return best;
   }
-  return window.length;
+  return room;
 }
 
 /**
@@ -59,7 +64,7 @@ export function splitText(text: string, limit: TextLimit): string[] {
       break;
     }
     const window = fittingPrefix([...rest], limit.max, limit.unit);
-    const cut = cutPoint(window);
+    const cut = cutPoint(rest, window.length);
     const part = rest.slice(0, cut).trimEnd();
     parts.push(part.length > 0 ? part : window);
     rest = rest.slice(part.length > 0 ? cut : window.length).trimStart();
