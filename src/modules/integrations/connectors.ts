@@ -27,31 +27,34 @@ export function hookUrlOf(publicUrl: string, vendor: string, integrationId: stri
 /**
  * Gives adapters what they need for one integration and nothing more (docs/development.md, "A
  * new vendor"): the decrypted auth_data, the connector state, the vendor's configured base URL,
- * the hook URL and `fetch`. State an adapter saves during a call is sealed and stored when the
- * call ends, whether it succeeded or not (a token refreshed before a failed send is kept).
+ * the hook URL and `fetch`. State an adapter saves is sealed and stored as it is saved, and
+ * kept whether the call succeeds or not (a token refreshed before a failed send is kept).
  */
 export class Connectors {
   constructor(private readonly deps: ConnectorsDeps) {}
 
-  open(row: IntegrationRow): Connector & { dirty(): boolean } {
+  open(row: IntegrationRow): Connector & { flush(): Promise<void> } {
     const state: ConnectorState = row.connector_state
       ? (JSON.parse(this.deps.secrets.open(row.connector_state)) as ConnectorState)
       : {};
-    let dirty = false;
+    // Each patch is stored at once, not when the call ends: a vendor may call the hook while
+    // the set-up is still running (VK's confirmation, Avito's probe) and must find the secret.
+    let writes: Promise<void> = Promise.resolve();
     const context: ChannelContext<Record<string, unknown>> = {
       integration: { id: row.id, name: row.name },
       authData: JSON.parse(this.deps.secrets.open(row.auth_data)) as Record<string, unknown>,
       state,
       saveState: (patch) => {
         Object.assign(state, patch);
-        dirty = true;
+        const snapshot = { ...state };
+        writes = writes.then(() => this.saveState(row, snapshot));
       },
       settings: JSON.parse(row.settings) as Record<string, unknown>,
       apiBaseUrl: this.deps.config.vendorApiUrls[row.vendor as keyof Config["vendorApiUrls"]] ?? "",
       hookUrl: hookUrlOf(this.deps.config.publicUrl, row.vendor, row.id),
       fetch: this.deps.fetch ?? globalThis.fetch,
     };
-    return { adapter: channelOf(row.vendor), context, dirty: () => dirty };
+    return { adapter: channelOf(row.vendor), context, flush: () => writes };
   }
 
   /** Runs a call with the integration's connector and stores the state it saved. */
@@ -60,7 +63,7 @@ export class Connectors {
     try {
       return await call(connector);
     } finally {
-      if (connector.dirty()) await this.saveState(row, connector.context.state);
+      await connector.flush();
     }
   }
 

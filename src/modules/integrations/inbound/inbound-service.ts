@@ -44,8 +44,11 @@ export class InboundService {
 
     if (request.method === "GET") {
       if (!adapter.handshake) return json(405, { code: "method_not_allowed", message: "Send POST." });
+      // A refused subscription handshake is 403, as Meta's own examples answer it.
       const reply = adapter.handshake(context, request);
-      return reply === "rejected" ? REJECTED : reply;
+      return reply === "rejected"
+        ? json(403, { code: "forbidden", message: "The verify token does not match." })
+        : reply;
     }
 
     const result = await adapter.parseInbound(context, request);

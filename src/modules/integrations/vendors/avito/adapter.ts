@@ -1,12 +1,29 @@
 import type { z } from "zod";
 import type { ChannelAdapter } from "../../channel-adapter.js";
 import { avitoAuthDataSchema } from "./auth-data.js";
+import { fetchAvitoFile } from "./files.js";
+import { parseAvitoInbound } from "./inbound.js";
+import { readAvitoProfile } from "./profile.js";
+import { sendAvitoMessage } from "./send.js";
+import { setUpAvitoWebhook, tearDownAvitoWebhook } from "./webhook.js";
 
 /**
- * The Avito channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * The Avito channel: the account's Messenger API (docs/channels.md, "Avito"). Calls use a
+ * client_credentials token, cached in state; inbound webhooks carry a secret `token` in the
+ * registered URL. Route keys: `chat_type` (u2i: a chat about a listing, u2u, a2u) and `item_id`
+ * (the listing; empty when none); the conversation id is Avito's chat id. Avito has no typing
+ * indicator. State keys: `access_token`, `access_token_expires_at`, `user_id`, `webhook_token`
+ * (state.ts).
  */
 export const avitoAdapter = {
   vendor: "avito",
   authData: avitoAuthDataSchema,
+  routeKeys: ["chat_type", "item_id"],
+  textLimit: { max: 1000, unit: "chars" },
+  parseInbound: parseAvitoInbound,
+  send: sendAvitoMessage,
+  setUpWebhook: setUpAvitoWebhook,
+  tearDownWebhook: tearDownAvitoWebhook,
+  profile: readAvitoProfile,
+  fetchFile: fetchAvitoFile,
 } satisfies ChannelAdapter<z.infer<typeof avitoAuthDataSchema>>;

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { authDataObject, credential, numericId } from "../shared/fields.js";
 
 /** Facebook Messenger and Instagram messaging share the Graph webhook rules (docs/api.md "auth_data per vendor"). */
@@ -7,3 +8,5 @@ export const facebookAuthDataSchema = authDataObject({
   verify_token: credential("The verify token entered in the app's webhook settings."),
   page_id: numericId("Id of the Page.").optional(),
 }).meta({ id: "FacebookAuthData" });
+
+export type FacebookAuthData = z.infer<typeof facebookAuthDataSchema>;

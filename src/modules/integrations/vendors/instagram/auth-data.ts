@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { authDataObject, credential, numericId } from "../shared/fields.js";
 
 /** Instagram messaging: the Graph webhook rules of Facebook Messenger (docs/api.md "auth_data per vendor"). */
@@ -7,3 +8,5 @@ export const instagramAuthDataSchema = authDataObject({
   verify_token: credential("The verify token entered in the app's webhook settings."),
   account_id: numericId("Instagram professional account id.").optional(),
 }).meta({ id: "InstagramAuthData" });
+
+export type InstagramAuthData = z.infer<typeof instagramAuthDataSchema>;

@@ -18,3 +18,5 @@ export const vkAuthDataSchema = authDataObject({
     .describe("String the Callback API `confirmation` event must be answered with."),
   secret: credential("Callback API secret key; VK sends it in the body of every event.").optional(),
 }).meta({ id: "VkAuthData" });
+
+export type VkAuthData = z.infer<typeof vkAuthDataSchema>;

@@ -1,12 +1,35 @@
 import type { z } from "zod";
 import type { ChannelAdapter } from "../../channel-adapter.js";
+import { subscriptionHandshake } from "../meta/subscription-handshake.js";
+import { verifiedBody } from "../meta/verified-body.js";
+import { subscribeWhatsappApp, unsubscribeWhatsappApp } from "./app-subscription.js";
 import { whatsappAuthDataSchema } from "./auth-data.js";
+import { parseWhatsappMessages } from "./inbound.js";
+import { fetchWhatsappMedia } from "./media.js";
+import { whatsappProfile } from "./profile.js";
+import { sendWhatsappText } from "./send.js";
 
 /**
- * The Whatsapp channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * The WhatsApp Cloud API channel (docs/channels.md, "WhatsApp"). Webhooks are verified with
+ * the app secret (`X-Hub-Signature-256`) and the dashboard's GET handshake with the verify
+ * token; one conversation per customer wa_id; messages are routed by `phone_number_id`.
+ * No `sendTyping`: WhatsApp's typing indicator is tied to marking a given inbound message read,
+ * and the send path does not carry that message's id.
  */
 export const whatsappAdapter = {
   vendor: "whatsapp",
   authData: whatsappAuthDataSchema,
+  routeKeys: ["phone_number_id"],
+  textLimit: { max: 4096, unit: "chars" },
+  handshake: (context, request) => subscriptionHandshake(context.authData.verify_token, request),
+  parseInbound: async (context, request) => {
+    const body = verifiedBody(context.authData.app_secret, request);
+    if (body === "rejected") return { kind: "rejected" };
+    return { kind: "accepted", messages: parseWhatsappMessages(body, context.authData.phone_number_id) };
+  },
+  send: sendWhatsappText,
+  setUpWebhook: subscribeWhatsappApp,
+  tearDownWebhook: unsubscribeWhatsappApp,
+  profile: whatsappProfile,
+  fetchFile: fetchWhatsappMedia,
 } satisfies ChannelAdapter<z.infer<typeof whatsappAuthDataSchema>>;

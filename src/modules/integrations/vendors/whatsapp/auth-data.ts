@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { authDataObject, credential, numericId } from "../shared/fields.js";
 
 /**
@@ -12,3 +13,5 @@ export const whatsappAuthDataSchema = authDataObject({
   verify_token: credential("The verify token entered in the app's webhook settings."),
   business_account_id: numericId("WhatsApp Business Account id (WABA).").optional(),
 }).meta({ id: "WhatsappAuthData" });
+
+export type WhatsappAuthData = z.infer<typeof whatsappAuthDataSchema>;
