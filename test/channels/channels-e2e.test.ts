@@ -171,11 +171,16 @@ function channelSuite(kit: VendorKit, dialect: TestDialect) {
         (texts) => texts.includes("Echo: slow down"),
         10_000,
       );
-      const reply = await t.storage.db
-        .selectFrom("messages")
-        .select("delivery")
-        .where("content", "=", "Echo: slow down")
-        .executeTakeFirstOrThrow();
+      // The vendor has the message a moment before Parley records it as sent.
+      const reply = await eventually(
+        async () =>
+          t.storage.db
+            .selectFrom("messages")
+            .select("delivery")
+            .where("content", "=", "Echo: slow down")
+            .executeTakeFirstOrThrow(),
+        (row) => JSON.parse(row.delivery ?? "{}").status === "sent",
+      );
       expect(JSON.parse(reply.delivery ?? "{}")).toMatchObject({ status: "sent" });
       expect(JSON.parse(reply.delivery ?? "{}").attempts).toBeGreaterThanOrEqual(2);
     });
@@ -199,6 +204,48 @@ function channelSuite(kit: VendorKit, dialect: TestDialect) {
       expect(parts.join(" ").replace(/\s+/g, " ")).toBe(LONG_REPLY.replace(/\s+/g, " "));
       // Cut at sentence or paragraph ends where one fits, never inside a word.
       for (const part of parts.slice(0, -1)) expect(part).toMatch(/[.!?]$/);
+    });
+
+    it("an operator who takes over writes to the customer on the vendor", async () => {
+      const answer = await fake.deliverText({ hookUrl, userId: "5006", text: "I want a human" });
+      await eventually(
+        async () => sentTexts(),
+        (texts) => texts.includes("Echo: I want a human"),
+      );
+      const thread = await eventually(
+        async () => {
+          const threads = await threadsOfChat();
+          for (const candidate of threads) {
+            const detail = (await t.call("GET", `/v1/threads/${candidate.id}`)).json();
+            if (detail.person?.external_id === "5006") return detail;
+          }
+          return undefined;
+        },
+        (found) => found !== undefined,
+      );
+      expect(
+        (await t.call("POST", `/v1/threads/${thread.id}/mode`, { body: { mode: "manual" } })).statusCode,
+      ).toBe(200);
+      const sent = await t.call("POST", `/v1/threads/${thread.id}/send`, {
+        body: { text: "Hi, Maria from support here." },
+      });
+      expect(sent.statusCode).toBe(200);
+      const delivered = await eventually(
+        async () => fake.sent.find((m) => m.text === "Hi, Maria from support here."),
+        (found) => found !== undefined,
+      );
+      expect(delivered?.conversationId).toBe(answer.conversationId);
+      const message = await eventually(
+        async () =>
+          (await t.call("GET", `/v1/threads/${thread.id}/messages`))
+            .json()
+            .find((m: { author: string }) => m.author === "operator"),
+        (found) => found?.delivery?.status === "sent",
+      );
+      expect(message).toMatchObject({
+        author: "operator",
+        delivery: { status: "sent", channel: kit.vendor },
+      });
     });
 
     it("revoked credentials put the integration in error with one auth_lost event; new credentials restore it", async () => {

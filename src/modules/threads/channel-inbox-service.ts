@@ -34,7 +34,7 @@ export class ChannelInboxService implements ChannelInbox {
       );
       if (!fresh) return "duplicate";
       const personId = await this.upsertPerson(unit, delivery, now);
-      const thread = await this.openThread(unit, delivery, personId, now);
+      const thread = await this.openThread(unit, delivery, personId);
       await this.deps.approvals.decideFromUserMessage(unit, projectId, thread.id, message.text);
       const received = await this.deps.conversations.receiveUserMessages(unit, projectId, thread.id, [
         {
@@ -76,37 +76,16 @@ export class ChannelInboxService implements ChannelInbox {
     return id;
   }
 
-  private async openThread(
-    unit: UnitOfWork,
-    delivery: InboxDelivery,
-    personId: string,
-    now: string,
-  ): Promise<ThreadRow> {
+  private async openThread(unit: UnitOfWork, delivery: InboxDelivery, personId: string): Promise<ThreadRow> {
     const { chat, message } = delivery;
     const existing = await unit.repos.threads.findByConversation(chat.id, message.conversationId);
     if (existing) return existing;
-    const row: ThreadRow = {
-      project_id: delivery.projectId,
+    return this.deps.conversations.createThread(unit, {
+      projectId: delivery.projectId,
       id: this.deps.newId("thr"),
-      chat_id: chat.id,
-      bot_id: chat.bot_id,
-      person_id: personId,
-      mode: "auto",
-      title: null,
-      last_message_at: null,
-      pending_count: 0,
-      working_memory: null,
-      turn_lease_owner: null,
-      turn_lease_until: null,
-      external_conversation_id: message.conversationId,
-      created_at: now,
-      updated_at: now,
-    };
-    await unit.repos.threads.insert(row);
-    unit.record({
-      type: "thread.created",
-      thread: { id: row.id, chat_id: row.chat_id, bot_id: row.bot_id, mode: row.mode, created_at: now },
+      chat,
+      personId,
+      externalConversationId: message.conversationId,
     });
-    return row;
   }
 }

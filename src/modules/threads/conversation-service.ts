@@ -154,12 +154,35 @@ export class ConversationService {
     }
     const now = this.deps.clock.now().toISOString();
     const personId = person ? await this.upsertPerson(unit.repos, auth.projectId, person, now) : null;
-    const row: ThreadRow = {
-      project_id: auth.projectId,
+    const row = await this.createThread(unit, {
+      projectId: auth.projectId,
       id: threadId,
-      chat_id: chat.id,
-      bot_id: chat.bot_id,
-      person_id: personId,
+      chat,
+      personId,
+      externalConversationId: null,
+    });
+    return { thread: row, created: true };
+  }
+
+  /** A new thread in mode `auto`, with its `thread.created` event. */
+  async createThread(
+    unit: UnitOfWork,
+    fields: {
+      projectId: string;
+      id: string;
+      chat: { id: string; bot_id: string };
+      personId: string | null;
+      /** The vendor conversation the thread stands for (channel threads). */
+      externalConversationId: string | null;
+    },
+  ): Promise<ThreadRow> {
+    const now = this.deps.clock.now().toISOString();
+    const row: ThreadRow = {
+      project_id: fields.projectId,
+      id: fields.id,
+      chat_id: fields.chat.id,
+      bot_id: fields.chat.bot_id,
+      person_id: fields.personId,
       mode: "auto",
       title: null,
       last_message_at: null,
@@ -167,22 +190,16 @@ export class ConversationService {
       working_memory: null,
       turn_lease_owner: null,
       turn_lease_until: null,
-      external_conversation_id: null,
+      external_conversation_id: fields.externalConversationId,
       created_at: now,
       updated_at: now,
     };
-    await threads.insert(row);
+    await unit.repos.threads.insert(row);
     unit.record({
       type: "thread.created",
-      thread: {
-        id: row.id,
-        chat_id: row.chat_id,
-        bot_id: row.bot_id,
-        mode: row.mode,
-        created_at: row.created_at,
-      },
+      thread: { id: row.id, chat_id: row.chat_id, bot_id: row.bot_id, mode: row.mode, created_at: now },
     });
-    return { thread: row, created: true };
+    return row;
   }
 
   /**

@@ -150,7 +150,9 @@ export class AvitoFake implements FakeVendor {
   async deliverText(
     options: InboundTextOptions,
   ): Promise<{ status: number; body: string; conversationId: string }> {
-    const chatId = options.conversationId ?? DEFAULT_CHAT_ID;
+    // Each buyer has a chat of their own with the seller, as on Avito.
+    const chatId =
+      options.conversationId ?? (options.userId ? `u2i-fake~Chat~${options.userId}` : DEFAULT_CHAT_ID);
     const { status, body } = await this.deliver(
       {
         id: options.messageId,

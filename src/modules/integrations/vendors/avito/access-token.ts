@@ -1,6 +1,6 @@
 import { credentialsRejected, transientFailure } from "../../channel-error.js";
+import { asNumber, asString, parseJsonObject } from "../shared/json-fields.js";
 import { avitoHttpError } from "./errors.js";
-import { asNumber, asString, parseJsonObject } from "./json-fields.js";
 import { type AvitoContext, readAvitoState } from "./state.js";
 
 /** A cached token is renewed this long before it expires, so no call carries one about to lapse. */

@@ -1,5 +1,5 @@
+import { asNumber, asRecord, asString } from "../shared/json-fields.js";
 import type { AvitoApiClient } from "./api-client.js";
-import { asNumber, asRecord, asString } from "./json-fields.js";
 import { type AvitoContext, readAvitoState } from "./state.js";
 
 export interface AvitoAccount {

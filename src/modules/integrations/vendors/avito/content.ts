@@ -1,5 +1,5 @@
 import type { InboundAttachment } from "../../channel-adapter.js";
-import { asNumber, asRecord, asString, type JsonRecord } from "./json-fields.js";
+import { asNumber, asRecord, asString, type JsonRecord } from "../shared/json-fields.js";
 
 /** A message's content as the model reads it, with the attachment it carries, if any. */
 export interface DescribedContent {

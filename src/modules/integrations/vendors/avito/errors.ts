@@ -5,7 +5,7 @@ import {
   rateLimited,
   transientFailure,
 } from "../../channel-error.js";
-import { asRecord, asString, parseJsonObject } from "./json-fields.js";
+import { asRecord, asString, parseJsonObject } from "../shared/json-fields.js";
 
 /** The wait when Avito answers 429 without a `Retry-After` (docs/channels.md, "Sending"). */
 export const AVITO_DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;

@@ -1,8 +1,8 @@
 import { permanentFailure, transientFailure } from "../../channel-error.js";
+import { asRecord, asString } from "../shared/json-fields.js";
 import { resolveUserId } from "./account.js";
 import { AvitoApiClient } from "./api-client.js";
 import { VOICE_REF_PREFIX } from "./content.js";
-import { asRecord, asString } from "./json-fields.js";
 import type { AvitoContext } from "./state.js";
 
 /**

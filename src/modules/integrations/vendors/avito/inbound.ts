@@ -1,7 +1,7 @@
 import type { InboundRequest, InboundResult } from "../../channel-adapter.js";
-import { asRecord, asString, parseJsonObject } from "./json-fields.js";
+import { asRecord, asString, parseJsonObject } from "../shared/json-fields.js";
+import { secureEqual } from "../shared/secure-equal.js";
 import { toInboundMessage } from "./message.js";
-import { secureEqual } from "./secure-equal.js";
 import { type AvitoContext, readAvitoState } from "./state.js";
 
 /**

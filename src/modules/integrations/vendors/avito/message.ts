@@ -1,6 +1,6 @@
 import type { InboundMessage } from "../../channel-adapter.js";
+import { asNumber, asRecord, asString, type JsonRecord } from "../shared/json-fields.js";
 import { describeContent } from "./content.js";
-import { asNumber, asRecord, asString, type JsonRecord } from "./json-fields.js";
 
 /** Message types that are not a customer writing: Avito's notices and deleted messages. */
 const NOT_CUSTOMER_TYPES = new Set(["system", "deleted"]);

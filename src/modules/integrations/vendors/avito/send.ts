@@ -1,7 +1,7 @@
 import type { OutboundMessage } from "../../channel-adapter.js";
+import { asRecord, asString } from "../shared/json-fields.js";
 import { resolveUserId } from "./account.js";
 import { AvitoApiClient } from "./api-client.js";
-import { asRecord, asString } from "./json-fields.js";
 import type { AvitoContext } from "./state.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { HookReply, InboundRequest } from "../../channel-adapter.js";
-import { safeEqual } from "./safe-equal.js";
+import { secureEqual } from "../shared/secure-equal.js";
 
 /** Meta's challenges are short numbers; anything this long is not one and is not echoed. */
 const MAX_CHALLENGE_LENGTH = 1024;
@@ -16,6 +16,6 @@ export function subscriptionHandshake(verifyToken: string, request: InboundReque
   const challenge = request.query["hub.challenge"];
   if (mode !== "subscribe" || token === undefined || challenge === undefined) return "rejected";
   if (challenge === "" || challenge.length > MAX_CHALLENGE_LENGTH) return "rejected";
-  if (!safeEqual(token, verifyToken)) return "rejected";
+  if (!secureEqual(token, verifyToken)) return "rejected";
   return { status: 200, contentType: "text/plain", body: challenge };
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { secureEqual } from "../shared/secure-equal.js";
 import type { TelegramContext } from "./context.js";
 
 /**
@@ -22,14 +23,9 @@ export function expectedWebhookSecret(context: TelegramContext): string | undefi
   return typeof saved === "string" && saved.length > 0 ? saved : undefined;
 }
 
-/**
- * Constant-time comparison of the received header with the expected secret. Both sides are
- * hashed first so the buffers compared have equal length and the secret's length does not leak.
- * A missing or repeated header never matches.
- */
+/** The received header against the expected secret, in constant time; a missing or repeated header never matches. */
 export function webhookSecretMatches(expected: string, received: string | string[] | undefined): boolean {
   const value = Array.isArray(received) ? (received.length === 1 ? received[0] : undefined) : received;
   if (typeof value !== "string") return false;
-  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
-  return timingSafeEqual(digest(expected), digest(value));
+  return secureEqual(value, expected);
 }

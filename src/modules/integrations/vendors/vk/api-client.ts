@@ -1,5 +1,5 @@
+import { asNumber, asRecord, asString } from "../shared/json-fields.js";
 import { vkApiError, vkHttpError } from "./errors.js";
-import { asNumber, asRecord, asString } from "./json-fields.js";
 import type { VkContext } from "./state.js";
 
 /** The API version every call names; the Callback API server is set to it too. */

@@ -1,5 +1,5 @@
 import type { InboundAttachment } from "../../channel-adapter.js";
-import { asArray, asNumber, asRecord, asString, type JsonRecord } from "./json-fields.js";
+import { asArray, asNumber, asRecord, asString, type JsonRecord } from "../shared/json-fields.js";
 
 /** One non-text part of a VK message: its metadata and how the model reads it. */
 export interface DescribedAttachment {

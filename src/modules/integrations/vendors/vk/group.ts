@@ -1,5 +1,5 @@
+import { asArray, asRecord, type JsonRecord } from "../shared/json-fields.js";
 import { callVk } from "./api-client.js";
-import { asArray, asRecord, type JsonRecord } from "./json-fields.js";
 import { knownGroupId, type VkContext } from "./state.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { HookReply, InboundRequest, InboundResult } from "../../channel-adapter.js";
-import { asNumber, asString, parseJsonObject } from "./json-fields.js";
+import { asNumber, asString, parseJsonObject } from "../shared/json-fields.js";
+import { secureEqual } from "../shared/secure-equal.js";
 import { toInboundMessage } from "./message.js";
-import { secureEqual } from "./secure-equal.js";
 import { knownConfirmationCode, knownGroupId, knownSecret, type VkContext } from "./state.js";
 
 /** VK counts an event as delivered only when the answer is exactly `ok` (docs/channels.md, "VK"). */

@@ -1,6 +1,6 @@
 import type { InboundMessage } from "../../channel-adapter.js";
+import { asArray, asNumber, asRecord, asString, type JsonRecord } from "../shared/json-fields.js";
 import { type DescribedAttachment, describeAttachment, describeGeo } from "./attachments.js";
-import { asArray, asNumber, asRecord, asString, type JsonRecord } from "./json-fields.js";
 
 /** Peer ids from this one up are group chats (2000000000 + chat id); below it, users. */
 const CHAT_PEER_BASE = 2_000_000_000;

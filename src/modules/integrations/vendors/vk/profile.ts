@@ -1,6 +1,6 @@
 import type { AdapterProfile } from "../../channel-adapter.js";
+import { asString } from "../shared/json-fields.js";
 import { readOwnGroup } from "./group.js";
-import { asString } from "./json-fields.js";
 import type { VkContext } from "./state.js";
 
 /** The community the token authenticates: id, name, screen name and its 200 px photo (a public URL). */

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { OutboundMessage } from "../../channel-adapter.js";
 import { permanentFailure } from "../../channel-error.js";
+import { asNumber } from "../shared/json-fields.js";
 import { callVk } from "./api-client.js";
-import { asNumber } from "./json-fields.js";
 import { knownGroupId, type VkContext } from "./state.js";
 
 /**

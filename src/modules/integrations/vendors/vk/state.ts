@@ -1,6 +1,6 @@
 import type { ChannelContext } from "../../channel-adapter.js";
+import { asNumber, asString } from "../shared/json-fields.js";
 import type { VkAuthData } from "./auth-data.js";
-import { asNumber, asString } from "./json-fields.js";
 
 export type VkContext = ChannelContext<VkAuthData>;
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { ChannelError } from "../../channel-error.js";
+import { asArray, asNumber, asRecord, asString, type JsonRecord } from "../shared/json-fields.js";
 import { callVk, VK_API_VERSION } from "./api-client.js";
 import { resolveGroupId } from "./group.js";
-import { asArray, asNumber, asRecord, asString, type JsonRecord } from "./json-fields.js";
 import { knownGroupId, readVkState, type VkContext } from "./state.js";
 
 /** The callback server's title in the community settings (VK allows at most 14 characters). */

@@ -14,7 +14,7 @@ export function asString(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** A finite number, or a string of digits (ids may arrive as either). */
+/** A finite number, or a string of digits (ids arrive as either). */
 export function asNumber(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value === "string" && /^-?\d{1,16}$/.test(value)) return Number(value);

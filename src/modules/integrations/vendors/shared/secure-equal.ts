@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /**
- * Compares a presented secret with the expected one in constant time. Both are hashed first,
+ * Compares a presented secret (a webhook secret, verify token or URL token) with the expected one in constant time. Both are hashed first,
  * so `timingSafeEqual` always gets equal-length buffers and the time taken reveals neither
  * the content nor the length of the expected secret.
  */
