@@ -311,6 +311,7 @@ export function composeConversations(deps: ConversationDeps) {
       await jobs.prune(repos.jobs, new Date(now - FINISHED_JOB_RETENTION_MS));
       // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
       await memory.chunks.pruneOrphans(memory.embedder);
+      await connection.resumePendingConnections();
       await repos.integrations.pruneInboundEvents(new Date(now - INBOUND_DEDUPE_RETENTION_MS).toISOString());
     },
     async close() {

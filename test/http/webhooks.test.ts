@@ -199,6 +199,15 @@ describe.each(DIALECTS)("webhook endpoints API on %s", (dialect) => {
       "author",
       "content",
       "created_at",
+      "attachments",
+      "delivery",
+    ]);
+    expect(message.data_schema.properties.message.required).toEqual([
+      "id",
+      "role",
+      "author",
+      "content",
+      "created_at",
     ]);
 
     const openapi = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();

@@ -111,6 +111,15 @@ export class ConnectionService implements IntegrationLifecycle {
     });
   }
 
+  /**
+   * Housekeeping: a connection left `pending` without its job (the process died between storing
+   * the integration and queueing the job) gets it now; the dedupe key makes this a no-op while
+   * the job exists.
+   */
+  async resumePendingConnections(): Promise<void> {
+    for (const row of await this.deps.repos.integrations.listPendingConnections()) await this.saved(row, {});
+  }
+
   /** Before a delete (IntegrationLifecycle). */
   deleting(row: IntegrationRow): Promise<void> {
     return this.disconnect(row);

@@ -22,15 +22,17 @@ const tags = ["Webhooks"];
 
 /**
  * JSON Schema of one event's data, standalone: Zod puts a schema registered with an id under
- * $defs behind a $ref; a reader wants the object itself.
+ * $defs behind a $ref; a reader wants the object itself (the schemas it uses stay in $defs).
  */
 function dataJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema) as Record<string, unknown>;
   const defs = json.$defs as Record<string, Record<string, unknown>> | undefined;
   const ref = json.$ref;
-  if (typeof ref === "string" && ref.startsWith("#/$defs/") && defs && Object.keys(defs).length === 1) {
-    const root = defs[ref.slice("#/$defs/".length)];
-    if (root) return { $schema: json.$schema, ...root };
+  if (typeof ref === "string" && ref.startsWith("#/$defs/") && defs) {
+    const name = ref.slice("#/$defs/".length);
+    const { [name]: root, ...others } = defs;
+    if (root)
+      return { $schema: json.$schema, ...root, ...(Object.keys(others).length > 0 ? { $defs: others } : {}) };
   }
   return json;
 }

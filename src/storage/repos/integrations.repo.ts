@@ -48,6 +48,16 @@ export class IntegrationsRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Active integrations whose vendor webhook is still to be registered. */
+  listPendingConnections(): Promise<IntegrationRow[]> {
+    return this.db
+      .selectFrom("integrations")
+      .selectAll()
+      .where("status", "=", "active")
+      .where("connection_status", "=", "pending")
+      .execute();
+  }
+
   /** Records a new dedupe key; false when the vendor delivered this event before. */
   async claimInboundEvent(integrationId: string, externalId: string, now: string): Promise<boolean> {
     const result = await this.db
