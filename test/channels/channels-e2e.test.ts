@@ -300,6 +300,14 @@ function channelSuite(kit: VendorKit, dialect: TestDialect) {
       expect(profile.json()).toMatchObject(fake.expectedProfile);
       expect(JSON.stringify(profile.json())).not.toContain(String(Object.values(fake.authData())[0]));
     });
+
+    it("deleting the integration removes the vendor's webhook, and its hook answers 404", async () => {
+      const deleted = await t.call("DELETE", `/v1/integrations/${integration.id}`);
+      expect(deleted.statusCode).toBe(200);
+      if (fake.registersWebhook) expect(fake.registeredHookUrl()).toBeUndefined();
+      const answer = await fake.deliverText({ hookUrl, userId: "5007", text: "anyone?" });
+      expect(answer.status).toBe(404);
+    });
   });
 }
 
