@@ -17,6 +17,16 @@ import { resolveSecretKey } from "./infra/secret-key.js";
 import type { JobRegistration } from "./jobs/job-definition.js";
 import { JobQueue } from "./jobs/job-queue.js";
 import { JobWorker } from "./jobs/job-worker.js";
+import { billingListener } from "./modules/billing/billing-listener.js";
+import { BillingService } from "./modules/billing/billing-service.js";
+import {
+  ledgerFromConfig,
+  offersFromConfig,
+  paymentProviderFromConfig,
+} from "./modules/billing/compose-billing.js";
+import { toMilli } from "./modules/billing/credit-units.js";
+import { paymentRoutes } from "./modules/billing/payment-routes.js";
+import { billingRoutes } from "./modules/billing/routes.js";
 import { ApprovalFlow } from "./modules/engine/approval-flow.js";
 import { engineJobHandlers } from "./modules/engine/job-handlers.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
@@ -171,14 +181,21 @@ export function composeConversations(deps: ConversationDeps) {
   });
   // What follows from a domain event, in order: the thread event listener takes the
   // project's event lock, so it comes last. Billing and channel delivery add theirs here.
+  const ledger = ledgerFromConfig(config, clock, ids);
   const listeners: DomainEventListener[] = [
+    // Billing first: the billing.balance_low it may raise reaches the webhook listener.
+    billingListener({ ledger, catalog: deps.catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => deps.onWebhookDeliveries?.() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
     threadEventListener({ hub, clock }),
   ];
   const transactor = new Transactor({ repos, jobs, listeners });
   const writer = new ThreadWriter({ clock, newId: ids });
-  const conversations = new ConversationService({ repos, transactor, writer, clock, newId: ids });
+  const credit = {
+    enforce: config.billing.enforce,
+    initialBalance: toMilli(config.billing.welcomeBonus),
+  };
+  const conversations = new ConversationService({ repos, transactor, writer, clock, newId: ids, credit });
   const threadActions: ThreadActions = {
     changeMode: async (projectId, threadId, mode) => {
       const thread = await repos.threads.find(projectId, threadId);
@@ -197,6 +214,7 @@ export function composeConversations(deps: ConversationDeps) {
   };
   const connectors = new Connectors({ config, secrets: deps.secrets, repos });
   const runner = new TurnRunner({
+    credit,
     loadAttachment: (chatId, ref) => loadAttachment(repos, connectors, chatId, ref),
     repos,
     writer,
@@ -241,6 +259,19 @@ export function composeConversations(deps: ConversationDeps) {
     connectors,
     inbox: new ChannelInboxService({ conversations, approvals, transactor, clock, newId: ids }),
   });
+  const paymentProvider = paymentProviderFromConfig(config);
+  const billing = new BillingService({
+    repos,
+    transactor,
+    ledger,
+    clock,
+    newId: ids,
+    offers: offersFromConfig(config),
+    currency: config.billing.currency,
+    provider: paymentProvider,
+    notificationUrl: `${config.publicUrl}/payments/${paymentProvider.id}/notify`,
+    log: deps.log,
+  });
   const stream = new StreamService({
     conversations,
     approvals,
@@ -271,6 +302,7 @@ export function composeConversations(deps: ConversationDeps) {
   return {
     conversations,
     connection,
+    billing,
     runner,
     jobs,
     hub,
@@ -280,8 +312,10 @@ export function composeConversations(deps: ConversationDeps) {
     async publicRoutes(app: App) {
       await hookRoutes(app, inbound);
       mediaRoutes(app, { secrets: deps.secrets, repos, connectors });
+      await paymentRoutes(app, { billing, provider: paymentProvider, repos });
     },
     routes(api: App) {
+      billingRoutes(api, billing);
       threadEventRoutes(api, {
         hub,
         keyGuard,

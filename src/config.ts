@@ -40,7 +40,43 @@ export const extraModelSchema = z.strictObject({
   context_window: z.number().int().positive().optional(),
   /** Whether the model reads images (default: as the built-in entry of the same id, else false). */
   images: z.boolean().optional(),
+  /** USD per million tokens, for billing (default: the built-in entry's, else 0). */
+  input_price: z.number().min(0).max(10_000).optional(),
+  output_price: z.number().min(0).max(10_000).optional(),
 });
+
+/** An offer of the billing catalog (docs/billing.md, "Offers"). Prices in the billing currency. */
+export const billingOfferSchema = z
+  .strictObject({
+    id: z.string().regex(/^offer_[A-Za-z0-9_]{1,60}$/, "offer id: offer_ followed by letters, digits or _"),
+    name: z.string().min(1).max(200),
+    description: z.string().max(1000).default(""),
+    kind: z.enum(["topup", "subscription"]),
+    price: z.number().positive().max(100_000_000),
+    credits: z.number().positive().max(1_000_000_000),
+    /** Subscriptions: the tariff they set and how long each payment extends it. */
+    tariff: z.string().min(1).max(60).optional(),
+    period_days: z.number().int().positive().max(3660).optional(),
+    /** Top-ups that let the buyer choose the amount: price per credit and bounds. */
+    custom_credits: z
+      .strictObject({
+        price_per_credit: z.number().positive(),
+        min: z.number().int().positive(),
+        max: z.number().int().positive(),
+      })
+      .optional(),
+  })
+  .refine(
+    (offer) => offer.kind === "topup" || (offer.tariff !== undefined && offer.period_days !== undefined),
+    {
+      message: "a subscription needs tariff and period_days",
+    },
+  )
+  .refine((offer) => !offer.custom_credits || offer.custom_credits.min <= offer.custom_credits.max, {
+    message: "custom_credits.min must not exceed max",
+  });
+
+export type BillingOfferConfig = z.infer<typeof billingOfferSchema>;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -119,6 +155,20 @@ const envSchema = z.object({
     .default("v21.0"),
   PARLEY_AVITO_API_URL: z.url().default("https://api.avito.ru"),
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
+  PARLEY_BILLING_ENFORCE: z.enum(["true", "false"]).default("true"),
+  PARLEY_BILLING_WELCOME_BONUS: z.coerce.number().min(0).max(1_000_000_000).default(100),
+  PARLEY_BILLING_LOW_BALANCE: z.coerce.number().min(0).max(1_000_000_000).default(50),
+  PARLEY_CREDITS_PER_USD: z.coerce.number().positive().max(1_000_000).default(100),
+  PARLEY_BILLING_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as RUB")
+    .default("RUB"),
+  PARLEY_BILLING_OFFERS: optionalString.pipe(jsonArray(billingOfferSchema).optional()),
+  PARLEY_TBANK_TERMINAL_KEY: optionalString.pipe(
+    z.string().max(20, "must be at most 20 characters").optional(),
+  ),
+  PARLEY_TBANK_PASSWORD: optionalString,
+  PARLEY_TBANK_API_URL: z.url().default("https://securepay.tinkoff.ru/v2"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -179,6 +229,20 @@ export interface Config {
   vendorApiUrls: Partial<Record<"telegram" | "vk" | "whatsapp" | "facebook" | "instagram" | "avito", string>>;
   /** How many times one outgoing message is tried before it is recorded as failed. */
   channelSendMaxAttempts: number;
+  billing: {
+    /** Whether a project without credits stops being answered. */
+    enforce: boolean;
+    /** Credits a new project's account starts with, as bonus. */
+    welcomeBonus: number;
+    /** `billing.balance.low` when credits + bonus fall below this. */
+    lowBalance: number;
+    creditsPerUsd: number;
+    currency: string;
+    /** Undefined: the default offers (modules/billing/offers.ts). */
+    offers: BillingOfferConfig[] | undefined;
+    /** T-Bank acquiring, when both are set; else the built-in manual provider. */
+    tbank: { terminalKey: string; password: string; apiUrl: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -224,6 +288,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const apiKey = provider.api_key ?? (provider.api_key_env ? source[provider.api_key_env] : undefined);
     providers[provider.id] = { apiKey, baseUrl: provider.base_url, extra: { compatible: "true" } };
   }
+  if (Boolean(env.PARLEY_TBANK_TERMINAL_KEY) !== Boolean(env.PARLEY_TBANK_PASSWORD)) {
+    problems.push("PARLEY_TBANK_TERMINAL_KEY and PARLEY_TBANK_PASSWORD: set both or neither");
+  }
+  const offerIds = (env.PARLEY_BILLING_OFFERS ?? []).map((offer) => offer.id);
+  if (new Set(offerIds).size !== offerIds.length)
+    problems.push("PARLEY_BILLING_OFFERS: offer ids must be unique");
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: env.PORT,
@@ -264,6 +334,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: trimSlash(env.PARLEY_PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     vendorApiUrls: vendorApiUrls(env),
     channelSendMaxAttempts: env.PARLEY_CHANNEL_SEND_MAX_ATTEMPTS,
+    billing: {
+      enforce: env.PARLEY_BILLING_ENFORCE === "true",
+      welcomeBonus: env.PARLEY_BILLING_WELCOME_BONUS,
+      lowBalance: env.PARLEY_BILLING_LOW_BALANCE,
+      creditsPerUsd: env.PARLEY_CREDITS_PER_USD,
+      currency: env.PARLEY_BILLING_CURRENCY,
+      offers: env.PARLEY_BILLING_OFFERS,
+      tbank:
+        env.PARLEY_TBANK_TERMINAL_KEY && env.PARLEY_TBANK_PASSWORD
+          ? {
+              terminalKey: env.PARLEY_TBANK_TERMINAL_KEY,
+              password: env.PARLEY_TBANK_PASSWORD,
+              apiUrl: trimSlash(env.PARLEY_TBANK_API_URL),
+            }
+          : undefined,
+    },
   };
 }
 

@@ -22,4 +22,14 @@ export type DomainEvent =
     }
   | { type: "thread.pending_count_changed"; threadId: string; pendingCount: number }
   | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
-  | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string };
+  | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string }
+  /** The AI's reply to a turn is stored: what billing charges for (its model and token usage). */
+  | {
+      type: "reply.completed";
+      threadId: string;
+      messageId: string;
+      modelId: string;
+      usage: { inputTokens: number; outputTokens: number };
+    }
+  /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
+  | { type: "billing.balance_low"; credits: number; bonus: number; threshold: number };

@@ -60,7 +60,7 @@ export class Transactor {
       const followUps: Array<() => void> = [];
       if (events.length > 0) {
         for (const listener of this.deps.listeners) {
-          const followUp = await listener.record(repos, projectId, events);
+          const followUp = await listener.record(repos, projectId, events, (event) => events.push(event));
           if (followUp) followUps.push(followUp);
         }
       }

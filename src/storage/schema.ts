@@ -1,4 +1,5 @@
 import type { ApprovalTables } from "./schema-approvals.js";
+import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { EventTables } from "./schema-events.js";
 import type { IntegrationTables } from "./schema-integrations.js";
@@ -83,4 +84,5 @@ export interface Database
     JobTables,
     EventTables,
     WebhookTables,
-    MemoryTables {}
+    MemoryTables,
+    BillingTables {}

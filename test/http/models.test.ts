@@ -25,6 +25,12 @@ describe("model catalog", () => {
       note: "highest quality",
       context_window: 400000,
       images: true,
+      pricing: {
+        input_usd_per_million: 1.25,
+        output_usd_per_million: 10,
+        input_credits_per_million: 125,
+        output_credits_per_million: 1000,
+      },
       configured: true,
     });
     expect(byId["mistral/mistral-small-latest"].note).toBe("fastest and lowest cost");
@@ -60,6 +66,12 @@ describe("model catalog", () => {
       note: "local",
       context_window: 131072,
       images: false,
+      pricing: {
+        input_usd_per_million: 0,
+        output_usd_per_million: 0,
+        input_credits_per_million: 0,
+        output_credits_per_million: 0,
+      },
       configured: true,
     });
     expect(models.find((m: { id: string }) => m.id === "openai/gpt-4o-mini")).toMatchObject({

@@ -12,7 +12,7 @@ import type { BotSettings } from "../bots/settings-schema.js";
 import type { Embedder } from "../memory/embedder.js";
 import { memoryIndexJob } from "../memory/jobs.js";
 import { formatRecalled, recall } from "../memory/semantic-recall.js";
-import { whyNotAnswering } from "./answer-policy.js";
+import { type CreditPolicy, whyNotAnswering } from "./answer-policy.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { type AttachmentLoader, attachImages } from "./attachment-images.js";
 import { createStreamFormatter } from "./formatting/index.js";
@@ -62,6 +62,8 @@ export interface TurnRunnerDeps {
   timeoutMs: number;
   defaultModel: string;
   maxSteps?: number;
+  /** Whether a project without credits is answered (docs/billing.md). */
+  credit?: CreditPolicy;
   /** Fetches channel attachments, so models that read images see the photos customers send. */
   loadAttachment?: AttachmentLoader;
 }
@@ -168,7 +170,7 @@ export class TurnRunner {
       return { kind: "already-answered", message: reply };
     }
     const context = await this.deps.repos.answerContext(projectId, thread.chat_id);
-    const reason = whyNotAnswering(context, thread.mode);
+    const reason = whyNotAnswering(context, thread.mode, this.deps.credit);
     if (reason || !context) return { kind: "not-answering", reason: reason ?? "chat_missing" };
 
     if (thread.bot_id !== context.botId) {
@@ -295,6 +297,7 @@ export class TurnRunner {
           }
         }
         const response = await result.response;
+        const usage = await result.totalUsage;
         const answeredThrough = Math.max(
           0,
           ...rows.filter((row) => row.role === "user").map((row) => row.seq),
@@ -307,7 +310,15 @@ export class TurnRunner {
           answeredThrough,
           { calls: paused, userText },
           settings.ai.formatting,
-          async (unit) => {
+          async (unit, reply) => {
+            // Billing charges for it in this transaction (docs/billing.md, "Charges").
+            unit.record({
+              type: "reply.completed",
+              threadId,
+              messageId: reply.id,
+              modelId: settings.ai.model.id,
+              usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
+            });
             // In the background, queued with the reply: a crash cannot keep one without the other.
             if (settings.ai.memory.semanticRecall) {
               await unit.enqueue(jobOf(memoryIndexJob, { projectId, threadId }));

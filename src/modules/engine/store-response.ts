@@ -72,7 +72,7 @@ export async function storeResponse(
   paused: { calls: PausedCall[]; userText: string } = { calls: [], userText: "" },
   formatting: FormattingOptions = {},
   /** Work the reply causes (background jobs), in the reply's own transaction: stored with it or not at all. */
-  followUps: (unit: UnitOfWork) => Promise<void> = async () => {},
+  followUps: (unit: UnitOfWork, reply: MessageRow) => Promise<void> = async () => {},
 ): Promise<{ reply: MessageRow; question: string | null } | undefined> {
   return deps.transactor.run(projectId, async (unit) => {
     const thread = await unit.repos.threads.find(projectId, threadId);
@@ -108,7 +108,7 @@ export async function storeResponse(
         replyToSeq: answeredThroughSeq,
       });
     }
-    if (reply) await followUps(unit);
+    if (reply) await followUps(unit, reply);
     return reply ? { reply, question } : undefined;
   });
 }

@@ -7,6 +7,9 @@ export interface CatalogModel {
   context_window: number;
   /** Whether the model reads images: photos customers send on a channel then reach it (docs/channels.md). */
   images: boolean;
+  /** List prices in USD per million tokens, what a reply is charged from (docs/billing.md). */
+  input_price: number;
+  output_price: number;
 }
 
 /** The five offered models (docs/api.md). */
@@ -18,6 +21,8 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     note: "highest quality",
     context_window: 400_000,
     images: true,
+    input_price: 1.25,
+    output_price: 10,
   },
   {
     id: "mistral/mistral-small-latest",
@@ -26,6 +31,8 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     note: "fastest and lowest cost",
     context_window: 128_000,
     images: true,
+    input_price: 0.1,
+    output_price: 0.3,
   },
   {
     id: "anthropic/claude-sonnet-4-5",
@@ -34,6 +41,8 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     note: "excellent reasoning",
     context_window: 200_000,
     images: true,
+    input_price: 3,
+    output_price: 15,
   },
   {
     id: "google/gemini-2.5-pro",
@@ -42,6 +51,8 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     note: "best for long context",
     context_window: 1_048_576,
     images: true,
+    input_price: 1.25,
+    output_price: 10,
   },
   {
     id: "yandex/yandexgpt-5-pro",
@@ -50,6 +61,8 @@ export const BUILTIN_MODELS: CatalogModel[] = [
     note: "optimised for the Russian language",
     context_window: 32_768,
     images: false,
+    input_price: 6,
+    output_price: 6,
   },
 ];
 

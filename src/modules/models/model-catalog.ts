@@ -2,6 +2,13 @@ import { type Config, ConfigError } from "../../config.js";
 import { BUILTIN_MODELS, type CatalogModel, DEFAULT_CONTEXT_WINDOW } from "./builtin-models.js";
 
 export interface CatalogEntry extends CatalogModel {
+  /** What a million tokens cost, in USD and in credits (docs/billing.md, "Charges"). */
+  pricing: {
+    input_usd_per_million: number;
+    output_usd_per_million: number;
+    input_credits_per_million: number;
+    output_credits_per_million: number;
+  };
   /**
    * Whether this server can call the model's provider: an API key for the built-in providers
    * (their SDKs need one even with a custom base URL; Yandex also needs its folder id), a base
@@ -17,7 +24,7 @@ export interface CatalogEntry extends CatalogModel {
 export class ModelCatalog {
   private readonly models = new Map<string, CatalogModel>();
 
-  constructor(private readonly config: Pick<Config, "extraModels" | "providers">) {
+  constructor(private readonly config: Pick<Config, "extraModels" | "providers" | "billing">) {
     for (const model of BUILTIN_MODELS) this.models.set(model.id, model);
     const problems: string[] = [];
     for (const extra of config.extraModels) {
@@ -35,6 +42,8 @@ export class ModelCatalog {
         note: extra.note ?? builtin?.note ?? null,
         context_window: extra.context_window ?? builtin?.context_window ?? DEFAULT_CONTEXT_WINDOW,
         images: extra.images ?? builtin?.images ?? false,
+        input_price: extra.input_price ?? builtin?.input_price ?? 0,
+        output_price: extra.output_price ?? builtin?.output_price ?? 0,
       });
     }
     if (problems.length > 0) throw new ConfigError(problems);
@@ -49,14 +58,25 @@ export class ModelCatalog {
 
   get(id: string): CatalogEntry | undefined {
     const model = this.models.get(id);
-    return model ? { ...model, configured: this.isConfigured(model.provider) } : undefined;
+    return model ? this.entry(model) : undefined;
   }
 
   list(): CatalogEntry[] {
-    return [...this.models.values()].map((model) => ({
+    return [...this.models.values()].map((model) => this.entry(model));
+  }
+
+  private entry(model: CatalogModel): CatalogEntry {
+    const rate = this.config.billing.creditsPerUsd;
+    return {
       ...model,
+      pricing: {
+        input_usd_per_million: model.input_price,
+        output_usd_per_million: model.output_price,
+        input_credits_per_million: model.input_price * rate,
+        output_credits_per_million: model.output_price * rate,
+      },
       configured: this.isConfigured(model.provider),
-    }));
+    };
   }
 
   isConfigured(provider: string): boolean {

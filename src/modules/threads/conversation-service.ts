@@ -8,7 +8,7 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ThreadMode } from "../../storage/schema-conversations.js";
-import { whyNotAnswering } from "../engine/answer-policy.js";
+import { type CreditPolicy, whyNotAnswering } from "../engine/answer-policy.js";
 import { replyJob } from "../engine/jobs.js";
 import type { ThreadWriter } from "../engine/thread-writer.js";
 import { botMessageJob, operatorMessageJob } from "./jobs.js";
@@ -21,6 +21,8 @@ export interface ConversationDeps {
   writer: ThreadWriter;
   clock: Clock;
   newId: IdGenerator;
+  /** Whether a project without credits is answered (docs/billing.md). */
+  credit?: CreditPolicy;
 }
 
 export interface ReceivedMessages {
@@ -241,7 +243,8 @@ export class ConversationService {
     );
     // While an operator decides on a tool call, the AI cannot go on: the messages wait as pending.
     const notAnsweringBecause =
-      whyNotAnswering(context, thread.mode) ?? (awaitingOperator ? "awaiting_approval" : null);
+      whyNotAnswering(context, thread.mode, this.deps.credit) ??
+      (awaitingOperator ? "awaiting_approval" : null);
     if (stored.length > 0 && notAnsweringBecause !== null && thread.mode !== "blocked") {
       await this.deps.writer.addPending(unit, thread, stored.length);
     }

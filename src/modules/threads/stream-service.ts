@@ -123,11 +123,18 @@ export class StreamService {
 
     const threadId = thread.id;
     if (received.notAnsweringBecause !== null) {
+      const reason = received.notAnsweringBecause;
       return {
         kind: "stream",
         threadId,
         run: async (parts) => {
-          parts.finish("stop", null);
+          // Out of credit is the one reason a caller cannot see from the thread: say it.
+          if (reason === "insufficient_credits") {
+            parts.error(
+              "insufficient_credits",
+              "The project has no credits left: the message is stored and waits as pending; the bot answers again once the project is topped up (docs/billing.md).",
+            );
+          } else parts.finish("stop", null);
           return { thread_id: threadId, message_id: null, outcome: "not-answering" };
         },
       };

@@ -11,6 +11,7 @@ import { toolApprovals } from "./0008-tool-approvals.js";
 import { idempotencyLeases } from "./0009-idempotency-leases.js";
 import { recallThreadScope } from "./0010-recall-thread-scope.js";
 import { channels } from "./0011-channels.js";
+import { billing } from "./0012-billing.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -29,5 +30,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0009_idempotency_leases": idempotencyLeases(dialect),
     "0010_recall_thread_scope": recallThreadScope(),
     "0011_channels": channels(dialect),
+    "0012_billing": billing(dialect),
   };
 }

@@ -11,6 +11,8 @@ export interface AnswerContext {
   botId: string;
   botStatus: string;
   botSettings: string;
+  /** The project's `credits + bonus` in millicredits; null before its billing account exists. */
+  balance: number | null;
 }
 
 /** The chat, bot and integration statuses (and the bot's settings) behind a chat. */
@@ -23,6 +25,7 @@ export async function loadAnswerContext(
     .selectFrom("chats")
     .innerJoin("bots", "bots.id", "chats.bot_id")
     .leftJoin("integrations", "integrations.id", "chats.integration_id")
+    .leftJoin("billing_accounts", "billing_accounts.project_id", "chats.project_id")
     .select([
       "chats.id as chatId",
       "chats.status as chatStatus",
@@ -33,8 +36,11 @@ export async function loadAnswerContext(
       "bots.status as botStatus",
       "bots.settings as botSettings",
     ])
+    .select((eb) =>
+      eb(eb.ref("billing_accounts.credits"), "+", eb.ref("billing_accounts.bonus")).as("balance"),
+    )
     .where("chats.project_id", "=", projectId)
     .where("chats.id", "=", chatId)
     .executeTakeFirst();
-  return row;
+  return row && { ...row, balance: row.balance === null ? null : Number(row.balance) };
 }

@@ -4,6 +4,7 @@ import type { Database } from "../schema.js";
 import { type AnswerContext, loadAnswerContext } from "./answer-context.repo.js";
 import { ApiKeysRepo } from "./api-keys.repo.js";
 import { ApprovalsRepo } from "./approvals.repo.js";
+import { BillingRepo } from "./billing.repo.js";
 import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
@@ -39,6 +40,7 @@ export interface Repos {
   jobs: JobRepo;
   webhooks: WebhookRepo;
   threadEvents: ThreadEventsRepo;
+  billing: BillingRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -66,6 +68,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     jobs: new JobRepo(db),
     webhooks: new WebhookRepo(db),
     threadEvents: new ThreadEventsRepo(db),
+    billing: new BillingRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

@@ -1,15 +1,10 @@
 import type { App } from "../../../infra/http-types.js";
+import { rawBodyScope, stringQuery } from "../../../infra/raw-body.js";
 import type { InboundService } from "./inbound-service.js";
 
-/**
- * The public endpoint vendors post to: no API key (the adapter checks the vendor's own proof).
- * Its own plugin scope takes any content type as raw text, since signatures are computed over
- * the exact bytes and vendors send JSON, forms or text.
- */
+/** The public endpoint vendors post to: no API key (the adapter checks the vendor's own proof). */
 export async function hookRoutes(app: App, inbound: InboundService): Promise<void> {
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  await rawBodyScope(app, (scope) => {
     scope.route({
       method: ["GET", "POST"],
       url: "/hooks/:vendor/:integration_id",
@@ -26,13 +21,4 @@ export async function hookRoutes(app: App, inbound: InboundService): Promise<voi
       },
     });
   });
-}
-
-function stringQuery(query: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (typeof value === "string") result[key] = value;
-    else if (Array.isArray(value) && typeof value[0] === "string") result[key] = value[0];
-  }
-  return result;
 }

@@ -51,6 +51,11 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
         type: "integration.auth_lost",
         data: { integration_id: event.integrationId, vendor: event.vendor, reason: event.reason },
       };
+    case "billing.balance_low":
+      return {
+        type: "billing.balance.low",
+        data: { credits: event.credits, bonus: event.bonus, threshold: event.threshold },
+      };
     default:
       return undefined;
   }
