@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { bootstrapBanner, prepareRuntime } from "./composition-root.js";
+import { bootstrapBanner, composeBillingAdmin, prepareRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { systemClock } from "./infra/clock.js";
 import { resourceNameSchema } from "./infra/common-schemas.js";
@@ -18,9 +18,16 @@ Every command prints JSON on stdout.
   keys create --project <prj_id> --name <name> [--admin]
   keys list --project <prj_id>
   keys revoke --project <prj_id> --key <key_id>
+  billing balance --project <prj_id>
+  billing grant --project <prj_id> --credits <n> [--bonus] [--reason <text>]
+  billing refund --project <prj_id> --credits <n> [--invoice <inv_id>] [--reason <text>]
+  billing mark-paid --invoice <inv_id>
 
 --organization defaults to the only organization when there is exactly one.
---admin makes an organization admin key (manages every project of the organization).`;
+--admin makes an organization admin key (manages every project of the organization).
+billing grant adds paid credits (a topup transaction), or bonus credits with --bonus;
+billing refund takes credits back for money returned (a refund transaction, never below zero);
+billing mark-paid confirms an invoice of the manual payment provider (docs/billing.md).`;
 
 class UsageError extends Error {}
 
@@ -36,6 +43,15 @@ const validName = (value: string | undefined): string => {
   const parsed = resourceNameSchema.safeParse(required(value, "--name"));
   if (!parsed.success) throw new UsageError(`--name ${parsed.error.issues[0]?.message ?? "is invalid"}`);
   return parsed.data;
+};
+
+/** --credits: a positive number of credits, to 1/1000. */
+const positiveCredits = (value: string | undefined): number => {
+  const credits = Number(required(value, "--credits"));
+  if (!Number.isFinite(credits) || credits <= 0 || credits > 1_000_000_000) {
+    throw new UsageError("--credits must be a positive number of credits");
+  }
+  return credits;
 };
 
 async function resolveOrganization(repos: Repos, given: string | undefined): Promise<string> {
@@ -63,6 +79,10 @@ async function run(argv: string[]): Promise<unknown> {
       project: { type: "string" },
       key: { type: "string" },
       admin: { type: "boolean", default: false },
+      credits: { type: "string" },
+      bonus: { type: "boolean", default: false },
+      reason: { type: "string" },
+      invoice: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -75,6 +95,10 @@ async function run(argv: string[]): Promise<unknown> {
   if (banner) process.stderr.write(`${banner}\n`);
   const repos = createRepos(runtime.storage.db);
   const service = new ProjectsService({ repos, clock: systemClock, newId });
+  const billing = () =>
+    composeBillingAdmin(config, runtime.storage, {
+      warn: (object, message) => process.stderr.write(`parley: ${message} ${JSON.stringify(object)}\n`),
+    });
   try {
     switch (command) {
       case "organizations list":
@@ -124,6 +148,31 @@ async function run(argv: string[]): Promise<unknown> {
         await repos.apiKeys.revoke(keyId, systemClock.now().toISOString());
         return { id: keyId, deleted: true };
       }
+      case "billing balance": {
+        const projectId = required(values.project, "--project");
+        await requireProject(repos, projectId);
+        return await billing().account(projectId);
+      }
+      case "billing grant": {
+        const projectId = required(values.project, "--project");
+        await requireProject(repos, projectId);
+        return await billing().grant(projectId, positiveCredits(values.credits), {
+          bonus: values.bonus,
+          reason:
+            values.reason ??
+            (values.bonus ? "Bonus granted by an administrator" : "Credits granted by an administrator"),
+        });
+      }
+      case "billing refund": {
+        const projectId = required(values.project, "--project");
+        await requireProject(repos, projectId);
+        return await billing().refund(projectId, positiveCredits(values.credits), {
+          reason: values.reason ?? "Refund",
+          invoiceId: values.invoice,
+        });
+      }
+      case "billing mark-paid":
+        return await billing().markPaid(required(values.invoice, "--invoice"));
       default:
         throw new UsageError(`unknown command '${command}'`);
     }

@@ -56,7 +56,7 @@ import { StreamService } from "./modules/threads/stream-service.js";
 import { webhookListener } from "./modules/webhooks/delivery/webhook-listener.js";
 import { openStorage, type Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";
-import type { Repos } from "./storage/repos/index.js";
+import { createRepos, type Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
 import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
 
@@ -110,6 +110,39 @@ export async function prepareRuntime(config: Config): Promise<Runtime> {
     await storage.close();
     throw error;
   }
+}
+
+/**
+ * Billing for the CLI (grants, refunds, confirming manual payments): the same ledger and
+ * rules as the server's, with the webhook outbox as listener so `billing.balance.low` still
+ * reaches subscribers (the server's dispatcher delivers it).
+ */
+export function composeBillingAdmin(
+  config: Config,
+  storage: Storage,
+  log: { warn(o: unknown, m: string): void },
+) {
+  const repos = createRepos(storage.db);
+  const ids = newId;
+  const jobs = new JobQueue({ clock: systemClock, newId: ids });
+  const transactor = new Transactor({
+    repos,
+    jobs,
+    listeners: [webhookListener({ clock: systemClock, newId: ids })],
+  });
+  const provider = paymentProviderFromConfig(config);
+  return new BillingService({
+    repos,
+    transactor,
+    ledger: ledgerFromConfig(config, systemClock, ids),
+    clock: systemClock,
+    newId: ids,
+    offers: offersFromConfig(config),
+    currency: config.billing.currency,
+    provider,
+    notificationUrl: `${config.publicUrl}/payments/${provider.id}/notify`,
+    log,
+  });
 }
 
 /** A channel attachment's bytes, through the adapter of the chat's integration. */

@@ -1,6 +1,5 @@
 import type { BillingOfferConfig } from "../../config.js";
 import type { Transactor } from "../../events/unit-of-work.js";
-import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { ApiError, notFound } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
@@ -63,10 +62,8 @@ function toInvoice(row: BillingInvoiceRow): Invoice {
 export class BillingService {
   constructor(private readonly deps: BillingServiceDeps) {}
 
-  async account(auth: AuthContext) {
-    const account = await this.deps.repos.transaction((repos) =>
-      this.deps.ledger.account(repos, auth.projectId),
-    );
+  async account(projectId: string) {
+    const account = await this.deps.repos.transaction((repos) => this.deps.ledger.account(repos, projectId));
     return {
       tariff: account.tariff,
       credits: toCredits(account.credits),
@@ -75,16 +72,16 @@ export class BillingService {
     };
   }
 
-  async balance(auth: AuthContext) {
-    const { credits, bonus } = await this.account(auth);
+  async balance(projectId: string) {
+    const { credits, bonus } = await this.account(projectId);
     return { credits, bonus };
   }
 
-  async transactions(auth: AuthContext, limit: number, offset: number) {
-    await this.account(auth);
+  async transactions(projectId: string, limit: number, offset: number) {
+    await this.account(projectId);
     const [rows, totals] = await Promise.all([
-      this.deps.repos.billing.listTransactions(auth.projectId, limit, offset),
-      this.deps.repos.billing.transactionTotals(auth.projectId),
+      this.deps.repos.billing.listTransactions(projectId, limit, offset),
+      this.deps.repos.billing.transactionTotals(projectId),
     ]);
     return { data: rows.map(toTransaction), total: totals.count };
   }
@@ -104,8 +101,8 @@ export class BillingService {
     }));
   }
 
-  async invoices(auth: AuthContext): Promise<Invoice[]> {
-    return (await this.deps.repos.billing.listInvoices(auth.projectId)).map(toInvoice);
+  async invoices(projectId: string): Promise<Invoice[]> {
+    return (await this.deps.repos.billing.listInvoices(projectId)).map(toInvoice);
   }
 
   /**
@@ -113,7 +110,7 @@ export class BillingService {
    * invoice is stored (its id is the provider's order id); a refusal cancels the invoice.
    */
   async createInvoice(
-    auth: AuthContext,
+    projectId: string,
     input: { offer_id: string; credits?: number | undefined },
   ): Promise<{ invoice: Invoice; payment_url: string }> {
     const offer = this.deps.offers.find((candidate) => candidate.id === input.offer_id);
@@ -122,7 +119,7 @@ export class BillingService {
     const now = this.deps.clock.now().toISOString();
     const row: BillingInvoiceRow = {
       id: this.deps.newId("inv"),
-      project_id: auth.projectId,
+      project_id: projectId,
       offer_id: offer.id,
       status: "pending",
       amount_minor: terms.amountMinor,

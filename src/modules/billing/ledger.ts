@@ -107,7 +107,11 @@ export class Ledger {
     }
     bonus += fromBonus;
     credits += fromCredits;
-    const now = this.deps.clock.now().toISOString();
+    // Strictly after the account's last change (held under its lock): newest-first listings
+    // of a project's transactions are exact even within one millisecond.
+    const now = new Date(
+      Math.max(this.deps.clock.now().getTime(), Date.parse(account.updated_at) + 1),
+    ).toISOString();
     const total = credits + bonus;
     let notified = account.low_balance_notified;
     if (total < this.deps.lowBalance && notified === 0) {

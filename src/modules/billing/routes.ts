@@ -27,7 +27,7 @@ export function billingRoutes(app: App, billing: BillingService): void {
         response: { 200: billingAccountSchema, ...standardErrorResponses },
       },
     },
-    async (request) => billing.account(authOf(request)),
+    async (request) => billing.account(authOf(request).projectId),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export function billingRoutes(app: App, billing: BillingService): void {
         response: { 200: billingBalanceSchema, ...standardErrorResponses },
       },
     },
-    async (request) => billing.balance(authOf(request)),
+    async (request) => billing.balance(authOf(request).projectId),
   );
 
   app.get(
@@ -55,7 +55,8 @@ export function billingRoutes(app: App, billing: BillingService): void {
         response: { 200: transactionsPageSchema, ...standardErrorResponses },
       },
     },
-    async (request) => billing.transactions(authOf(request), request.query.limit, request.query.offset),
+    async (request) =>
+      billing.transactions(authOf(request).projectId, request.query.limit, request.query.offset),
   );
 
   app.get(
@@ -81,7 +82,7 @@ export function billingRoutes(app: App, billing: BillingService): void {
         response: { 200: z.array(invoiceSchema), ...standardErrorResponses },
       },
     },
-    async (request) => billing.invoices(authOf(request)),
+    async (request) => billing.invoices(authOf(request).projectId),
   );
 
   app.post(
@@ -102,6 +103,6 @@ export function billingRoutes(app: App, billing: BillingService): void {
         },
       },
     },
-    async (request) => billing.createInvoice(authOf(request), request.body),
+    async (request) => billing.createInvoice(authOf(request).projectId, request.body),
   );
 }
