@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/conversation-fixtures.js";
-import { freePort } from "../helpers/live-app.js";
 import { lastUserText, scriptedModel } from "../helpers/mock-model.js";
+import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { TelegramFake } from "./fakes/telegram-fake.js";
 

@@ -39,16 +39,3 @@ export async function* sseEvents(response: Response): AsyncGenerator<{ id?: stri
     }
   }
 }
-
-/** A loopback port free right now, for servers whose public URL must be known before they listen. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}

@@ -91,6 +91,25 @@ describe("the server process", () => {
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("prj_missing");
 
+    // Billing administration: a grant is a transaction, and the balance shows it.
+    const granted = await cli(
+      "billing",
+      "grant",
+      "--project",
+      shop.id,
+      "--credits",
+      "250",
+      "--reason",
+      "Pilot",
+    );
+    expect(granted.code).toBe(0);
+    expect(JSON.parse(granted.stdout)).toMatchObject({ type: "topup", amount: 250, description: "Pilot" });
+    const balance = JSON.parse((await cli("billing", "balance", "--project", shop.id)).stdout);
+    expect(balance).toMatchObject({ credits: 250, bonus: 100 });
+    const refused = await cli("billing", "grant", "--project", shop.id, "--credits", "0");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--credits");
+
     const port = await freePort();
     const server = runNpm(["start", "--silent"], { ...env, PORT: String(port), HOST: "127.0.0.1" });
     const base = `http://127.0.0.1:${port}`;
