@@ -1,4 +1,5 @@
-import { permanentFailure, transientFailure } from "../../channel-error.js";
+import { permanentFailure } from "../../channel-error.js";
+import { downloadFile } from "../shared/download-file.js";
 import { asRecord, asString } from "../shared/json-fields.js";
 import { resolveUserId } from "./account.js";
 import { AvitoApiClient } from "./api-client.js";
@@ -38,23 +39,5 @@ export async function fetchAvitoFile(
   const address = ref.startsWith(VOICE_REF_PREFIX)
     ? await voiceFileUrl(context, ref.slice(VOICE_REF_PREFIX.length))
     : ref;
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    throw permanentFailure("file_not_found", "Avito file ref is not a URL");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw permanentFailure("file_not_found", "Avito file ref is not an http(s) URL");
-  }
-  const response = await context.fetch(url, { redirect: "follow" });
-  if (!response.ok) {
-    await response.body?.cancel();
-    if (response.status >= 500 || response.status === 429) {
-      throw transientFailure("vendor_unavailable", `Avito file download failed: HTTP ${response.status}`);
-    }
-    throw permanentFailure("file_not_found", `Avito file download failed: HTTP ${response.status}`);
-  }
-  const mimeType = response.headers.get("content-type")?.split(";")[0]?.trim() || "application/octet-stream";
-  return { bytes: new Uint8Array(await response.arrayBuffer()), mimeType };
+  return downloadFile(context.fetch, address, "Avito");
 }
