@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeBillingAdmin } from "../../src/composition-root.js";
-import { activeChat, eventually, streamTurn } from "../helpers/conversation-fixtures.js";
+import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { freePort } from "../helpers/server-process.js";

@@ -42,7 +42,7 @@ export class ConnectionService implements IntegrationLifecycle {
    */
   async connect(integrationId: string, lastAttempt: boolean): Promise<void> {
     const row = await this.deps.repos.integrations.findById(integrationId);
-    if (!row || row.status !== "active") return;
+    if (row?.status !== "active") return;
     const now = () => this.deps.clock.now().toISOString();
     try {
       await this.deps.connectors.use(row, async ({ adapter, context }) => {
