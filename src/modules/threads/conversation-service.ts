@@ -320,16 +320,22 @@ export class ConversationService {
     });
   }
 
-  /** A reply job for the thread; one pending job per thread and time is enough. */
+  /**
+   * A reply job for the thread. One job per thread, time and state of the thread (its newest
+   * message) is enough: a second request for the same moment and state is the same work. The
+   * state is part of the key because a job with the key may be running already, having read
+   * the thread before this change: a message stored meanwhile needs a job of its own.
+   */
   async scheduleReply(
     unit: UnitOfWork,
     thread: ThreadRow,
     runAt: Date,
   ): Promise<{ id: string; runAt: string }> {
+    const newest = await unit.repos.messages.newestSeq(thread.project_id, thread.id);
     return unit.enqueue({
       ...jobOf(replyJob, { projectId: thread.project_id, threadId: thread.id }),
       runAt,
-      dedupeKey: `reply:${thread.project_id}:${thread.id}:${runAt.toISOString()}`,
+      dedupeKey: `reply:${thread.project_id}:${thread.id}:${runAt.toISOString()}:${newest}`,
     });
   }
 

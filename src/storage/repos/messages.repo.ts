@@ -72,6 +72,17 @@ export class MessagesRepo {
       .execute();
   }
 
+  /** The newest message of the thread, any role (its seq), 0 when none. */
+  async newestSeq(projectId: string, threadId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.max("seq").as("seq"))
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
   /** The newest user message of the thread (its seq), 0 when none. */
   async newestUserSeq(projectId: string, threadId: string): Promise<number> {
     const row = await this.db
