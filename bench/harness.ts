@@ -14,7 +14,7 @@ export const MODEL_REPLY = {
   chunkDelayMs: 4,
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const address = server.address();
@@ -34,7 +34,8 @@ export async function startParley(
   extraEnv: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), "parley-bench-")),
 ): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
-  const port = await freePort();
+  // A caller that must know the port before the server starts (e.g. for PARLEY_PUBLIC_URL) passes PORT.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];

@@ -92,13 +92,14 @@ async function main() {
 }
 
 async function all() {
-  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks,recall").split(",");
+  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks,recall,channels").split(",");
   if (suites.includes("turns")) await main();
   if (suites.includes("webhooks")) await (await import("./webhooks.js")).benchWebhooks();
   if (suites.includes("recall")) {
     await (await import("./recall-turns.js")).benchRecallTurns();
     await (await import("./recall.js")).benchRecall();
   }
+  if (suites.includes("channels")) await (await import("./channels.js")).benchChannels();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
