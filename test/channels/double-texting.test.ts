@@ -15,10 +15,12 @@ describe("a channel message that arrives while the bot answers the previous one"
   let fake: TelegramFake;
   let t: TestApp;
   let hookUrl: string;
-  const model = scriptedModel((options, call) => ({
-    text: `Echo: ${lastUserText(options)}`,
-    delayMs: call === 0 ? 300 : 0,
-  }));
+  const scriptedModelDelay = { next: 300 };
+  const model = scriptedModel((options) => {
+    const delayMs = scriptedModelDelay.next;
+    scriptedModelDelay.next = 0;
+    return { text: `Echo: ${lastUserText(options)}`, delayMs };
+  });
 
   beforeAll(async () => {
     fake = await new TelegramFake().start();
@@ -30,6 +32,8 @@ describe("a channel message that arrives while the bot answers the previous one"
     });
     await t.app.listen({ port, host: "127.0.0.1" });
     const bot = (await t.call("POST", "/v1/bots", { body: { name: "Quick" } })).json();
+    // A window of one message: what the turn must see is every unanswered message anyway.
+    await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: { ai: { memory: { lastMessages: 1 } } } });
     const integration = (
       await t.call("POST", "/v1/integrations", {
         body: { name: "tg", vendor: "telegram", auth_data: fake.authData() },
@@ -66,5 +70,27 @@ describe("a channel message that arrives while the bot answers the previous one"
       (sent) => sent.includes("Echo: second"),
     );
     expect(texts).toEqual(["Echo: first", "Echo: second"]);
+  });
+
+  it("shows the model every message that waited, even with replies stored between them", async () => {
+    const before = model.calls.length;
+    const sent = fake.sent.length;
+    const slow = scriptedModelDelay;
+    slow.next = 300;
+    await fake.deliverText({ hookUrl, userId: "901", text: "alpha" });
+    await eventually(
+      async () => model.calls.length,
+      (n) => n > before,
+    );
+    await fake.deliverText({ hookUrl, userId: "901", text: "bravo" });
+    await fake.deliverText({ hookUrl, userId: "901", text: "charlie" });
+    await eventually(
+      async () => fake.sent.length - sent,
+      (n) => n >= 2,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const prompts = model.calls.slice(before).map((call) => JSON.stringify(call.prompt));
+    expect(prompts.some((prompt) => prompt.includes("bravo"))).toBe(true);
+    expect(prompts.some((prompt) => prompt.includes("charlie"))).toBe(true);
   });
 });

@@ -189,7 +189,12 @@ export class TurnRunner {
     const { model, entry } = resolved;
     const reserve = settings.ai.model.max_tokens ?? Math.min(4096, Math.floor(entry.context_window / 4));
     // Room for the settled tool exchange as well as the unanswered messages.
-    const window = Math.max(settings.ai.memory.lastMessages, unanswered.length + (settled ? 2 : 0));
+    // Every unanswered message is in the window, with the replies stored between them (a reply
+    // to earlier messages may land after later ones): counting only the unanswered would leave
+    // the oldest of them out of the prompt, and then count it as answered.
+    const oldest = unanswered[0]?.seq;
+    const sinceOldest = oldest === undefined ? 0 : await messages.countFrom(projectId, threadId, oldest);
+    const window = Math.max(settings.ai.memory.lastMessages, sinceOldest + (settled ? 2 : 0));
     const recent = orderToolResults(await messages.latest(projectId, threadId, window));
     const available = entry.context_window - reserve;
     const recalled = settings.ai.memory.semanticRecall

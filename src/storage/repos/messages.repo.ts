@@ -72,6 +72,18 @@ export class MessagesRepo {
       .execute();
   }
 
+  /** How many messages of the thread have a seq of at least `seq`. */
+  async countFrom(projectId: string, threadId: string, seq: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("project_id", "=", projectId)
+      .where("thread_id", "=", threadId)
+      .where("seq", ">=", seq)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** The newest message of the thread, any role (its seq), 0 when none. */
   async newestSeq(projectId: string, threadId: string): Promise<number> {
     const row = await this.db
