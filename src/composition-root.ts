@@ -327,6 +327,7 @@ export function composeConversations(deps: ConversationDeps) {
       log: deps.log,
       workerId: processId,
       leaseMs: config.leaseMs,
+      concurrency: config.workerConcurrency,
       ...(deps.workerPollMs ? { pollIntervalMs: deps.workerPollMs } : {}),
       handlers: Object.fromEntries(registrations.map(({ type, handler }) => [type, handler])),
     });

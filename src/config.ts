@@ -118,6 +118,7 @@ const envSchema = z.object({
   PARLEY_MODEL_TIMEOUT_MS: positiveInt(120_000),
   PARLEY_MODEL_MAX_ATTEMPTS: positiveInt(3),
   PARLEY_RUN_WORKER: z.enum(["true", "false"]).default("true"),
+  PARLEY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   PARLEY_SSE_HEARTBEAT_MS: positiveInt(15_000),
   PARLEY_WEBHOOK_RETENTION_DAYS: positiveInt(30),
   PARLEY_WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
@@ -209,6 +210,8 @@ export interface Config {
   modelMaxAttempts: number;
   /** Whether this process also runs the job worker (false for API-only processes of a cluster). */
   runWorker: boolean;
+  /** Jobs the worker runs at once (turns mostly wait for the model, so more than the cores). */
+  workerConcurrency: number;
   sseHeartbeatMs: number;
   /** Finished webhook deliveries (and their events) are deleted after this many days. */
   webhookRetentionDays: number;
@@ -320,6 +323,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     modelTimeoutMs: env.PARLEY_MODEL_TIMEOUT_MS,
     modelMaxAttempts: env.PARLEY_MODEL_MAX_ATTEMPTS,
     runWorker: env.PARLEY_RUN_WORKER === "true",
+    workerConcurrency: env.PARLEY_WORKER_CONCURRENCY,
     sseHeartbeatMs: env.PARLEY_SSE_HEARTBEAT_MS,
     webhookRetentionDays: env.PARLEY_WEBHOOK_RETENTION_DAYS,
     webhooksAllowPrivate: env.PARLEY_WEBHOOKS_ALLOW_PRIVATE === "true",

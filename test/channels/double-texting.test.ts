@@ -92,5 +92,7 @@ describe("a channel message that arrives while the bot answers the previous one"
     const prompts = model.calls.slice(before).map((call) => JSON.stringify(call.prompt));
     expect(prompts.some((prompt) => prompt.includes("bravo"))).toBe(true);
     expect(prompts.some((prompt) => prompt.includes("charlie"))).toBe(true);
+    // Each prompt ends with what the customer said, not with the bot's earlier reply.
+    for (const call of model.calls.slice(before)) expect(call.prompt.at(-1)?.role).toBe("user");
   });
 });

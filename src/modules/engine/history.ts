@@ -80,3 +80,14 @@ export function fitHistory(rows: MessageRow[], lastMessages: number, budgetToken
   while (window.length > 1 && window[0]!.role === "tool") window = window.slice(1);
   return window;
 }
+
+/**
+ * The messages still to answer go last, after any reply stored between them (a reply to earlier
+ * messages lands after the messages that arrived while it was produced): the prompt then ends
+ * with what the user said, as every provider expects, not with the bot's own reply.
+ */
+export function unansweredLast(rows: MessageRow[], unanswered: ReadonlySet<number>): MessageRow[] {
+  const waiting = rows.filter((row) => row.role === "user" && unanswered.has(row.seq));
+  if (waiting.length === 0) return rows;
+  return [...rows.filter((row) => !waiting.includes(row)), ...waiting];
+}

@@ -16,7 +16,7 @@ import { type CreditPolicy, whyNotAnswering } from "./answer-policy.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { type AttachmentLoader, attachImages } from "./attachment-images.js";
 import { createStreamFormatter } from "./formatting/index.js";
-import { estimateTokens, fitHistory, orderToolResults, toModelMessage } from "./history.js";
+import { estimateTokens, fitHistory, orderToolResults, toModelMessage, unansweredLast } from "./history.js";
 import { titleJob } from "./jobs.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
@@ -201,7 +201,10 @@ export class TurnRunner {
       ? await this.recall(thread, unanswered, recent, Math.floor(available / 5))
       : "";
     const system = systemPrompt(settings, thread.working_memory, recalled);
-    const rows = fitHistory(recent, window, available - estimateTokens(system));
+    const rows = unansweredLast(
+      fitHistory(recent, window, available - estimateTokens(system)),
+      new Set(unanswered.map((row) => row.seq)),
+    );
     let history: ModelMessage[] = rows.map(toModelMessage);
     if (entry.images && this.deps.loadAttachment) {
       history = await attachImages(rows, history, thread.chat_id, this.deps.loadAttachment);
