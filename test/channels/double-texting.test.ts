@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/conversation-fixtures.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { lastUserText, scriptedModel } from "../helpers/mock-model.js";
-import { freePort } from "../helpers/server-process.js";
-import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { TelegramFake } from "./fakes/telegram-fake.js";
+import type { TelegramFake } from "./fakes/telegram-fake.js";
+import { startTelegramBot, type TelegramBot } from "./telegram-bot.js";
 
 /**
  * A customer who writes again while the bot is still answering (measured under load: 12 of
@@ -12,8 +11,8 @@ import { TelegramFake } from "./fakes/telegram-fake.js";
  * due at the same instant: the second message's job must not be taken for the running one.
  */
 describe("a channel message that arrives while the bot answers the previous one", () => {
+  let bot: TelegramBot;
   let fake: TelegramFake;
-  let t: TestApp;
   let hookUrl: string;
   const scriptedModelDelay = { next: 300 };
   const model = scriptedModel((options) => {
@@ -23,39 +22,17 @@ describe("a channel message that arrives while the bot answers the previous one"
   });
 
   beforeAll(async () => {
-    fake = await new TelegramFake().start();
-    const port = await freePort();
-    t = await createTestApp({
-      clock: new ManualClock(),
-      env: { ...fake.env, PARLEY_PUBLIC_URL: `http://127.0.0.1:${port}` },
-      modelOverride: () => model.model,
-    });
-    await t.app.listen({ port, host: "127.0.0.1" });
-    const bot = (await t.call("POST", "/v1/bots", { body: { name: "Quick" } })).json();
     // A window of one message: what the turn must see is every unanswered message anyway.
-    await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: { ai: { memory: { lastMessages: 1 } } } });
-    const integration = (
-      await t.call("POST", "/v1/integrations", {
-        body: { name: "tg", vendor: "telegram", auth_data: fake.authData() },
-      })
-    ).json();
-    const chat = (
-      await t.call("POST", `/v1/integrations/${integration.id}/chats`, {
-        body: { bot_id: bot.id, name: "dm" },
-      })
-    ).json();
-    await t.call("POST", `/v1/integrations/${integration.id}/chats/${chat.id}/status`, {
-      body: { status: "active" },
+    bot = await startTelegramBot({
+      model: model.model,
+      clock: new ManualClock(),
+      settings: { ai: { memory: { lastMessages: 1 } } },
     });
-    hookUrl = (await eventually(
-      async () => fake.registeredHookUrl(),
-      (url) => url !== undefined,
-    )) as string;
+    ({ fake, hookUrl } = bot);
   });
 
   afterAll(async () => {
-    await t?.close();
-    await fake?.close();
+    await bot?.close();
   });
 
   it("is answered too, once", async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/conversation-fixtures.js";
 import { lastUserText, scriptedModel } from "../helpers/mock-model.js";
-import { freePort } from "../helpers/server-process.js";
-import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { TelegramFake } from "./fakes/telegram-fake.js";
+import type { TestApp } from "../helpers/test-app.js";
+import type { TelegramFake } from "./fakes/telegram-fake.js";
+import { startTelegramBot, type TelegramBot } from "./telegram-bot.js";
 
 /** Bytes that stand for a JPEG (the fake serves them; the model receives them). */
 const PHOTO = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 64 }, (_, i) => i)]);
@@ -14,6 +14,7 @@ const PHOTO = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 6
  * bot's avatar, whose Telegram URL embeds the token, is served through Parley's signed link.
  */
 describe("telegram photos and avatars", () => {
+  let bot: TelegramBot;
   let fake: TelegramFake;
   let t: TestApp;
   let origin: string;
@@ -22,38 +23,12 @@ describe("telegram photos and avatars", () => {
   const model = scriptedModel((options) => ({ text: `Seen: ${lastUserText(options)}` }));
 
   beforeAll(async () => {
-    fake = await new TelegramFake().start();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      env: { ...fake.env, PARLEY_PUBLIC_URL: origin },
-      modelOverride: () => model.model,
-    });
-    await t.app.listen({ port, host: "127.0.0.1" });
-    const bot = (await t.call("POST", "/v1/bots", { body: { name: "Bikes" } })).json();
-    const integration = (
-      await t.call("POST", "/v1/integrations", {
-        body: { name: "Bike shop", vendor: "telegram", auth_data: fake.authData() },
-      })
-    ).json();
-    integrationId = integration.id;
-    const chat = (
-      await t.call("POST", `/v1/integrations/${integration.id}/chats`, {
-        body: { bot_id: bot.id, name: "dm" },
-      })
-    ).json();
-    await t.call("POST", `/v1/integrations/${integration.id}/chats/${chat.id}/status`, {
-      body: { status: "active" },
-    });
-    hookUrl = (await eventually(
-      async () => fake.registeredHookUrl(),
-      (url) => url !== undefined,
-    )) as string;
+    bot = await startTelegramBot({ model: model.model });
+    ({ fake, t, origin, hookUrl, integrationId } = bot);
   });
 
   afterAll(async () => {
-    await t?.close();
-    await fake?.close();
+    await bot?.close();
   });
 
   it("a photo is stored with its attachment and given to a model that reads images", async () => {
