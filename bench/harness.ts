@@ -50,6 +50,8 @@ export async function startParley(
       PARLEY_RATE_LIMIT_PER_KEY: "100000000",
       PARLEY_RATE_LIMIT_PER_PROJECT: "100000000",
       OPENAI_API_KEY: "sk-bench",
+      // Charges are still recorded (their cost is part of a turn's); replies never stop for credit.
+      PARLEY_BILLING_ENFORCE: "false",
       OPENAI_BASE_URL: fakeBaseUrl,
       ...extraEnv,
     },
