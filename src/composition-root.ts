@@ -27,6 +27,7 @@ import {
 import { toMilli } from "./modules/billing/credit-units.js";
 import { paymentRoutes } from "./modules/billing/payment-routes.js";
 import { billingRoutes } from "./modules/billing/routes.js";
+import { readBotSettings } from "./modules/bots/settings-read.js";
 import { ApprovalFlow } from "./modules/engine/approval-flow.js";
 import { engineJobHandlers } from "./modules/engine/job-handlers.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
@@ -42,6 +43,9 @@ import { hookRoutes } from "./modules/integrations/inbound/hook-routes.js";
 import { InboundService } from "./modules/integrations/inbound/inbound-service.js";
 import { integrationJobHandlers } from "./modules/integrations/job-handlers.js";
 import { mediaRoutes, mediaUrl } from "./modules/integrations/media-routes.js";
+import { FileStore } from "./modules/knowledge/file-store.js";
+import { knowledgeJobHandlers } from "./modules/knowledge/job-handlers.js";
+import { KnowledgeService } from "./modules/knowledge/knowledge-service.js";
 import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
 import { memoryJobHandlers } from "./modules/memory/job-handlers.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
@@ -59,6 +63,7 @@ import { migrateToLatest } from "./storage/migrator.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
 import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
+import { lazyKnowledgeVectors } from "./storage/vector-index/knowledge-vectors.js";
 
 /**
  * The composition root: the one place that knows every module and wires them together. The
@@ -246,7 +251,28 @@ export function composeConversations(deps: ConversationDeps) {
     embedder: createEmbedderFromConfig(config),
   };
   const connectors = new Connectors({ config, secrets: deps.secrets, repos });
+  const knowledge = new KnowledgeService({
+    repos,
+    transactor,
+    files: new FileStore(config.files.dir, config.files.maxUploadBytes),
+    vectors: lazyKnowledgeVectors(storage.db, storage.dialect),
+    embedder: memory.embedder,
+    clock,
+    newId: ids,
+  });
   const runner = new TurnRunner({
+    searchKnowledge: async (projectId, chatId, query, limit) => {
+      const context = await repos.answerContext(projectId, chatId);
+      if (!context) return [];
+      const settings = readBotSettings(context.botSettings, config.defaultModel);
+      const stores = await knowledge.ownStores(projectId, settings.ai.knowledge.vectorStoreIds);
+      const hits = await knowledge.searchStores(stores, [query], { maxNumResults: limit });
+      return hits.map((hit) => ({
+        text: hit.content.map((part) => part.text).join("\n"),
+        source: `${hit.filename} (${hit.fileId})`,
+        score: hit.score,
+      }));
+    },
     credit,
     loadAttachment: (chatId, ref) => loadAttachment(repos, connectors, chatId, ref),
     repos,
@@ -320,6 +346,7 @@ export function composeConversations(deps: ConversationDeps) {
       ...memoryJobHandlers({ repos, ...memory }),
       ...threadJobHandlers({ conversations }),
       ...integrationJobHandlers({ connection, deliverer }),
+      ...knowledgeJobHandlers({ knowledge }),
     ];
     worker = new JobWorker({
       storage,
@@ -337,6 +364,7 @@ export function composeConversations(deps: ConversationDeps) {
     conversations,
     connection,
     billing,
+    knowledge,
     runner,
     jobs,
     hub,
@@ -380,6 +408,8 @@ export function composeConversations(deps: ConversationDeps) {
       // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
       await memory.chunks.pruneOrphans(memory.embedder);
       await connection.resumePendingConnections();
+      await knowledge.resumePending();
+      await knowledge.deleteExpiredStores();
       await repos.integrations.pruneInboundEvents(new Date(now - INBOUND_DEDUPE_RETENTION_MS).toISOString());
     },
     async close() {

@@ -156,6 +156,8 @@ const envSchema = z.object({
     .default("v21.0"),
   PARLEY_AVITO_API_URL: z.url().default("https://api.avito.ru"),
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
+  PARLEY_FILES_DIR: optionalString,
+  PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
   PARLEY_BILLING_ENFORCE: z.enum(["true", "false"]).default("true"),
   PARLEY_BILLING_WELCOME_BONUS: z.coerce.number().min(0).max(1_000_000_000).default(100),
   PARLEY_BILLING_LOW_BALANCE: z.coerce.number().min(0).max(1_000_000_000).default(50),
@@ -232,6 +234,8 @@ export interface Config {
   vendorApiUrls: Partial<Record<"telegram" | "vk" | "whatsapp" | "facebook" | "instagram" | "avito", string>>;
   /** How many times one outgoing message is tried before it is recorded as failed. */
   channelSendMaxAttempts: number;
+  /** Where uploaded files are kept, and the largest accepted (docs/knowledge.md). */
+  files: { dir: string; maxUploadBytes: number };
   billing: {
     /** Whether a project without credits stops being answered. */
     enforce: boolean;
@@ -338,6 +342,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: trimSlash(env.PARLEY_PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     vendorApiUrls: vendorApiUrls(env),
     channelSendMaxAttempts: env.PARLEY_CHANNEL_SEND_MAX_ATTEMPTS,
+    files: {
+      dir: env.PARLEY_FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/files`,
+      maxUploadBytes: env.PARLEY_MAX_UPLOAD_BYTES,
+    },
     billing: {
       enforce: env.PARLEY_BILLING_ENFORCE === "true",
       welcomeBonus: env.PARLEY_BILLING_WELCOME_BONUS,

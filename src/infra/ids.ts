@@ -28,6 +28,7 @@ export type IdPrefix =
   | "int"
   | "vs"
   | "file"
+  | "vsfb"
   | "whe"
   | "evt"
   | "dlv"

@@ -4,6 +4,7 @@ import type { ConversationTables } from "./schema-conversations.js";
 import type { EventTables } from "./schema-events.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
+import type { KnowledgeTables } from "./schema-knowledge.js";
 import type { MemoryTables } from "./schema-memory.js";
 import type { WebhookTables } from "./schema-webhooks.js";
 
@@ -85,4 +86,5 @@ export interface Database
     EventTables,
     WebhookTables,
     MemoryTables,
-    BillingTables {}
+    BillingTables,
+    KnowledgeTables {}

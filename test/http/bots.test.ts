@@ -82,6 +82,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
         },
         formatting: { removeEmojis: false, removeMarkdown: false },
         tools: {},
+        knowledge: { vectorStoreIds: [] },
       },
     });
   });
@@ -122,6 +123,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
       },
       formatting: { removeEmojis: true, removeMarkdown: false },
       tools: { handoff_to_operator: "operator_approve", schedule_message: "auto" },
+      knowledge: { vectorStoreIds: [] },
     });
     expect((await t.call("GET", `/v1/bots/${bot.id}/settings`)).json()).toEqual(merged);
 

@@ -20,6 +20,7 @@ export function defaultBotSettings(defaultModelId: string): BotSettings {
         generateTitle: false,
       },
       formatting: { removeEmojis: false, removeMarkdown: false },
+      knowledge: { vectorStoreIds: [] },
       tools: {},
     },
   };

@@ -28,6 +28,7 @@ export function mergeBotSettings(current: BotSettings, patch: BotSettingsPatch):
       },
       formatting: { ...current.ai.formatting, ...definedEntries(ai.formatting) },
       tools,
+      knowledge: { ...current.ai.knowledge, ...definedEntries(ai.knowledge) },
     },
   };
 }

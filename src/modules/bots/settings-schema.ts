@@ -41,6 +41,12 @@ const lastMessages = z
   .min(0, "must be between 0 and 100")
   .max(100, "must be between 0 and 100");
 
+/** The vector stores `knowledge_search` searches (an addition to SPEC: docs/knowledge.md). */
+const vectorStoreIds = z
+  .array(z.string().regex(/^vs_[A-Za-z0-9]{1,64}$/, "must be a vector store id (vs_…)"))
+  .max(10, "at most 10 vector stores")
+  .describe("Vector stores of the project that the knowledge_search tool searches.");
+
 const instruction = z.string().max(100_000, "must be at most 100000 characters");
 
 /** The complete settings document, as GET returns it: every field present. */
@@ -57,6 +63,7 @@ export const botSettingsSchema = z
       }),
       formatting: z.object({ removeEmojis: z.boolean(), removeMarkdown: z.boolean() }),
       tools: z.record(toolNameSchema, toolPolicySchema),
+      knowledge: z.object({ vectorStoreIds: vectorStoreIds }),
     }),
   })
   .meta({ id: "BotSettings" });
@@ -94,6 +101,7 @@ export const botSettingsPatchSchema = z
           .strictObject({ removeEmojis: z.boolean().optional(), removeMarkdown: z.boolean().optional() })
           .optional(),
         tools: z.record(toolNameSchema, toolPolicySchema.nullable()).optional(),
+        knowledge: z.strictObject({ vectorStoreIds: vectorStoreIds.optional() }).optional(),
       })
       .optional(),
   })

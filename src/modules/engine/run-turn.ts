@@ -64,6 +64,13 @@ export interface TurnRunnerDeps {
   maxSteps?: number;
   /** Whether a project without credits is answered (docs/billing.md). */
   credit?: CreditPolicy;
+  /** Searches the vector stores of the chat's bot (docs/knowledge.md, "Bots"); none: nothing found. */
+  searchKnowledge?: (
+    projectId: string,
+    chatId: string,
+    query: string,
+    limit: number,
+  ) => Promise<Array<{ text: string; source: string; score: number }>>;
   /** Fetches channel attachments, so models that read images see the photos customers send. */
   loadAttachment?: AttachmentLoader;
 }
@@ -418,7 +425,8 @@ export class TurnRunner {
       writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
       readWorkingMemory: async () => (await thread())?.working_memory ?? null,
       // Vector stores are not built yet: the tool tells the model there is no knowledge base.
-      searchKnowledge: async () => [],
+      searchKnowledge: (query, limit) =>
+        this.deps.searchKnowledge?.(projectId, chatId, query, limit) ?? Promise.resolve([]),
     };
   }
 

@@ -12,6 +12,7 @@ import { idempotencyLeases } from "./0009-idempotency-leases.js";
 import { recallThreadScope } from "./0010-recall-thread-scope.js";
 import { channels } from "./0011-channels.js";
 import { billing } from "./0012-billing.js";
+import { knowledge } from "./0013-knowledge.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -31,5 +32,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0010_recall_thread_scope": recallThreadScope(),
     "0011_channels": channels(dialect),
     "0012_billing": billing(dialect),
+    "0013_knowledge": knowledge(dialect),
   };
 }

@@ -11,6 +11,7 @@ import { ChatsRepo } from "./chats.repo.js";
 import { IdempotencyRepo } from "./idempotency.repo.js";
 import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
+import { KnowledgeRepo } from "./knowledge.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
@@ -41,6 +42,7 @@ export interface Repos {
   webhooks: WebhookRepo;
   threadEvents: ThreadEventsRepo;
   billing: BillingRepo;
+  knowledge: KnowledgeRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -69,6 +71,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     webhooks: new WebhookRepo(db),
     threadEvents: new ThreadEventsRepo(db),
     billing: new BillingRepo(db),
+    knowledge: new KnowledgeRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

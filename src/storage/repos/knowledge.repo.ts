@@ -1,0 +1,370 @@
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from "kysely";
+import { dialectOf } from "../dialect.js";
+import type { Database } from "../schema.js";
+import type {
+  KnowledgeChunksTable,
+  KnowledgeFilesTable,
+  VectorStoreFileBatchesTable,
+  VectorStoreFilesTable,
+  VectorStoresTable,
+} from "../schema-knowledge.js";
+
+export type KnowledgeFileRow = Selectable<KnowledgeFilesTable>;
+export type VectorStoreRow = Selectable<VectorStoresTable>;
+export type VectorStoreFileRow = Selectable<VectorStoreFilesTable> & { filename: string };
+export type FileBatchRow = Selectable<VectorStoreFileBatchesTable>;
+export type KnowledgeChunkRow = Selectable<KnowledgeChunksTable>;
+
+/** A page by id cursor over rows ordered by (created_at, id). */
+export interface CursorPage {
+  limit: number;
+  order: "asc" | "desc";
+  after?: { createdAt: string; id: string } | undefined;
+  before?: { createdAt: string; id: string } | undefined;
+}
+
+/** Status counts of a store's (or a batch's) files. */
+export type StatusCounts = Record<VectorStoreFilesTable["status"], number>;
+
+/** Files, stores, store files, batches and chunks; rules live in modules/knowledge. */
+export class KnowledgeRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The connection or transaction this repository works on (for the vector index of the same change). */
+  get connection(): Kysely<Database> {
+    return this.db;
+  }
+
+  async insertFile(row: KnowledgeFileRow): Promise<void> {
+    await this.db.insertInto("knowledge_files").values(row).execute();
+  }
+
+  findFile(id: string): Promise<KnowledgeFileRow | undefined> {
+    return this.db.selectFrom("knowledge_files").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async listFiles(projectId: string, page: CursorPage, purpose?: string): Promise<KnowledgeFileRow[]> {
+    let query = this.db.selectFrom("knowledge_files").selectAll().where("project_id", "=", projectId);
+    if (purpose) query = query.where("purpose", "=", purpose);
+    return inPageOrder(await paged(query, page).execute(), page);
+  }
+
+  async deleteFile(id: string): Promise<void> {
+    await this.db.deleteFrom("knowledge_files").where("id", "=", id).execute();
+  }
+
+  async insertStore(row: VectorStoreRow): Promise<void> {
+    await this.db.insertInto("vector_stores").values(row).execute();
+  }
+
+  findStore(id: string): Promise<VectorStoreRow | undefined> {
+    return this.db.selectFrom("vector_stores").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async listStores(projectId: string, page: CursorPage): Promise<VectorStoreRow[]> {
+    const query = this.db.selectFrom("vector_stores").selectAll().where("project_id", "=", projectId);
+    return inPageOrder(await paged(query, page).execute(), page);
+  }
+
+  async updateStore(id: string, patch: Updateable<VectorStoresTable>): Promise<void> {
+    await this.db.updateTable("vector_stores").set(patch).where("id", "=", id).execute();
+  }
+
+  async deleteStore(id: string): Promise<void> {
+    await this.db.deleteFrom("vector_stores").where("id", "=", id).execute();
+  }
+
+  /** Stores whose expiry has passed. */
+  expiredStores(now: string): Promise<VectorStoreRow[]> {
+    return this.db
+      .selectFrom("vector_stores")
+      .selectAll()
+      .where("expires_at", "is not", null)
+      .where("expires_at", "<", now)
+      .execute();
+  }
+
+  /** Inserts or, for a file already in the store, replaces its row (re-ingestion). */
+  async upsertStoreFile(row: Selectable<VectorStoreFilesTable>): Promise<void> {
+    await this.db
+      .insertInto("vector_store_files")
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(["vector_store_id", "file_id"]).doUpdateSet({
+          status: row.status,
+          last_error: row.last_error,
+          attributes: row.attributes,
+          chunking_strategy: row.chunking_strategy,
+          usage_bytes: row.usage_bytes,
+          batch_id: row.batch_id,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+  }
+
+  private storeFiles() {
+    return this.db
+      .selectFrom("vector_store_files")
+      .innerJoin("knowledge_files", "knowledge_files.id", "vector_store_files.file_id")
+      .selectAll("vector_store_files")
+      .select("knowledge_files.filename");
+  }
+
+  findStoreFile(storeId: string, fileId: string): Promise<VectorStoreFileRow | undefined> {
+    return this.storeFiles()
+      .where("vector_store_files.vector_store_id", "=", storeId)
+      .where("vector_store_files.file_id", "=", fileId)
+      .executeTakeFirst();
+  }
+
+  async listStoreFiles(
+    storeId: string,
+    page: CursorPage,
+    filter: { status?: string | undefined; batchId?: string | undefined } = {},
+  ): Promise<VectorStoreFileRow[]> {
+    let query = this.storeFiles().where("vector_store_files.vector_store_id", "=", storeId);
+    if (filter.status)
+      query = query.where("vector_store_files.status", "=", filter.status as VectorStoreFileRow["status"]);
+    if (filter.batchId) query = query.where("vector_store_files.batch_id", "=", filter.batchId);
+    const { limit, order, after, before } = page;
+    const direction = order === "asc" ? ">" : "<";
+    const opposite = order === "asc" ? "<" : ">";
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("vector_store_files.created_at", direction, after.createdAt),
+          eb.and([
+            eb("vector_store_files.created_at", "=", after.createdAt),
+            eb("vector_store_files.file_id", direction, after.id),
+          ]),
+        ]),
+      );
+    }
+    if (before) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("vector_store_files.created_at", opposite, before.createdAt),
+          eb.and([
+            eb("vector_store_files.created_at", "=", before.createdAt),
+            eb("vector_store_files.file_id", opposite, before.id),
+          ]),
+        ]),
+      );
+    }
+    // A page before a cursor is the nearest rows before it: read backwards, then turn round.
+    const reading = before && !after ? (order === "asc" ? "desc" : "asc") : order;
+    const rows = await query
+      .orderBy("vector_store_files.created_at", reading)
+      .orderBy("vector_store_files.file_id", reading)
+      .limit(limit)
+      .execute();
+    return inPageOrder(rows, page);
+  }
+
+  /** Store files of a file (to know which stores a deleted file leaves). */
+  storesOfFile(fileId: string): Promise<Array<{ vector_store_id: string }>> {
+    return this.db
+      .selectFrom("vector_store_files")
+      .select("vector_store_id")
+      .where("file_id", "=", fileId)
+      .execute();
+  }
+
+  async updateStoreFile(
+    storeId: string,
+    fileId: string,
+    patch: Updateable<VectorStoreFilesTable>,
+  ): Promise<number> {
+    const result = await this.db
+      .updateTable("vector_store_files")
+      .set(patch)
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async deleteStoreFile(storeId: string, fileId: string): Promise<void> {
+    await this.db
+      .deleteFrom("vector_store_files")
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .execute();
+  }
+
+  /** Counts per status, and the bytes, of a store's files (or one batch's). */
+  async statusCounts(
+    storeId: string,
+    batchId?: string,
+  ): Promise<{ counts: StatusCounts; usageBytes: number }> {
+    let query = this.db
+      .selectFrom("vector_store_files")
+      .select((eb) => [
+        "status",
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.sum<number>("usage_bytes").as("bytes"),
+      ])
+      .where("vector_store_id", "=", storeId)
+      .groupBy("status");
+    if (batchId) query = query.where("batch_id", "=", batchId);
+    const counts: StatusCounts = { pending: 0, processed: 0, error: 0, cancelled: 0 };
+    let usageBytes = 0;
+    for (const row of await query.execute()) {
+      counts[row.status] = Number(row.n);
+      usageBytes += Number(row.bytes ?? 0);
+    }
+    return { counts, usageBytes };
+  }
+
+  /** Pending store files with no live ingestion (for resuming after a crash). */
+  pendingStoreFiles(): Promise<Array<{ vector_store_id: string; file_id: string; project_id: string }>> {
+    return this.db
+      .selectFrom("vector_store_files")
+      .select(["vector_store_id", "file_id", "project_id"])
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  async insertBatch(row: FileBatchRow): Promise<void> {
+    await this.db.insertInto("vector_store_file_batches").values(row).execute();
+  }
+
+  findBatch(id: string): Promise<FileBatchRow | undefined> {
+    return this.db
+      .selectFrom("vector_store_file_batches")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async cancelBatch(id: string, now: string): Promise<void> {
+    await this.db
+      .updateTable("vector_store_file_batches")
+      .set({ cancelled: 1 })
+      .where("id", "=", id)
+      .execute();
+    await this.db
+      .updateTable("vector_store_files")
+      .set({ status: "cancelled", updated_at: now })
+      .where("batch_id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  /** Replaces a store file's chunks; returns the ids given to the new ones, in order. */
+  async replaceChunks(
+    storeId: string,
+    fileId: string,
+    chunks: Array<Omit<Insertable<KnowledgeChunksTable>, "id">>,
+  ): Promise<number[]> {
+    await this.deleteChunks(storeId, fileId);
+    const ids: number[] = [];
+    for (const chunk of chunks) {
+      const row = await this.db
+        .insertInto("knowledge_chunks")
+        .values(chunk)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    return ids;
+  }
+
+  /** Ids of a store file's chunks (to drop their vectors). */
+  async chunkIds(storeId: string, fileId?: string): Promise<number[]> {
+    let query = this.db.selectFrom("knowledge_chunks").select("id").where("vector_store_id", "=", storeId);
+    if (fileId) query = query.where("file_id", "=", fileId);
+    return (await query.execute()).map((row) => Number(row.id));
+  }
+
+  async deleteChunks(storeId: string, fileId: string): Promise<void> {
+    await this.db
+      .deleteFrom("knowledge_chunks")
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .execute();
+  }
+
+  chunksOfFile(storeId: string, fileId: string): Promise<Array<{ content: string }>> {
+    return this.db
+      .selectFrom("knowledge_chunks")
+      .select("content")
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .orderBy("chunk_index")
+      .execute();
+  }
+
+  /** Chunks by id, with what a search result shows. */
+  async chunksById(
+    ids: number[],
+  ): Promise<Array<KnowledgeChunkRow & { filename: string; attributes: string }>> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom("knowledge_chunks")
+      .innerJoin("knowledge_files", "knowledge_files.id", "knowledge_chunks.file_id")
+      .innerJoin("vector_store_files", (join) =>
+        join
+          .onRef("vector_store_files.vector_store_id", "=", "knowledge_chunks.vector_store_id")
+          .onRef("vector_store_files.file_id", "=", "knowledge_chunks.file_id"),
+      )
+      .selectAll("knowledge_chunks")
+      .select(["knowledge_files.filename", "vector_store_files.attributes"])
+      .where("knowledge_chunks.id", "in", ids)
+      .execute();
+  }
+
+  /**
+   * Full-text candidates: chunks of the stores matching any of the words, best first (FTS5's
+   * bm25 rank on SQLite, ts_rank on PostgreSQL).
+   */
+  async fullText(storeIds: string[], words: string[], limit: number): Promise<number[]> {
+    if (storeIds.length === 0 || words.length === 0) return [];
+    if (dialectOf(this.db) === "postgres") {
+      const query = words
+        .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
+        .filter(Boolean)
+        .join(" | ");
+      if (!query) return [];
+      const rows = await sql<{ id: number }>`select id from knowledge_chunks
+        where vector_store_id in (${sql.join(storeIds)}) and search @@ to_tsquery('simple', ${query})
+        order by ts_rank(search, to_tsquery('simple', ${query})) desc limit ${limit}`.execute(this.db);
+      return rows.rows.map((row) => Number(row.id));
+    }
+    const match = words.map((word) => `"${word.replace(/"/g, "")}"`).join(" OR ");
+    const rows = await sql<{ id: number }>`select f.rowid as id from knowledge_chunks_fts f
+      join knowledge_chunks c on c.id = f.rowid
+      where knowledge_chunks_fts match ${match} and c.vector_store_id in (${sql.join(storeIds)})
+      order by f.rank limit ${limit}`.execute(this.db);
+    return rows.rows.map((row) => Number(row.id));
+  }
+}
+
+/** Keyset paging over (created_at, id) for the tables that have both. */
+function paged<T extends "knowledge_files" | "vector_stores", O>(
+  query: SelectQueryBuilder<Database, T, O>,
+  page: CursorPage,
+): SelectQueryBuilder<Database, T, O> {
+  const { limit, order, after, before } = page;
+  const keyset = (cursor: { createdAt: string; id: string }, operator: ">" | "<") =>
+    sql<boolean>`(created_at ${sql.raw(operator)} ${cursor.createdAt} or (created_at = ${cursor.createdAt} and id ${sql.raw(operator)} ${cursor.id}))`;
+  let q = query;
+  if (after) q = q.where(keyset(after, order === "asc" ? ">" : "<"));
+  if (before) q = q.where(keyset(before, order === "asc" ? "<" : ">"));
+  // A page before a cursor is the nearest rows before it: read backwards (inPageOrder turns round).
+  const reading = before && !after ? (order === "asc" ? "desc" : "asc") : order;
+  return q.orderBy(sql.ref("created_at"), reading).orderBy(sql.ref("id"), reading).limit(limit);
+}
+
+/** Rows read backwards for a `before` page, back in the page's order. */
+function inPageOrder<T>(rows: T[], page: CursorPage): T[] {
+  return page.before && !page.after ? rows.reverse() : rows;
+}
