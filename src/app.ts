@@ -4,12 +4,12 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { Redis } from "ioredis";
 import { composeConversations } from "./composition-root.js";
 import type { Config } from "./config.js";
-import { installApiGuard } from "./infra/api-guard.js";
+import { type ApiGuardOptions, installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import type { ErrorBody } from "./infra/error-body.js";
 import { installErrorHandling } from "./infra/error-handler.js";
 import type { App } from "./infra/http-types.js";
-import { installIdempotency, pruneIdempotencyKeys } from "./infra/idempotency.js";
+import { type IdempotencyOptions, installIdempotency, pruneIdempotencyKeys } from "./infra/idempotency.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
 import { installInputGuard } from "./infra/input-guard.js";
 import { installJsonBodyParsing } from "./infra/json-body.js";
@@ -30,6 +30,8 @@ import { validateToolNames } from "./modules/engine/tools/registry.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
+import { openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
+import { knowledgeRoutes } from "./modules/knowledge/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { modelRoutes } from "./modules/models/routes.js";
 import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js";
@@ -181,23 +183,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   systemRoutes(app, { storage, metrics });
   await conversationStack.publicRoutes(app);
+  // The same guard (keys, rate-limit budgets) and idempotency for /v1 and the OpenAI mirror.
+  const guard: ApiGuardOptions = {
+    authenticate: (secret) => authenticator.authenticate(secret),
+    bearerSecret,
+    rateLimits,
+    limits: config.rateLimit,
+    perProject: config.projectRateLimit,
+    clock,
+  };
+  const idempotency: IdempotencyOptions = {
+    repo: () => repos.idempotency,
+    clock,
+    secrets: deps.secrets,
+    leaseMs: config.leaseMs,
+  };
   await app.register(
     async (v1) => {
       const api = v1 as unknown as App;
-      installApiGuard(api, {
-        authenticate: (secret) => authenticator.authenticate(secret),
-        bearerSecret,
-        rateLimits,
-        limits: config.rateLimit,
-        perProject: config.projectRateLimit,
-        clock,
-      });
-      installIdempotency(api, {
-        repo: () => repos.idempotency,
-        clock,
-        secrets: deps.secrets,
-        leaseMs: config.leaseMs,
-      });
+      installApiGuard(api, guard);
+      installIdempotency(api, idempotency);
       projectRoutes(api, projects);
       botRoutes(api, bots);
       integrationRoutes(
@@ -224,9 +229,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       toolRoutes(api);
       webhookRoutes(api, webhooks);
       conversationStack.routes(api);
+      await knowledgeRoutes(api, conversationStack.knowledge, {
+        maxUploadBytes: config.files.maxUploadBytes,
+      });
     },
     { prefix: "/v1" },
   );
+  // OpenAI's API shapes over the same knowledge, for the official clients (docs/knowledge.md).
+  await openAiMirrorRoutes(app, {
+    knowledge: conversationStack.knowledge,
+    guard,
+    idempotency,
+    maxUploadBytes: config.files.maxUploadBytes,
+  });
   app.addHook("onReady", async () => {
     conversationStack.start();
     webhookDispatcher?.start();

@@ -388,3 +388,13 @@ describe("parseDocument: limits and emptiness", () => {
     );
   });
 });
+
+describe("CSV as spreadsheets export it", () => {
+  it("reads quotes inside an unquoted field as text", async () => {
+    const parsed = await parseDocument({
+      bytes: utf8('item,price\nE-bike "Volt",120000\n'),
+      filename: "prices.csv",
+    });
+    expect(parsed.text).toBe('item: E-bike "Volt"; price: 120000');
+  });
+});

@@ -17,6 +17,8 @@ export function parseCsv(text: string, filename: string, delimiter: "," | "\t"):
       delimiter,
       bom: true,
       relax_column_count: true,
+      // Spreadsheets export `E-bike "Volt"` unquoted: read the quotes as text, as Excel does.
+      relax_quotes: true,
       skip_empty_lines: true,
     }) as string[][];
   } catch (error) {

@@ -1,0 +1,477 @@
+import type { Readable } from "node:stream";
+import { z } from "zod";
+import { authOf } from "../../infra/api-guard.js";
+import { deletedSchema } from "../../infra/common-schemas.js";
+import { errorBodySchema, standardErrorResponses } from "../../infra/error-body.js";
+import { ApiError } from "../../infra/errors.js";
+import type { App } from "../../infra/http-types.js";
+import type { KnowledgeApi } from "./knowledge-api.js";
+import { bodyReadByHandler, enableMultipart, jsonOrMultipartBody } from "./multipart.js";
+import { addStoreFileInput, createStoreInput, searchRequest, updateStoreInput } from "./requests.js";
+import {
+  addStoreFileRequestSchema,
+  batchParamsSchema,
+  createFileBatchBodySchema,
+  createStoreBodySchema,
+  fileBatchSchema,
+  fileContentPageSchema,
+  fileListSchema,
+  fileObjectSchema,
+  fileParamsSchema,
+  listFilesQuerySchema,
+  listStoreFilesQuerySchema,
+  pageQuerySchema,
+  searchBodySchema,
+  searchResultsSchema,
+  storeFileParamsSchema,
+  storeParamsSchema,
+  updateStoreBodySchema,
+  updateStoreFileBodySchema,
+  uploadFileFormSchema,
+  vectorStoreFileListSchema,
+  vectorStoreFileSchema,
+  vectorStoreListSchema,
+  vectorStoreSchema,
+} from "./schemas.js";
+import {
+  attachmentDisposition,
+  contentPage,
+  listPage,
+  searchPage,
+  v1Batch,
+  v1File,
+  v1Store,
+  v1StoreFile,
+} from "./serialize-v1.js";
+import { uploadFile, uploadStoreFile } from "./uploads.js";
+
+const tags = ["Knowledge"];
+
+export interface KnowledgeRoutesOptions {
+  /** The largest file an upload may carry; beyond it 413 `payload_too_large`. */
+  maxUploadBytes: number;
+}
+
+const uploadErrorResponses = {
+  ...standardErrorResponses,
+  413: errorBodySchema.describe("The file is larger than the upload limit."),
+} as const;
+
+/** A stream for a route whose 200 is documented as binary (its schema, z.string(), types the reply). */
+const binary = (content: Readable) => content as unknown as string;
+
+const binaryResponse = {
+  description: "The file's bytes.",
+  content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+};
+
+/**
+ * Files and vector stores on Parley's `/v1` (docs/knowledge.md): OpenAI's operations and
+ * fields, with SPEC's statuses and ISO 8601 `created_at`. Register inside the `/v1` scope (after
+ * installApiGuard and installIdempotency): the uploads get a plugin scope of their own that
+ * accepts `multipart/form-data`; every other route keeps the JSON-only body parsing.
+ */
+export async function knowledgeRoutes(
+  app: App,
+  knowledge: KnowledgeApi,
+  options: KnowledgeRoutesOptions,
+): Promise<void> {
+  const upload = { maxUploadBytes: options.maxUploadBytes };
+
+  await app.register(async (scope) => {
+    const uploads = scope as unknown as App;
+    await enableMultipart(uploads, options.maxUploadBytes);
+
+    uploads.post(
+      "/files",
+      {
+        validatorCompiler: bodyReadByHandler,
+        schema: {
+          tags,
+          summary: "Upload a file",
+          description:
+            "`multipart/form-data` with a `file` part and a `purpose` field (`assistants` for vector stores), " +
+            `as OpenAI's clients send it. Files are streamed; one larger than the upload limit is 413.`,
+          consumes: ["multipart/form-data"],
+          body: uploadFileFormSchema,
+          response: { 200: fileObjectSchema, ...uploadErrorResponses },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) {
+          throw new ApiError(
+            400,
+            "unsupported_content_type",
+            "Upload the file as multipart/form-data (fields `file` and `purpose`).",
+          );
+        }
+        return v1File(await uploadFile(knowledge, request, authOf(request).projectId, upload));
+      },
+    );
+
+    uploads.post(
+      "/vector_stores/:id/files",
+      {
+        validatorCompiler: jsonOrMultipartBody,
+        schema: {
+          tags,
+          summary: "Add a file to a vector store",
+          description:
+            "JSON `{file_id, attributes?, chunking_strategy?}` adds an uploaded file. Or upload it directly: " +
+            "`multipart/form-data` with a `file` part and, optionally, `attributes` and `chunking_strategy` " +
+            "fields holding JSON. The file is then processed (status `pending`, then `processed` or `error`).",
+          consumes: ["application/json", "multipart/form-data"],
+          params: storeParamsSchema,
+          body: addStoreFileRequestSchema,
+          response: { 200: vectorStoreFileSchema, ...uploadErrorResponses },
+        },
+      },
+      async (request) => {
+        const projectId = authOf(request).projectId;
+        if (request.isMultipart()) {
+          return v1StoreFile(await uploadStoreFile(knowledge, request, projectId, request.params.id, upload));
+        }
+        if (!request.body)
+          throw new ApiError(400, "body_required", "This operation needs a JSON object body.");
+        return v1StoreFile(
+          await knowledge.addStoreFile(projectId, request.params.id, addStoreFileInput(request.body)),
+        );
+      },
+    );
+  });
+
+  app.get(
+    "/files",
+    {
+      schema: {
+        tags,
+        summary: "List the project's files",
+        querystring: listFilesQuerySchema,
+        response: { 200: fileListSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => listPage(await knowledge.listFiles(authOf(request).projectId, request.query), v1File),
+  );
+
+  app.get(
+    "/files/:file_id",
+    {
+      schema: {
+        tags,
+        summary: "Get a file",
+        params: fileParamsSchema,
+        response: { 200: fileObjectSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => v1File(await knowledge.getFile(authOf(request).projectId, request.params.file_id)),
+  );
+
+  app.get(
+    "/files/:file_id/content",
+    {
+      schema: {
+        tags,
+        summary: "Download a file",
+        description: "The bytes as uploaded (`application/octet-stream`, named in Content-Disposition).",
+        params: fileParamsSchema,
+        response: { 200: binaryResponse, ...standardErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { file, content } = await knowledge.fileContent(
+        authOf(request).projectId,
+        request.params.file_id,
+      );
+      return reply
+        .header("content-type", "application/octet-stream")
+        .header("content-disposition", attachmentDisposition(file.filename))
+        .send(binary(content));
+    },
+  );
+
+  app.delete(
+    "/files/:file_id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a file",
+        description: "It leaves every vector store it was in.",
+        params: fileParamsSchema,
+        response: { 200: deletedSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => knowledge.deleteFile(authOf(request).projectId, request.params.file_id),
+  );
+
+  app.post(
+    "/vector_stores",
+    {
+      schema: {
+        tags,
+        summary: "Create a vector store",
+        description:
+          "With `file_ids`, those files are added and processed (status `indexing` until they are).",
+        body: createStoreBodySchema,
+        response: { 200: vectorStoreSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1Store(await knowledge.createStore(authOf(request).projectId, createStoreInput(request.body))),
+  );
+
+  app.get(
+    "/vector_stores",
+    {
+      schema: {
+        tags,
+        summary: "List the project's vector stores",
+        description: "Cursor paging: pass `last_id` as `after` for the next page while `has_more`.",
+        querystring: pageQuerySchema,
+        response: { 200: vectorStoreListSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      listPage(await knowledge.listStores(authOf(request).projectId, request.query), v1Store),
+  );
+
+  app.get(
+    "/vector_stores/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get a vector store",
+        params: storeParamsSchema,
+        response: { 200: vectorStoreSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => v1Store(await knowledge.getStore(authOf(request).projectId, request.params.id)),
+  );
+
+  app.post(
+    "/vector_stores/:id",
+    {
+      schema: {
+        tags,
+        summary: "Update a vector store",
+        description: "Only the fields sent change; null clears `metadata` and `expires_after`.",
+        params: storeParamsSchema,
+        body: updateStoreBodySchema,
+        response: { 200: vectorStoreSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1Store(
+        await knowledge.updateStore(
+          authOf(request).projectId,
+          request.params.id,
+          updateStoreInput(request.body),
+        ),
+      ),
+  );
+
+  app.delete(
+    "/vector_stores/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a vector store",
+        description: "Its files stay (as files); only their chunks and embeddings in this store go.",
+        params: storeParamsSchema,
+        response: { 200: deletedSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) => knowledge.deleteStore(authOf(request).projectId, request.params.id),
+  );
+
+  app.get(
+    "/vector_stores/:id/files",
+    {
+      schema: {
+        tags,
+        summary: "List a vector store's files",
+        params: storeParamsSchema,
+        querystring: listStoreFilesQuerySchema,
+        response: { 200: vectorStoreFileListSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      listPage(
+        await knowledge.listStoreFiles(authOf(request).projectId, request.params.id, request.query),
+        v1StoreFile,
+      ),
+  );
+
+  app.get(
+    "/vector_stores/:id/files/:file_id",
+    {
+      schema: {
+        tags,
+        summary: "Get a vector store file",
+        params: storeFileParamsSchema,
+        response: { 200: vectorStoreFileSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1StoreFile(
+        await knowledge.getStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
+      ),
+  );
+
+  app.post(
+    "/vector_stores/:id/files/:file_id",
+    {
+      schema: {
+        tags,
+        summary: "Update a vector store file's attributes",
+        description: "Replaces the attributes.",
+        params: storeFileParamsSchema,
+        body: updateStoreFileBodySchema,
+        response: { 200: vectorStoreFileSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1StoreFile(
+        await knowledge.updateStoreFile(
+          authOf(request).projectId,
+          request.params.id,
+          request.params.file_id,
+          request.body.attributes,
+        ),
+      ),
+  );
+
+  app.get(
+    "/vector_stores/:id/files/:file_id/content",
+    {
+      schema: {
+        tags,
+        summary: "Get a vector store file's parsed text",
+        description: "The text extracted from the file, chunk by chunk, once it is `processed`.",
+        params: storeFileParamsSchema,
+        response: { 200: fileContentPageSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      contentPage(
+        await knowledge.storeFileContent(
+          authOf(request).projectId,
+          request.params.id,
+          request.params.file_id,
+        ),
+      ),
+  );
+
+  app.delete(
+    "/vector_stores/:id/files/:file_id",
+    {
+      schema: {
+        tags,
+        summary: "Remove a file from a vector store",
+        description: "The file itself stays; delete it with DELETE /files/:file_id.",
+        params: storeFileParamsSchema,
+        response: { 200: deletedSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      knowledge.deleteStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
+  );
+
+  app.post(
+    "/vector_stores/:id/file_batches",
+    {
+      schema: {
+        tags,
+        summary: "Add several files to a vector store",
+        body: createFileBatchBodySchema,
+        params: storeParamsSchema,
+        response: { 200: fileBatchSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1Batch(
+        await knowledge.createFileBatch(authOf(request).projectId, request.params.id, {
+          fileIds: request.body.file_ids,
+          attributes: request.body.attributes,
+          chunkingStrategy: request.body.chunking_strategy,
+        }),
+      ),
+  );
+
+  app.get(
+    "/vector_stores/:id/file_batches/:batch_id",
+    {
+      schema: {
+        tags,
+        summary: "Get a file batch",
+        params: batchParamsSchema,
+        response: { 200: fileBatchSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1Batch(
+        await knowledge.getFileBatch(authOf(request).projectId, request.params.id, request.params.batch_id),
+      ),
+  );
+
+  app.post(
+    "/vector_stores/:id/file_batches/:batch_id/cancel",
+    {
+      schema: {
+        tags,
+        summary: "Cancel a file batch",
+        description: "Files of the batch not processed yet become `cancelled`.",
+        params: batchParamsSchema,
+        response: { 200: fileBatchSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      v1Batch(
+        await knowledge.cancelFileBatch(
+          authOf(request).projectId,
+          request.params.id,
+          request.params.batch_id,
+        ),
+      ),
+  );
+
+  app.get(
+    "/vector_stores/:id/file_batches/:batch_id/files",
+    {
+      schema: {
+        tags,
+        summary: "List a file batch's files",
+        params: batchParamsSchema,
+        querystring: listStoreFilesQuerySchema,
+        response: { 200: vectorStoreFileListSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      listPage(
+        await knowledge.listStoreFiles(authOf(request).projectId, request.params.id, {
+          ...request.query,
+          batchId: request.params.batch_id,
+        }),
+        v1StoreFile,
+      ),
+  );
+
+  app.post(
+    "/vector_stores/:id/search",
+    {
+      schema: {
+        tags,
+        summary: "Search a vector store",
+        description:
+          "The chunks most relevant to `query` (a string or several), best first, optionally narrowed " +
+          "by attribute `filters` (comparisons, `in`/`nin`, `and`/`or`, at most 5 levels deep).",
+        params: storeParamsSchema,
+        body: searchBodySchema,
+        response: { 200: searchResultsSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      searchPage(
+        await knowledge.search(authOf(request).projectId, request.params.id, searchRequest(request.body)),
+      ),
+  );
+}
