@@ -11,12 +11,11 @@ import type {
   VectorStoreRow,
 } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
-import { normalize, toBytes } from "../../storage/vector-index/vectors.js";
 import type { Embedder } from "../memory/embedder.js";
 import type { FileStore } from "./file-store.js";
-import { chunkText } from "./ingest/chunk-text.js";
+import { HybridSearch } from "./hybrid-search.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
-import { DocumentParseError, parseDocument } from "./ingest/parse-document.js";
+import { Ingestion } from "./ingestion.js";
 import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 import type {
   AttributeValue,
@@ -32,7 +31,7 @@ import type {
   StoreFileRecord,
   VectorStoreRecord,
 } from "./knowledge-api.js";
-import { matchesFilter } from "./search-filters.js";
+import { page, toFile, toStoreFile, withTotal } from "./records.js";
 
 export interface KnowledgeDeps {
   repos: Repos;
@@ -47,9 +46,9 @@ export interface KnowledgeDeps {
 const DAY_MS = 86_400_000;
 const AUTO: ChunkingStrategy = { type: "auto" };
 /** Reciprocal rank fusion's constant: ranks beyond a few dozen barely count. */
-const RRF_K = 60;
+const _RRF_K = 60;
 /** Candidates taken from each retriever before fusion. */
-const CANDIDATES = 50;
+const _CANDIDATES = 50;
 
 /**
  * Files, vector stores, ingestion and search (docs/knowledge.md): the one implementation behind
@@ -58,9 +57,20 @@ const CANDIDATES = 50;
  * search fuses full-text and vector retrieval by reciprocal rank.
  */
 export class KnowledgeService implements KnowledgeApi {
-  private prepared: Promise<void> | undefined;
+  private readonly prepare: () => Promise<void>;
+  private readonly searcher: HybridSearch;
+  private readonly ingestion: Ingestion;
 
-  constructor(private readonly deps: KnowledgeDeps) {}
+  constructor(private readonly deps: KnowledgeDeps) {
+    let prepared: Promise<void> | undefined;
+    // The vector index is made ready once, on first use (it needs the database).
+    this.prepare = () => {
+      prepared ??= deps.vectors.prepare(deps.embedder);
+      return prepared;
+    };
+    this.searcher = new HybridSearch({ ...deps, prepare: this.prepare });
+    this.ingestion = new Ingestion({ ...deps, prepare: this.prepare });
+  }
 
   // Files
 
@@ -193,7 +203,7 @@ export class KnowledgeService implements KnowledgeApi {
     const row = await this.store(projectId, storeId);
     await this.deps.repos.transaction(async (repos) => {
       await this.deps.vectors.remove(
-        this.db(repos),
+        repos.knowledge.connection,
         this.deps.embedder,
         await repos.knowledge.chunkIds(row.id),
       );
@@ -363,59 +373,22 @@ export class KnowledgeService implements KnowledgeApi {
   }
 
   /** Hybrid search over several stores (the bots' knowledge_search). */
-  async searchStores(
+  searchStores(
     storeIds: string[],
     queries: string[],
     request: Omit<SearchRequest, "query">,
   ): Promise<SearchHit[]> {
-    if (storeIds.length === 0 || queries.length === 0) return [];
-    await this.prepare();
-    const ranks = new Map<number, number>();
-    const fuse = (ids: number[]) =>
-      ids.forEach((id, rank) => {
-        ranks.set(id, (ranks.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
-      });
-    for (const query of queries) {
-      const words = query
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter((word) => word.length > 1)
-        .slice(0, 32);
-      fuse(await this.deps.repos.knowledge.fullText(storeIds, words, CANDIDATES));
-      const [vector] = await this.deps.embedder.embed([query.slice(0, this.deps.embedder.maxInputChars)]);
-      if (vector)
-        fuse(
-          (await this.deps.vectors.nearest(this.deps.embedder, storeIds, normalize(vector), CANDIDATES)).map(
-            (hit) => hit.id,
-          ),
-        );
-    }
-    // Normalised to 0..1: a chunk ranked first by every retriever for every query scores 1.
-    const best = (2 * queries.length) / (RRF_K + 1);
-    const ordered = [...ranks].sort((a, b) => b[1] - a[1]);
-    const rows = new Map(
-      (await this.deps.repos.knowledge.chunksById(ordered.map(([id]) => id))).map((row) => [
-        Number(row.id),
-        row,
-      ]),
-    );
-    const hits: SearchHit[] = [];
-    for (const [id, fused] of ordered) {
-      const row = rows.get(id);
-      if (!row) continue;
-      const attributes = JSON.parse(row.attributes) as Record<string, AttributeValue>;
-      if (request.filters && !matchesFilter(attributes, request.filters)) continue;
-      const score = Math.min(1, fused / best);
-      if (request.scoreThreshold !== undefined && score < request.scoreThreshold) continue;
-      hits.push({
-        fileId: row.file_id,
-        filename: row.filename,
-        score,
-        attributes,
-        content: [{ type: "text", text: row.content }],
-      });
-      if (hits.length >= request.maxNumResults) break;
-    }
-    return hits;
+    return this.searcher.searchStores(storeIds, queries, request);
+  }
+
+  /** The ingestion job (see Ingestion). */
+  ingest(storeId: string, fileId: string, attempt: number): Promise<void> {
+    return this.ingestion.ingest(storeId, fileId, attempt);
+  }
+
+  /** Housekeeping and start-up: a pending store file whose job is gone gets one again. */
+  resumePending(): Promise<void> {
+    return this.ingestion.resumePending();
   }
 
   /** The stores of a project among `ids` (a bot's `ai.knowledge.vector_store_ids`; others are skipped). */
@@ -426,104 +399,6 @@ export class KnowledgeService implements KnowledgeApi {
       if (row?.project_id === projectId) owned.push(id);
     }
     return owned;
-  }
-
-  // Ingestion
-
-  /**
-   * The ingestion job: parse, chunk, embed and index one store file, replacing what an earlier
-   * run left. A document that cannot be read ends in `error` with the reason; anything else is
-   * retried, and after the last attempt the file is `error` too: no file stays pending.
-   */
-  async ingest(storeId: string, fileId: string, attempt: number): Promise<void> {
-    const storeFile = await this.deps.repos.knowledge.findStoreFile(storeId, fileId);
-    const file = await this.deps.repos.knowledge.findFile(fileId);
-    if (!storeFile || !file || storeFile.status !== "pending") return;
-    try {
-      await this.prepare();
-      const parsed = await parseDocument({
-        bytes: await this.deps.files.readAll(file.path),
-        filename: file.filename,
-      });
-      const strategy = JSON.parse(storeFile.chunking_strategy) as ChunkingStrategy;
-      const chunks = chunkText(parsed.text, strategy);
-      const vectors: number[][] = [];
-      for (let start = 0; start < chunks.length; start += 64) {
-        const batch = chunks
-          .slice(start, start + 64)
-          .map((chunk) => chunk.content.slice(0, this.deps.embedder.maxInputChars));
-        vectors.push(...(await this.deps.embedder.embed(batch)));
-      }
-      const now = this.now();
-      await this.deps.repos.transaction(async (repos) => {
-        const current = await repos.knowledge.findStoreFile(storeId, fileId);
-        if (current?.status !== "pending") return;
-        await this.deps.vectors.remove(
-          this.db(repos),
-          this.deps.embedder,
-          await repos.knowledge.chunkIds(storeId, fileId),
-        );
-        const units = chunks.map((chunk, index) => normalize(vectors[index] ?? []));
-        const ids = await repos.knowledge.replaceChunks(
-          storeId,
-          fileId,
-          chunks.map((chunk, index) => ({
-            project_id: storeFile.project_id,
-            vector_store_id: storeId,
-            file_id: fileId,
-            chunk_index: chunk.index,
-            content: chunk.content,
-            tokens: chunk.tokens,
-            embedder_id: this.deps.embedder.id,
-            vector: toBytes(units[index] ?? new Float32Array()),
-            created_at: now,
-          })),
-        );
-        await this.deps.vectors.add(
-          this.db(repos),
-          this.deps.embedder,
-          ids.map((id, index) => ({ id, storeId, vector: units[index] ?? new Float32Array() })),
-        );
-        await repos.knowledge.updateStoreFile(storeId, fileId, {
-          status: "processed",
-          last_error: null,
-          usage_bytes: Buffer.byteLength(parsed.text, "utf8"),
-          updated_at: now,
-        });
-      });
-    } catch (error) {
-      const unreadable = error instanceof DocumentParseError;
-      if (!unreadable && attempt < INGEST_MAX_ATTEMPTS) throw error;
-      await this.deps.repos.knowledge.updateStoreFile(storeId, fileId, {
-        status: "error",
-        last_error: JSON.stringify({
-          code: unreadable
-            ? error.code === "unsupported_format"
-              ? "unsupported_file"
-              : "invalid_file"
-            : "server_error",
-          message: error instanceof Error ? error.message : String(error),
-        }),
-        updated_at: this.now(),
-      });
-    }
-  }
-
-  /** Housekeeping and start-up: a pending store file whose job is gone gets one again. */
-  async resumePending(): Promise<void> {
-    for (const row of await this.deps.repos.knowledge.pendingStoreFiles()) {
-      await this.deps.transactor.run(row.project_id, (unit) =>
-        unit.enqueue({
-          ...jobOf(ingestFileJob, {
-            projectId: row.project_id,
-            storeId: row.vector_store_id,
-            fileId: row.file_id,
-          }),
-          dedupeKey: `ingest:${row.vector_store_id}:${row.file_id}:resume`,
-          maxAttempts: INGEST_MAX_ATTEMPTS,
-        }),
-      );
-    }
   }
 
   // Helpers
@@ -559,21 +434,12 @@ export class KnowledgeService implements KnowledgeApi {
   private async dropChunks(storeId: string, fileId: string): Promise<void> {
     await this.deps.repos.transaction(async (repos) => {
       await this.deps.vectors.remove(
-        this.db(repos),
+        repos.knowledge.connection,
         this.deps.embedder,
         await repos.knowledge.chunkIds(storeId, fileId),
       );
       await repos.knowledge.deleteChunks(storeId, fileId);
     });
-  }
-
-  private db(repos: Repos) {
-    return repos.knowledge.connection;
-  }
-
-  private prepare(): Promise<void> {
-    this.prepared ??= this.deps.vectors.prepare(this.deps.embedder);
-    return this.prepared;
   }
 
   private renewedExpiry(store: VectorStoreRow) {
@@ -646,46 +512,4 @@ export class KnowledgeService implements KnowledgeApi {
   private now(): string {
     return this.deps.clock.now().toISOString();
   }
-}
-
-function withTotal(counts: { pending: number; processed: number; error: number; cancelled: number }) {
-  return { ...counts, total: counts.pending + counts.processed + counts.error + counts.cancelled };
-}
-
-/** A page from `limit + 1` rows; before a cursor the extra row is the farthest one, at the front. */
-function page<T extends { id: string }>(rows: T[], query: PageQuery): Page<T> {
-  const { limit } = query;
-  const backwards = query.before !== undefined && query.after === undefined;
-  const data = backwards ? rows.slice(Math.max(0, rows.length - limit)) : rows.slice(0, limit);
-  return {
-    data,
-    hasMore: rows.length > limit,
-    firstId: data[0]?.id ?? null,
-    lastId: data.at(-1)?.id ?? null,
-  };
-}
-
-function toFile(row: KnowledgeFileRow): FileRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    filename: row.filename,
-    bytes: Number(row.bytes),
-    purpose: row.purpose,
-    createdAt: row.created_at,
-  };
-}
-
-function toStoreFile(row: VectorStoreFileRow): StoreFileRecord {
-  return {
-    id: row.file_id,
-    vectorStoreId: row.vector_store_id,
-    status: row.status,
-    lastError: row.last_error ? (JSON.parse(row.last_error) as StoreFileRecord["lastError"]) : null,
-    attributes: JSON.parse(row.attributes) as Record<string, AttributeValue>,
-    chunkingStrategy: JSON.parse(row.chunking_strategy) as ChunkingStrategy,
-    usageBytes: Number(row.usage_bytes),
-    createdAt: row.created_at,
-    filename: row.filename,
-  };
 }
