@@ -39,8 +39,10 @@ describe("operations", () => {
       const success = operation.responses["200"]?.content ?? {};
       expect(Object.values(success)[0]?.schema, label).toBeDefined();
       expect(operation.responses["422"], label).toBeDefined();
-      if (method === "post" && !/\/(delete|clone|retry)$/.test(path)) {
-        expect(operation.requestBody?.content["application/json"]?.schema, label).toBeDefined();
+      if (method === "post" && !/\/(delete|clone|retry|cancel)$/.test(path)) {
+        // JSON bodies, or a multipart upload (files) described as such.
+        const content = operation.requestBody?.content ?? {};
+        expect((content["application/json"] ?? content["multipart/form-data"])?.schema, label).toBeDefined();
       }
     }
     expect(paths).toContain("/v1/bots/{bot_id}/settings");
