@@ -92,7 +92,7 @@ async function main() {
 }
 
 async function all() {
-  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks,recall,channels").split(",");
+  const suites = (process.env.BENCH_SUITES ?? "turns,webhooks,recall,channels,knowledge").split(",");
   if (suites.includes("turns")) await main();
   if (suites.includes("webhooks")) await (await import("./webhooks.js")).benchWebhooks();
   if (suites.includes("recall")) {
@@ -100,6 +100,7 @@ async function all() {
     await (await import("./recall.js")).benchRecall();
   }
   if (suites.includes("channels")) await (await import("./channels.js")).benchChannels();
+  if (suites.includes("knowledge")) await (await import("./knowledge.js")).benchKnowledge();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

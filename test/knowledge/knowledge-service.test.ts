@@ -134,6 +134,22 @@ for (const dialect of DIALECTS) {
         });
         expect(far.hits.map((hit) => hit.filename)).toEqual(["kazan.txt"]);
 
+        // A store's search never returns another store's chunks, by words or by meaning.
+        const elsewhere = await knowledge.createStore(PROJECT, { name: "Elsewhere" });
+        const zebra = await upload("zebra.txt", "Zebra crossings and striped animals.");
+        await knowledge.addStoreFile(PROJECT, elsewhere.id, { fileId: zebra.id });
+        await knowledge.ingest(elsewhere.id, zebra.id, 1);
+        const crossing = await knowledge.search(PROJECT, store.id, {
+          query: "zebra striped animals",
+          maxNumResults: 10,
+        });
+        expect(crossing.hits.every((hit) => hit.fileId !== zebra.id)).toBe(true);
+        const own = await knowledge.search(PROJECT, elsewhere.id, {
+          query: "zebra striped animals",
+          maxNumResults: 10,
+        });
+        expect(own.hits[0]?.fileId).toBe(zebra.id);
+
         await expect(knowledge.getStore(OTHER, store.id)).rejects.toMatchObject({ status: 403 });
         await expect(
           knowledge.search(OTHER, store.id, { query: "delivery", maxNumResults: 5 }),

@@ -115,16 +115,17 @@ export function knowledge(dialect: Dialect): Migration {
           db,
         );
       } else {
+        // The store id is indexed too, so a search matches its store's chunks in the index itself
+        // instead of ranking every store's matches and filtering afterwards.
         await sql`create virtual table knowledge_chunks_fts using fts5(
-          content, content='knowledge_chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
-          db,
-        );
+          content, vector_store_id, content='knowledge_chunks', content_rowid='id',
+          tokenize='unicode61 remove_diacritics 2')`.execute(db);
         await sql`create trigger knowledge_chunks_fts_insert after insert on knowledge_chunks begin
-          insert into knowledge_chunks_fts(rowid, content) values (new.id, new.content); end`.execute(db);
+          insert into knowledge_chunks_fts(rowid, content, vector_store_id)
+          values (new.id, new.content, new.vector_store_id); end`.execute(db);
         await sql`create trigger knowledge_chunks_fts_delete after delete on knowledge_chunks begin
-          insert into knowledge_chunks_fts(knowledge_chunks_fts, rowid, content) values ('delete', old.id, old.content); end`.execute(
-          db,
-        );
+          insert into knowledge_chunks_fts(knowledge_chunks_fts, rowid, content, vector_store_id)
+          values ('delete', old.id, old.content, old.vector_store_id); end`.execute(db);
       }
     },
     async down(db: Kysely<unknown>) {

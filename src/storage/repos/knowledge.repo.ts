@@ -339,11 +339,10 @@ export class KnowledgeRepo {
         order by ts_rank(search, to_tsquery('simple', ${query})) desc limit ${limit}`.execute(this.db);
       return rows.rows.map((row) => Number(row.id));
     }
-    const match = words.map((word) => `"${word.replace(/"/g, "")}"`).join(" OR ");
-    const rows = await sql<{ id: number }>`select f.rowid as id from knowledge_chunks_fts f
-      join knowledge_chunks c on c.id = f.rowid
-      where knowledge_chunks_fts match ${match} and c.vector_store_id in (${sql.join(storeIds)})
-      order by f.rank limit ${limit}`.execute(this.db);
+    const quote = (text: string) => `"${text.replace(/"/g, "")}"`;
+    const match = `vector_store_id : (${storeIds.map(quote).join(" OR ")}) AND content : (${words.map(quote).join(" OR ")})`;
+    const rows = await sql<{ id: number }>`select rowid as id from knowledge_chunks_fts
+      where knowledge_chunks_fts match ${match} order by rank limit ${limit}`.execute(this.db);
     return rows.rows.map((row) => Number(row.id));
   }
 }

@@ -116,13 +116,18 @@ export async function detectKnowledgeVectors(
 /** The backend chosen on first use (detection needs the database; composition does not wait). */
 export function lazyKnowledgeVectors(db: Kysely<Database>, dialect: Dialect): KnowledgeVectors {
   let chosen: Promise<KnowledgeVectors> | undefined;
+  let resolved: KnowledgeVectors | undefined;
   const get = () => {
-    chosen ??= detectKnowledgeVectors(db, dialect);
+    chosen ??= detectKnowledgeVectors(db, dialect).then((index) => {
+      resolved = index;
+      return index;
+    });
     return chosen;
   };
   return {
+    /** The backend in use once known (before the first use, the fallback's name). */
     get backend() {
-      return "exact-scan" as const;
+      return resolved?.backend ?? "exact-scan";
     },
     prepare: async (embedder) => (await get()).prepare(embedder),
     add: async (trx, embedder, rows) => (await get()).add(trx, embedder, rows),
