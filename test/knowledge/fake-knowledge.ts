@@ -18,6 +18,7 @@ import type {
   StoreFileStatus,
   VectorStoreRecord,
 } from "../../src/modules/knowledge/knowledge-api.js";
+import { matchesFilter } from "../../src/modules/knowledge/search-filters.js";
 
 /**
  * An in-memory KnowledgeApi for the HTTP tests: Maps, no embeddings. A file added to a store is
@@ -442,7 +443,7 @@ export class FakeKnowledge implements KnowledgeApi {
     const hits: SearchHit[] = [];
     for (const state of store.files.values()) {
       if (state.record.status !== "processed") continue;
-      if (request.filters && !matches(request.filters, state.record.attributes)) continue;
+      if (request.filters && !matchesFilter(state.record.attributes, request.filters)) continue;
       const text = this.files.get(state.record.id)?.content.toString("utf8") ?? "";
       for (const chunk of paragraphs(text)) {
         const chunkWords = new Set(wordsOf(chunk));
@@ -486,39 +487,6 @@ function paragraphs(text: string): string[] {
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter((part) => part !== "");
-}
-
-function matches(filter: SearchFilter, attributes: Record<string, AttributeValue>): boolean {
-  switch (filter.type) {
-    case "and":
-      return filter.filters.every((child) => matches(child, attributes));
-    case "or":
-      return filter.filters.some((child) => matches(child, attributes));
-    case "in":
-    case "nin": {
-      const value = attributes[filter.key];
-      const found = value !== undefined && filter.value.includes(value);
-      return filter.type === "in" ? found : !found;
-    }
-    default: {
-      const value = attributes[filter.key];
-      if (value === undefined) return filter.type === "ne";
-      switch (filter.type) {
-        case "eq":
-          return value === filter.value;
-        case "ne":
-          return value !== filter.value;
-        case "gt":
-          return value > filter.value;
-        case "gte":
-          return value >= filter.value;
-        case "lt":
-          return value < filter.value;
-        case "lte":
-          return value <= filter.value;
-      }
-    }
-  }
 }
 
 /**
