@@ -11,7 +11,6 @@ import type {
   NewFile,
   Page,
   PageQuery,
-  SearchFilter,
   SearchHit,
   SearchRequest,
   StoreFileRecord,
