@@ -272,11 +272,11 @@ describe("knowledge routes on /v1", () => {
         usage_bytes: 11,
         metadata: { team: "support" },
         expires_after: { anchor: "last_active_at", days: 7 },
-        expires_at: expect.any(Number),
-        last_active_at: expect.any(Number),
+        expires_at: expect.any(String),
+        last_active_at: expect.any(String),
         created_at: expect.stringMatching(ISO),
       });
-      expect(store.expires_at - store.last_active_at).toBe(7 * 24 * 3600);
+      expect(Date.parse(store.expires_at) - Date.parse(store.last_active_at)).toBe(7 * 24 * 3600 * 1000);
       expect(fake.calls.find((c) => c.method === "createStore")?.args[1]).toEqual({
         name: "Docs",
         fileIds: [file.id],

@@ -254,7 +254,6 @@ export const addStoreFileRequestSchema = addStoreFileBodySchema.optional();
 // ---- Parley's /v1 objects ----------------------------------------------------------------------
 
 const isoTimestamp = z.string().describe("ISO 8601, UTC");
-const unixSeconds = z.number().int().describe("Unix time in seconds");
 
 export const fileCountsSchema = z
   .object({
@@ -295,8 +294,8 @@ export const vectorStoreSchema = z
     usage_bytes: z.number().int(),
     metadata: z.record(z.string(), z.string()),
     expires_after: expiresAfterSchema.nullable(),
-    expires_at: unixSeconds.nullable(),
-    last_active_at: unixSeconds.nullable(),
+    expires_at: isoTimestamp.nullable(),
+    last_active_at: isoTimestamp.nullable(),
     created_at: isoTimestamp,
   })
   .meta({ id: "VectorStore" });

@@ -9,9 +9,9 @@ import type {
 } from "./knowledge-api.js";
 
 /**
- * The knowledge records as Parley's `/v1` shows them (docs/api.md): SPEC's statuses, ISO 8601
- * `created_at`, and OpenAI's names and unix seconds where OpenAI's shape is the reference
- * (`file_counts`, `expires_at`, `last_active_at`).
+ * The knowledge records as Parley's `/v1` shows them (docs/api.md): SPEC's statuses, every
+ * timestamp ISO 8601 as everywhere on `/v1`, and OpenAI's field names where OpenAI's shape is
+ * the reference (`file_counts`, `expires_at`, `last_active_at`).
  */
 
 /** ISO 8601 → unix seconds (null stays null). */
@@ -54,8 +54,8 @@ export function v1Store(store: VectorStoreRecord) {
     usage_bytes: store.usageBytes,
     metadata: store.metadata,
     expires_after: store.expiresAfter,
-    expires_at: unixSeconds(store.expiresAt),
-    last_active_at: unixSeconds(store.lastActiveAt),
+    expires_at: store.expiresAt,
+    last_active_at: store.lastActiveAt,
     created_at: store.createdAt,
   };
 }
