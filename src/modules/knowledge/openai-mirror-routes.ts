@@ -114,13 +114,6 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               schema: { hide: true, response: { 200: openAiFileSchema } },
             },
             async (request) => {
-              if (!request.isMultipart()) {
-                throw new ApiError(
-                  400,
-                  "unsupported_content_type",
-                  "Upload the file as multipart/form-data.",
-                );
-              }
               return openAiFile(await uploadFile(knowledge, request, authOf(request).projectId, upload));
             },
           );

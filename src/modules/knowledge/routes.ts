@@ -98,13 +98,6 @@ export async function knowledgeRoutes(
         },
       },
       async (request) => {
-        if (!request.isMultipart()) {
-          throw new ApiError(
-            400,
-            "unsupported_content_type",
-            "Upload the file as multipart/form-data (fields `file` and `purpose`).",
-          );
-        }
         return v1File(await uploadFile(knowledge, request, authOf(request).projectId, upload));
       },
     );

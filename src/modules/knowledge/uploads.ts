@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { type ErrorDetail, validationFailed } from "../../infra/errors.js";
+import { ApiError, type ErrorDetail, validationFailed } from "../../infra/errors.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
 import type { AttributeValue, FileRecord, KnowledgeApi, StoreFileRecord } from "./knowledge-api.js";
 import { receiveUpload } from "./multipart.js";
@@ -22,13 +22,20 @@ function purposeProblem(fields: Readonly<Record<string, string>>): ErrorDetail |
   return undefined;
 }
 
-/** `POST /files`: fields `file` and `purpose`, in either order. */
+/** `POST /files`: fields `file` and `purpose`, in either order; anything but a multipart body is 400. */
 export async function uploadFile(
   knowledge: KnowledgeApi,
   request: FastifyRequest,
   projectId: string,
   options: UploadOptions,
 ): Promise<FileRecord> {
+  if (!request.isMultipart()) {
+    throw new ApiError(
+      400,
+      "unsupported_content_type",
+      "Upload the file as multipart/form-data (fields `file` and `purpose`).",
+    );
+  }
   const { stored } = await receiveUpload(request, {
     maxUploadBytes: options.maxUploadBytes,
     fields: ["purpose"],
