@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type {
   ChannelContext,
@@ -10,6 +8,7 @@ import { ChannelError } from "../../src/modules/integrations/channel-error.js";
 import { avitoAdapter } from "../../src/modules/integrations/vendors/avito/adapter.js";
 import type { AvitoAuthData } from "../../src/modules/integrations/vendors/avito/auth-data.js";
 import { retryAfterMs } from "../../src/modules/integrations/vendors/avito/errors.js";
+import { adapterHookServer } from "./adapter-hook-server.js";
 import { AvitoFake, avitoKit } from "./fakes/avito-fake.js";
 
 const HOOK_URL = "http://127.0.0.1:9/hooks/avito/int_test";
@@ -450,35 +449,6 @@ describe("avito adapter: profile and files", () => {
 });
 
 describe("avito fake as a VendorKit", () => {
-  /** A stand-in for Parley's hook route: keeps each request and answers with parseInbound's result. */
-  async function hookServer(context: () => ChannelContext<AvitoAuthData>) {
-    const captured: InboundRequest[] = [];
-    const server: Server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", async () => {
-        const url = new URL(request.url ?? "/", "http://hook");
-        const inbound: InboundRequest = {
-          method: request.method ?? "POST",
-          headers: request.headers,
-          rawBody: Buffer.concat(chunks).toString("utf8"),
-          query: Object.fromEntries(url.searchParams),
-        };
-        captured.push(inbound);
-        const result = await avitoAdapter.parseInbound(context(), inbound);
-        const reply =
-          result.kind === "rejected"
-            ? { status: 401, contentType: "text/plain", body: "rejected" }
-            : (result.reply ?? { status: 200, contentType: "application/json", body: '{"ok":true}' });
-        response.writeHead(reply.status, { "content-type": reply.contentType });
-        response.end(reply.body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/avito/int_test`;
-    return { url, captured, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-  }
-
   it("subscribes and delivers a text that parseInbound accepts", async () => {
     const kit = await avitoKit.start();
     const state: Record<string, unknown> = {};
@@ -487,7 +457,7 @@ describe("avito fake as a VendorKit", () => {
       const base = contextFor(state, { apiBaseUrl: kit.baseUrl, hookUrl });
       return { ...base, authData: kit.authData() as AvitoAuthData };
     };
-    const hook = await hookServer(context);
+    const hook = await adapterHookServer(avitoAdapter, "avito", context);
     hookUrl = hook.url;
     try {
       expect(kit.env).toEqual({ PARLEY_AVITO_API_URL: kit.baseUrl });

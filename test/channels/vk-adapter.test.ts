@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type {
   ChannelContext,
@@ -10,6 +8,7 @@ import { ChannelError } from "../../src/modules/integrations/channel-error.js";
 import { vkAdapter } from "../../src/modules/integrations/vendors/vk/adapter.js";
 import type { VkAuthData } from "../../src/modules/integrations/vendors/vk/auth-data.js";
 import { randomIdFor } from "../../src/modules/integrations/vendors/vk/send.js";
+import { adapterHookServer } from "./adapter-hook-server.js";
 import { VkFake, vkKit } from "./fakes/vk-fake.js";
 
 const HOOK_URL = "http://127.0.0.1:9/hooks/vk/int_test";
@@ -593,42 +592,13 @@ describe("vk adapter: profile and files", () => {
 });
 
 describe("vk fake as a VendorKit", () => {
-  /** A stand-in for Parley's hook route: keeps each request and answers with parseInbound's result. */
-  async function hookServer(context: () => ChannelContext<VkAuthData>) {
-    const captured: InboundRequest[] = [];
-    const server: Server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", async () => {
-        const url = new URL(request.url ?? "/", "http://hook");
-        const inbound: InboundRequest = {
-          method: request.method ?? "POST",
-          headers: request.headers,
-          rawBody: Buffer.concat(chunks).toString("utf8"),
-          query: Object.fromEntries(url.searchParams),
-        };
-        captured.push(inbound);
-        const result = await vkAdapter.parseInbound(context(), inbound);
-        const reply =
-          result.kind === "rejected"
-            ? { status: 401, contentType: "text/plain", body: "rejected" }
-            : (result.reply ?? { status: 200, contentType: "application/json", body: '{"ok":true}' });
-        response.writeHead(reply.status, { "content-type": reply.contentType });
-        response.end(reply.body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/vk/int_test`;
-    return { url, captured, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-  }
-
   it("registers, confirms and delivers a text that parseInbound accepts", async () => {
     const kit = await vkKit.start();
     const state: Record<string, unknown> = {};
     let hookUrl = "";
     const context = () =>
       contextFor(kit.authData() as VkAuthData, state, { apiBaseUrl: kit.baseUrl, hookUrl });
-    const hook = await hookServer(context);
+    const hook = await adapterHookServer(vkAdapter, "vk", context);
     hookUrl = hook.url;
     try {
       expect(kit.env).toEqual({ PARLEY_VK_API_URL: kit.baseUrl });
