@@ -26,6 +26,7 @@ import { BotsService } from "./modules/bots/bots-service.js";
 import { botRoutes } from "./modules/bots/routes.js";
 import { ChatsService } from "./modules/chats/chats-service.js";
 import { chatRoutes } from "./modules/chats/routes.js";
+import { serveConsole } from "./modules/console/serve-console.js";
 import { validateToolNames } from "./modules/engine/tools/registry.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
@@ -34,6 +35,8 @@ import { openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js"
 import { knowledgeRoutes } from "./modules/knowledge/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { modelRoutes } from "./modules/models/routes.js";
+import { composeConsoleAuth } from "./modules/operators/compose.js";
+import { operatorRoutes, sessionRoutes, signInRoute } from "./modules/operators/routes.js";
 import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js";
 import { ProjectsService } from "./modules/projects/projects-service.js";
 import { projectRoutes } from "./modules/projects/routes.js";
@@ -183,10 +186,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   systemRoutes(app, { storage, metrics });
   await conversationStack.publicRoutes(app);
-  // The same guard (keys, rate-limit budgets) and idempotency for /v1 and the OpenAI mirror.
+  const consoleAuth = composeConsoleAuth({
+    config,
+    repos,
+    secrets: deps.secrets,
+    clock,
+    newId: ids,
+    rateLimits,
+    onRevoked: (sessionIds) => {
+      for (const id of sessionIds) conversationStack.keyGuard.revoked(id);
+    },
+  });
+  // Signing in is the one /v1 operation without a key or a session.
+  await app.register(async (publicV1) => signInRoute(publicV1 as unknown as App, consoleAuth.routeDeps), {
+    prefix: "/v1",
+  });
+  serveConsole(app, { dir: config.console.dir, log: app.log });
+  // The same guard (keys, sessions, rate-limit budgets) and idempotency for /v1 and the OpenAI mirror.
   const guard: ApiGuardOptions = {
     authenticate: (secret) => authenticator.authenticate(secret),
     bearerSecret,
+    ...consoleAuth.guard,
     rateLimits,
     limits: config.rateLimit,
     perProject: config.projectRateLimit,
@@ -204,6 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       installApiGuard(api, guard);
       installIdempotency(api, idempotency);
       projectRoutes(api, projects);
+      sessionRoutes(api, consoleAuth.routeDeps);
+      operatorRoutes(api, consoleAuth.operators);
       botRoutes(api, bots);
       integrationRoutes(
         api,

@@ -91,7 +91,7 @@ async function run(argv: string[]): Promise<unknown> {
 
   const config = loadConfig();
   const runtime = await prepareRuntime(config);
-  const banner = bootstrapBanner(runtime.bootstrap);
+  const banner = bootstrapBanner(runtime.bootstrap, config.publicUrl);
   if (banner) process.stderr.write(`${banner}\n`);
   const repos = createRepos(runtime.storage.db);
   const service = new ProjectsService({ repos, clock: systemClock, newId });

@@ -104,6 +104,7 @@ export async function prepareRuntime(config: Config): Promise<Runtime> {
       clock: systemClock,
       newId,
       bootstrapKey: config.bootstrapApiKey,
+      admin: config.console.bootstrapAdmin,
     });
     return {
       storage,
@@ -160,17 +161,27 @@ async function loadAttachment(repos: Repos, connectors: Connectors, chatId: stri
   return connectors.use(integration, async ({ adapter, context }) => adapter.fetchFile?.(context, ref));
 }
 
-/** The one time a generated bootstrap key is shown. It goes to stdout, never to the log. */
-export function bootstrapBanner(result: BootstrapResult): string | undefined {
-  if (!result.created || !result.generated) return undefined;
+/**
+ * The one time a generated bootstrap key and the first console password are shown. They go to
+ * stdout, never to the log.
+ */
+export function bootstrapBanner(result: BootstrapResult, publicUrl?: string): string | undefined {
+  if (!result.created || (!result.generated && result.admin.password === undefined)) return undefined;
   return [
     "",
     "================================================================",
     " Parley created a default organization, project and admin API key.",
     ` Organization: ${result.organizationId}`,
     ` Project:      ${result.projectId}`,
-    ` API key:      ${result.secret}`,
-    " This key is shown only once. Store it now.",
+    ...(result.generated ? [` API key:      ${result.secret}`] : []),
+    ...(result.admin.password !== undefined
+      ? [
+          ` Console:      ${publicUrl ?? ""}/console`,
+          ` Sign in as:   ${result.admin.email}`,
+          ` Password:     ${result.admin.password}`,
+        ]
+      : []),
+    " This is shown only once. Store it now.",
     "================================================================",
     "",
   ].join("\n");

@@ -172,6 +172,16 @@ const envSchema = z.object({
   ),
   PARLEY_TBANK_PASSWORD: optionalString,
   PARLEY_TBANK_API_URL: z.url().default("https://securepay.tinkoff.ru/v2"),
+  PARLEY_CONSOLE_DIR: optionalString,
+  PARLEY_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
+  PARLEY_BOOTSTRAP_ADMIN_EMAIL: z.email("must be an email address").default("admin@parley.local"),
+  PARLEY_BOOTSTRAP_ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(10, "must be at least 10 characters").max(256).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -249,6 +259,15 @@ export interface Config {
     offers: BillingOfferConfig[] | undefined;
     /** T-Bank acquiring, when both are set; else the built-in manual provider. */
     tbank: { terminalKey: string; password: string; apiUrl: string } | undefined;
+  };
+  /** The operator console (docs/console.md). */
+  console: {
+    /** The built console (default: console/dist of this checkout); undefined = the default. */
+    dir: string | undefined;
+    /** How long a sign-in lasts. */
+    sessionTtlMs: number;
+    /** The first admin account, made with the first project on an empty database. */
+    bootstrapAdmin: { email: string; password: string | undefined };
   };
 }
 
@@ -361,6 +380,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               apiUrl: trimSlash(env.PARLEY_TBANK_API_URL),
             }
           : undefined,
+    },
+    console: {
+      dir: env.PARLEY_CONSOLE_DIR,
+      sessionTtlMs: env.PARLEY_SESSION_TTL_HOURS * 60 * 60 * 1000,
+      bootstrapAdmin: {
+        email: env.PARLEY_BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
+        password: env.PARLEY_BOOTSTRAP_ADMIN_PASSWORD,
+      },
     },
   };
 }

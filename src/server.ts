@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "./config.js";
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await prepareRuntime(config);
-  const banner = bootstrapBanner(runtime.bootstrap);
+  const banner = bootstrapBanner(runtime.bootstrap, config.publicUrl);
   if (banner) process.stdout.write(`${banner}\n`);
 
   const app = await buildApp({ config, storage: runtime.storage, secrets: runtime.secrets });

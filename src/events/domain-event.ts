@@ -1,6 +1,7 @@
+import type { ThreadActor } from "../infra/auth-context.js";
 import type { ThreadMode } from "../storage/schema-conversations.js";
 import type { IntegrationVendor } from "../storage/schema-integrations.js";
-import type { PublicMessage } from "./message.js";
+import type { OperatorRef, PublicMessage } from "./message.js";
 
 /**
  * What a change to the domain records, once, in its unit of work. The listener table decides
@@ -19,7 +20,10 @@ export type DomainEvent =
       chatId: string;
       mode: ThreadMode;
       previousMode: ThreadMode;
+      /** Who switched it: absent when Parley itself did (the handoff tool, a channel). */
+      by?: ThreadActor;
     }
+  | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
   | { type: "thread.pending_count_changed"; threadId: string; pendingCount: number }
   | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
   | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string }

@@ -52,6 +52,12 @@ export const deliverySchema = z
   })
   .meta({ id: "MessageDelivery" });
 
+export const operatorRefSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .meta({ id: "OperatorRef", description: "A signed-in person of the project (docs/console.md)." });
+
+export type OperatorRef = z.infer<typeof operatorRefSchema>;
+
 /**
  * A message as everything outside Parley sees it: in the API (`Message`), on the thread event
  * streams and in webhook events. One shape; each place registers it under its own name.
@@ -71,6 +77,11 @@ export const messageObjectSchema = z.object({
   delivery: deliverySchema
     .optional()
     .describe("How the message went out to a vendor channel (present only for messages sent to one)."),
+  operator: operatorRefSchema
+    .optional()
+    .describe(
+      "The signed-in operator who wrote it (present only on `operator` messages sent from a session).",
+    ),
 });
 
 export type PublicMessage = z.infer<typeof messageObjectSchema>;

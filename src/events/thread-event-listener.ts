@@ -10,7 +10,14 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
     case "message.created":
       return { thread_id: event.threadId, type: "message_created", message: event.message };
     case "thread.mode_changed":
-      return { thread_id: event.threadId, type: "mode_changed", mode: event.mode };
+      return {
+        thread_id: event.threadId,
+        type: "mode_changed",
+        mode: event.mode,
+        ...(event.by ? { by: event.by } : {}),
+      };
+    case "thread.assigned":
+      return { thread_id: event.threadId, type: "thread_assigned", assignee: event.assignee };
     case "thread.pending_count_changed":
       return { thread_id: event.threadId, type: "pending_count", pending_count: event.pendingCount };
     default:

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ThreadMode } from "../storage/schema-conversations.js";
-import { messageObjectSchema } from "./message.js";
+import { messageObjectSchema, operatorRefSchema } from "./message.js";
 
 /**
  * ThreadEvent: the `data` of every message on the thread event streams (docs/api.md). The
@@ -8,13 +8,24 @@ import { messageObjectSchema } from "./message.js";
  * The SSE `event:` field repeats `type`; the SSE `id:` is the event's sequence number.
  */
 export const threadEventTypeSchema = z
-  .enum(["pending_count", "mode_changed", "message_created"])
+  .enum(["pending_count", "mode_changed", "message_created", "thread_assigned"])
   .meta({ id: "ThreadEventType" });
 
 export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
 
 const threadModes = ["auto", "manual", "operator", "blocked"] as const satisfies readonly ThreadMode[];
 export const threadEventMessageSchema = messageObjectSchema.meta({ id: "ThreadEventMessage" });
+
+export const threadActorSchema = z
+  .object({
+    type: z.enum(["operator", "api_key"]),
+    id: z.string().describe("The operator's id, or the API key's id."),
+    name: z.string().nullable().describe("The operator's name; null for an API key."),
+  })
+  .meta({
+    id: "ThreadActor",
+    description: "Who did something to a thread: a signed-in person or an API key.",
+  });
 
 const common = {
   thread_id: z.string(),
@@ -32,6 +43,14 @@ export const threadEventSchema = z
       ...common,
       type: z.literal("mode_changed"),
       mode: z.enum(threadModes).describe("The thread's new mode."),
+      by: threadActorSchema
+        .optional()
+        .describe("Who switched it (absent when Parley did: the handoff tool, a channel)."),
+    }),
+    z.object({
+      ...common,
+      type: z.literal("thread_assigned"),
+      assignee: operatorRefSchema.nullable().describe("The operator now working on the thread, or null."),
     }),
     z.object({
       ...common,

@@ -15,6 +15,10 @@ declare module "fastify" {
 export interface ApiGuardOptions {
   authenticate(secret: string): Promise<AuthContext | null>;
   bearerSecret(header: string | undefined): string | undefined;
+  /** The console's session cookie, for requests without an Authorization header (docs/console.md). */
+  authenticateSession?(request: FastifyRequest): Promise<AuthContext | null>;
+  /** Further checks of an authenticated caller (a session's CSRF token and role); throws to refuse. */
+  authorize?(auth: AuthContext, request: FastifyRequest): void;
   rateLimits: RateLimitStore;
   limits: { perKey: number; perIp: number; windowSeconds: number };
   /** Requests per window of all the keys of one project together (keys cannot multiply the budget). */
@@ -23,7 +27,8 @@ export interface ApiGuardOptions {
 }
 
 /**
- * Authentication and rate limiting for every /v1 route. The key is resolved first so that a
+ * Authentication and rate limiting for every /v1 route: an API key (Authorization: Bearer), or
+ * else the console's session cookie. The key is resolved first so that a
  * valid key is counted against its own budget; requests without a valid key (missing, wrong
  * or revoked) are counted per client IP, which also slows down key guessing.
  */
@@ -31,7 +36,10 @@ export function installApiGuard(app: App, options: ApiGuardOptions): void {
   app.decorateRequest("auth", null);
   app.addHook("onRequest", async (request: FastifyRequest, reply) => {
     const secret = options.bearerSecret(request.headers.authorization);
-    const auth = secret ? await options.authenticate(secret) : null;
+    let auth = secret ? await options.authenticate(secret) : null;
+    if (!secret && !request.headers.authorization && options.authenticateSession) {
+      auth = await options.authenticateSession(request);
+    }
     const now = options.clock.now().getTime();
     const window = options.limits.windowSeconds;
     const limit = auth ? options.limits.perKey : options.limits.perIp;
@@ -61,6 +69,7 @@ export function installApiGuard(app: App, options: ApiGuardOptions): void {
     if (!auth) {
       throw secret ? unauthorized("The API key is invalid or has been revoked.") : unauthorized();
     }
+    options.authorize?.(auth, request);
     request.auth = auth;
   });
 }

@@ -38,7 +38,9 @@ export type IdPrefix =
   | "per"
   | "apr"
   | "job"
-  | "req";
+  | "req"
+  | "opr"
+  | "ses";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

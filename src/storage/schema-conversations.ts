@@ -35,6 +35,13 @@ export interface ThreadsTable {
   turn_lease_until: string | null;
   /** The vendor's conversation id (Telegram chat id, wa_id, …): one per chat; null for API threads. */
   external_conversation_id: string | null;
+  /** The operator working on the thread (docs/console.md); null when nobody is. */
+  assignee_id: string | null;
+  /** The assignee's name when assigned (kept in step on rename), so no read needs a join. */
+  assignee_name: string | null;
+  /** JSON ThreadActor: who last took the thread over from the AI; null if nobody ever did. */
+  taken_over_by: string | null;
+  taken_over_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -66,6 +73,8 @@ export interface MessagesTable {
   attachments: string | null;
   /** JSON MessageDelivery: how a reply meant for a vendor channel went out; null otherwise. */
   delivery: string | null;
+  /** JSON {id, name}: the signed-in operator who wrote an `operator` message; null otherwise. */
+  operator: string | null;
   created_at: string;
 }
 

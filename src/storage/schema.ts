@@ -6,6 +6,7 @@ import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
 import type { KnowledgeTables } from "./schema-knowledge.js";
 import type { MemoryTables } from "./schema-memory.js";
+import type { OperatorTables } from "./schema-operators.js";
 import type { WebhookTables } from "./schema-webhooks.js";
 
 /**
@@ -87,4 +88,5 @@ export interface Database
     WebhookTables,
     MemoryTables,
     BillingTables,
-    KnowledgeTables {}
+    KnowledgeTables,
+    OperatorTables {}

@@ -18,6 +18,7 @@ function row(role: MessageRow["role"], content: string, parts?: unknown[]): Mess
     reply_to_seq: null,
     attachments: null,
     delivery: null,
+    operator: null,
     created_at: new Date(0).toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import type { PublicMessage } from "../../events/message.js";
+import type { OperatorRef, PublicMessage } from "../../events/message.js";
 import type { UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
@@ -16,6 +16,7 @@ export function toPublicMessage(row: MessageRow): PublicMessage {
     created_at: row.created_at,
     ...(row.attachments ? { attachments: JSON.parse(row.attachments) as PublicMessage["attachments"] } : {}),
     ...(row.delivery ? { delivery: JSON.parse(row.delivery) as PublicMessage["delivery"] } : {}),
+    ...(row.operator ? { operator: JSON.parse(row.operator) as OperatorRef } : {}),
   };
 }
 
@@ -36,7 +37,7 @@ export class ThreadWriter {
     content: string,
     parts: string | null,
     now: string,
-    extra: { externalId?: string; replyToSeq?: number; attachments?: string } = {},
+    extra: { externalId?: string; replyToSeq?: number; attachments?: string; operator?: OperatorRef } = {},
   ): Promise<MessageRow> {
     const row = await unit.repos.messages.insert({
       id: this.deps.newId("msg"),
@@ -49,6 +50,7 @@ export class ThreadWriter {
       external_id: extra.externalId ?? null,
       reply_to_seq: extra.replyToSeq ?? null,
       attachments: extra.attachments ?? null,
+      operator: extra.operator ? JSON.stringify(extra.operator) : null,
       created_at: now,
     });
     await unit.repos.threads.update(thread.project_id, thread.id, { last_message_at: now, updated_at: now });

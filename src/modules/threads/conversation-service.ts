@@ -1,5 +1,6 @@
+import type { OperatorRef } from "../../events/message.js";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
-import type { AuthContext } from "../../infra/auth-context.js";
+import { type AuthContext, actorOf, type ThreadActor } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, forbidden, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
@@ -69,6 +70,9 @@ export class ConversationService {
     query: {
       chat_id?: string;
       bot_id?: string;
+      mode?: ThreadMode;
+      waiting?: "true" | "false";
+      assignee?: string;
       search?: string;
       limit: number;
       offset: number;
@@ -94,6 +98,9 @@ export class ConversationService {
       projectId: auth.projectId,
       chatId: query.chat_id,
       botId: query.bot_id,
+      mode: query.mode,
+      waiting: query.waiting === undefined ? undefined : query.waiting === "true",
+      assigneeId: assigneeFilter(auth, query.assignee),
       search: query.search,
       limit: query.limit + 1,
       after,
@@ -193,6 +200,10 @@ export class ConversationService {
       turn_lease_owner: null,
       turn_lease_until: null,
       external_conversation_id: fields.externalConversationId,
+      assignee_id: null,
+      assignee_name: null,
+      taken_over_by: null,
+      taken_over_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -254,23 +265,41 @@ export class ConversationService {
   /** Switches the mode; back to `auto` with unanswered messages, the AI is asked to answer them. */
   async setMode(auth: AuthContext, threadId: string, mode: ThreadMode, chatId?: string): Promise<Thread> {
     const thread = await this.resolveThreadInChat(auth, threadId, chatId);
-    return this.changeMode(auth.projectId, thread, mode);
+    return this.changeMode(auth.projectId, thread, mode, actorOf(auth));
   }
 
-  /** The mode switch itself, for the API and for tools (handoff_to_operator). */
-  async changeMode(projectId: string, thread: ThreadRow, mode: ThreadMode): Promise<Thread> {
+  /**
+   * The mode switch itself, for the API and for tools (handoff_to_operator; no `by`). Taking a
+   * thread from the AI (to `manual` or `operator`) records who did it; a signed-in operator who
+   * takes over an unassigned thread is assigned to it (docs/console.md).
+   */
+  async changeMode(
+    projectId: string,
+    thread: ThreadRow,
+    mode: ThreadMode,
+    by?: ThreadActor,
+  ): Promise<Thread> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       const threads = unit.repos.threads;
       if (thread.mode !== mode) {
-        await threads.update(projectId, thread.id, { mode, updated_at: now });
+        const takingOver = isHumanMode(mode) && !isHumanMode(thread.mode);
+        await threads.update(projectId, thread.id, {
+          mode,
+          updated_at: now,
+          ...(takingOver && by ? { taken_over_by: JSON.stringify(by), taken_over_at: now } : {}),
+        });
         unit.record({
           type: "thread.mode_changed",
           threadId: thread.id,
           chatId: thread.chat_id,
           mode,
           previousMode: thread.mode,
+          ...(by ? { by } : {}),
         });
+        if (takingOver && by?.type === "operator" && by.name !== null && thread.assignee_id === null) {
+          await this.writeAssignee(unit, thread, { id: by.id, name: by.name });
+        }
       }
       if (mode === "blocked" && Number(thread.pending_count) > 0) {
         await this.deps.writer.resetPending(unit, thread);
@@ -282,6 +311,37 @@ export class ConversationService {
       }
       return toThread((await threads.find(projectId, thread.id)) ?? thread);
     });
+  }
+
+  /** Assigns the thread to an operator of its project, or unassigns it (null). */
+  async assign(auth: AuthContext, threadId: string, operatorId: string | null): Promise<Thread> {
+    const thread = await this.resolveThread(auth, threadId);
+    let assignee: OperatorRef | null = null;
+    if (operatorId !== null) {
+      const member = await this.deps.repos.operators.findMember(auth.projectId, operatorId);
+      if (!member) throw notFound("operator", operatorId);
+      assignee = { id: member.id, name: member.name };
+    }
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      if ((thread.assignee_id ?? null) !== (assignee?.id ?? null))
+        await this.writeAssignee(unit, thread, assignee);
+      return toThread((await unit.repos.threads.find(auth.projectId, thread.id)) ?? thread);
+    });
+  }
+
+  private async writeAssignee(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    assignee: OperatorRef | null,
+  ): Promise<void> {
+    await unit.repos.threads.update(thread.project_id, thread.id, {
+      assignee_id: assignee?.id ?? null,
+      assignee_name: assignee?.name ?? null,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
+    thread.assignee_id = assignee?.id ?? null;
+    thread.assignee_name = assignee?.name ?? null;
+    unit.record({ type: "thread.assigned", threadId: thread.id, chatId: thread.chat_id, assignee });
   }
 
   /** The thread's working memory, replaced whole (the update_working_memory tool). */
@@ -347,6 +407,7 @@ export class ConversationService {
     scheduledAt?: string,
   ): Promise<{ message: Message } | { scheduled: { scheduled: true; id: string; scheduled_at: string } }> {
     const thread = await this.resolveThread(auth, threadId);
+    const operator = auth.operator ? { id: auth.operator.id, name: auth.operator.name } : undefined;
     if (thread.mode !== "manual") {
       throw conflict(
         "thread_not_manual",
@@ -357,13 +418,18 @@ export class ConversationService {
     if (runAt && runAt.getTime() > this.deps.clock.now().getTime()) {
       const job = await this.deps.transactor.run(auth.projectId, (unit) =>
         unit.enqueue({
-          ...jobOf(operatorMessageJob, { projectId: auth.projectId, threadId: thread.id, text }),
+          ...jobOf(operatorMessageJob, {
+            projectId: auth.projectId,
+            threadId: thread.id,
+            text,
+            ...(operator ? { operator } : {}),
+          }),
           runAt,
         }),
       );
       return { scheduled: { scheduled: true, id: job.id, scheduled_at: job.runAt } };
     }
-    const message = await this.deliverOperatorMessage(auth.projectId, thread.id, text);
+    const message = await this.deliverOperatorMessage(auth.projectId, thread.id, text, undefined, operator);
     if (!message) throw notFound("thread", threadId);
     return { message: toMessage(message) };
   }
@@ -377,6 +443,7 @@ export class ConversationService {
     threadId: string,
     text: string,
     jobId?: string,
+    operator?: OperatorRef,
   ): Promise<MessageRow | undefined> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const thread = await unit.repos.threads.find(projectId, threadId);
@@ -400,6 +467,7 @@ export class ConversationService {
         {
           replyToSeq,
           ...(jobId !== undefined ? { externalId: `job:${jobId}` } : {}),
+          ...(operator ? { operator } : {}),
         },
       );
       await this.deps.writer.resetPending(unit, thread);
@@ -451,4 +519,19 @@ export class ConversationService {
     });
     return id;
   }
+}
+
+const isHumanMode = (mode: ThreadMode) => mode === "manual" || mode === "operator";
+
+/** The list filter `assignee`: `me` needs a signed-in operator (an API key has no threads of its own). */
+function assigneeFilter(auth: AuthContext, assignee: string | undefined): string | null | undefined {
+  if (assignee === undefined) return undefined;
+  if (assignee === "none") return null;
+  if (assignee !== "me") return assignee;
+  if (!auth.operator) {
+    throw validationFailed([
+      { path: "query.assignee", message: "`me` needs a signed-in operator, not an API key" },
+    ]);
+  }
+  return auth.operator.id;
 }

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { defineJob } from "../../jobs/job-definition.js";
 
-const scheduledMessage = z.object({ projectId: z.string(), threadId: z.string(), text: z.string() });
+const scheduledMessage = z.object({
+  projectId: z.string(),
+  threadId: z.string(),
+  text: z.string(),
+  /** The signed-in operator who scheduled it (operator messages only). */
+  operator: z.object({ id: z.string(), name: z.string() }).optional(),
+});
 
 /** An operator's message sent with a future scheduledAt: delivered only while still `manual`. */
 export const operatorMessageJob = defineJob("thread.operator_message", scheduledMessage);

@@ -13,6 +13,7 @@ import { approvalRoutes } from "./approval-routes.js";
 import type { ApprovalsService } from "./approvals-service.js";
 import type { ConversationService } from "./conversation-service.js";
 import {
+  assignBodySchema,
   chatParamsSchema,
   chatThreadParamsSchema,
   listThreadsQuerySchema,
@@ -123,7 +124,8 @@ export function threadRoutes(
         summary: "Send a message as a human operator",
         description:
           "Only while the thread is `manual` (else 409 `thread_not_manual`). Stored with role `assistant` and " +
-          "author `operator`; clears pending_count. With `scheduledAt` in the future: 202 and delivered then.",
+          "author `operator` (with `operator` {id, name} when sent from a console session); clears pending_count. " +
+          "With `scheduledAt` in the future: 202 and delivered then.",
         params: threadParamsSchema,
         body: operatorSendBodySchema,
         response: { 200: messageSchema, 202: scheduledSchema, ...standardErrorResponses },
@@ -139,6 +141,24 @@ export function threadRoutes(
       if ("scheduled" in result) return reply.code(202).send(result.scheduled);
       return result.message;
     },
+  );
+
+  app.post(
+    "/threads/:thread_id/assign",
+    {
+      schema: {
+        tags,
+        summary: "Assign a thread to an operator, or unassign it",
+        description:
+          "`operator_id`: an operator of the project (GET /v1/operators), or null. Raises `thread_assigned`. " +
+          "Taking a thread over from a console session assigns it to that person when nobody has it (docs/console.md).",
+        params: threadParamsSchema,
+        body: assignBodySchema,
+        response: { 200: threadSchema, ...standardErrorResponses },
+      },
+    },
+    async (request) =>
+      conversations.assign(authOf(request), request.params.thread_id, request.body.operator_id),
   );
 
   for (const [path, chatScoped] of [

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { messageObjectSchema } from "../../events/message.js";
+import { messageObjectSchema, operatorRefSchema } from "../../events/message.js";
+import { threadActorSchema } from "../../events/thread-event.js";
 
 export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
 
@@ -17,6 +18,11 @@ export const threadSchema = z
       .describe(
         "User messages since the last reply that the AI did not answer, plus approvals awaiting an operator.",
       ),
+    assignee: operatorRefSchema.nullable().describe("The operator working on the thread (docs/console.md)."),
+    taken_over_by: threadActorSchema
+      .nullable()
+      .describe("Who last took the thread over from the AI (switched it to `manual` or `operator`)."),
+    taken_over_at: z.string().nullable(),
     created_at: z.string(),
   })
   .meta({ id: "Thread" });
@@ -71,6 +77,16 @@ const isoTimestamp = z.iso.datetime({ offset: true, message: "must be an ISO 860
 export const listThreadsQuerySchema = z.object({
   chat_id: z.string().max(128).optional(),
   bot_id: z.string().max(128).optional(),
+  mode: threadModeSchema.optional(),
+  waiting: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("`true`: only threads waiting for a person (pending_count > 0); `false`: only the others."),
+  assignee: z
+    .string()
+    .max(128)
+    .optional()
+    .describe("`me` (the signed-in operator), `none` (unassigned), or an operator id."),
   search: z
     .string()
     .trim()
@@ -92,6 +108,15 @@ export const chatThreadParamsSchema = z.object({ chat_id: z.string().max(128), t
 export const chatParamsSchema = z.object({ chat_id: z.string().max(128) });
 
 export const setModeBodySchema = z.strictObject({ mode: threadModeSchema });
+
+export const assignBodySchema = z.strictObject({
+  operator_id: z
+    .string()
+    .min(1)
+    .max(128)
+    .nullable()
+    .describe("An operator of the project, or null to unassign."),
+});
 
 export const operatorSendBodySchema = z.strictObject({
   text: messageContentSchema,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ThreadActor } from "../../infra/auth-context.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
@@ -14,6 +15,9 @@ export function toThread(row: ThreadRow): Thread {
     title: row.title,
     last_message_at: row.last_message_at,
     pending_count: Number(row.pending_count),
+    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
+    taken_over_by: row.taken_over_by ? (JSON.parse(row.taken_over_by) as ThreadActor) : null,
+    taken_over_at: row.taken_over_at,
     created_at: row.created_at,
   };
 }

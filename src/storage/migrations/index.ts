@@ -13,6 +13,7 @@ import { recallThreadScope } from "./0010-recall-thread-scope.js";
 import { channels } from "./0011-channels.js";
 import { billing } from "./0012-billing.js";
 import { knowledge } from "./0013-knowledge.js";
+import { operators } from "./0014-operators.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -33,5 +34,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0011_channels": channels(dialect),
     "0012_billing": billing(dialect),
     "0013_knowledge": knowledge(dialect),
+    "0014_operators": operators(dialect),
   };
 }

@@ -13,6 +13,7 @@ import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
 import { KnowledgeRepo } from "./knowledge.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
+import { OperatorsRepo } from "./operators.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
@@ -43,6 +44,7 @@ export interface Repos {
   threadEvents: ThreadEventsRepo;
   billing: BillingRepo;
   knowledge: KnowledgeRepo;
+  operators: OperatorsRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -72,6 +74,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     threadEvents: new ThreadEventsRepo(db),
     billing: new BillingRepo(db),
     knowledge: new KnowledgeRepo(db),
+    operators: new OperatorsRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Update
 import type { Dialect } from "../database.js";
 import { dialectOf } from "../dialect.js";
 import type { Database } from "../schema.js";
-import type { ThreadsTable } from "../schema-conversations.js";
+import type { ThreadMode, ThreadsTable } from "../schema-conversations.js";
 
 export type ThreadRow = Selectable<ThreadsTable>;
 
@@ -10,6 +10,11 @@ export interface ThreadListQuery {
   projectId: string;
   chatId?: string | undefined;
   botId?: string | undefined;
+  mode?: ThreadMode | undefined;
+  /** true: pending_count > 0 only; false: pending_count = 0 only. */
+  waiting?: boolean | undefined;
+  /** An operator id, or null for unassigned threads. */
+  assigneeId?: string | null | undefined;
   limit: number;
   /** Keyset position: the last row of the previous page (ignored with `search`). */
   after?: { lastMessageAt: string | null; id: string } | undefined;
@@ -100,6 +105,25 @@ export class ThreadsRepo {
     return Number(row.pending_count);
   }
 
+  /** Keeps the assignee's name on their threads in step with a rename. */
+  async renameAssignee(operatorId: string, name: string): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set({ assignee_name: name })
+      .where("assignee_id", "=", operatorId)
+      .execute();
+  }
+
+  /** Unassigns an operator's threads in a project (they left it). */
+  async unassignAll(projectId: string, operatorId: string): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set({ assignee_id: null, assignee_name: null })
+      .where("project_id", "=", projectId)
+      .where("assignee_id", "=", operatorId)
+      .execute();
+  }
+
   async delete(projectId: string, id: string): Promise<void> {
     await this.db.deleteFrom("threads").where("project_id", "=", projectId).where("id", "=", id).execute();
   }
@@ -153,6 +177,10 @@ export class ThreadsRepo {
       .where("threads.project_id", "=", query.projectId);
     if (query.chatId) q = q.where("threads.chat_id", "=", query.chatId);
     if (query.botId) q = q.where("threads.bot_id", "=", query.botId);
+    if (query.mode) q = q.where("threads.mode", "=", query.mode);
+    if (query.waiting !== undefined) q = q.where("threads.pending_count", query.waiting ? ">" : "=", 0);
+    if (query.assigneeId === null) q = q.where("threads.assignee_id", "is", null);
+    else if (query.assigneeId !== undefined) q = q.where("threads.assignee_id", "=", query.assigneeId);
 
     if (query.search) return this.search(q, query);
 

@@ -1,0 +1,230 @@
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Database } from "../schema.js";
+import type {
+  OperatorRole,
+  OperatorSessionsTable,
+  OperatorsTable,
+  ProjectMembersTable,
+} from "../schema-operators.js";
+
+export type OperatorRow = Selectable<OperatorsTable>;
+export type SessionRow = Selectable<OperatorSessionsTable>;
+
+/** An operator as a member of one project. */
+export interface MemberRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  name: string;
+  role: OperatorRole;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** A live session with its operator and their role in the session's project, in one read. */
+export interface SessionAuthRow {
+  session_id: string;
+  project_id: string;
+  organization_id: string;
+  operator_id: string;
+  name: string;
+  email: string;
+  role: OperatorRole;
+  expires_at: string;
+}
+
+/** Console people: accounts, project memberships and sessions (docs/console.md). */
+export class OperatorsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private members() {
+    return this.db
+      .selectFrom("project_members")
+      .innerJoin("operators", "operators.id", "project_members.operator_id")
+      .select([
+        "operators.id",
+        "operators.organization_id",
+        "operators.email",
+        "operators.name",
+        "project_members.role",
+        "project_members.created_at",
+        "project_members.last_sign_in_at",
+      ]);
+  }
+
+  findMember(projectId: string, operatorId: string): Promise<MemberRow | undefined> {
+    return this.members()
+      .where("project_members.project_id", "=", projectId)
+      .where("operators.id", "=", operatorId)
+      .executeTakeFirst();
+  }
+
+  listMembers(projectId: string): Promise<MemberRow[]> {
+    return this.members()
+      .where("project_members.project_id", "=", projectId)
+      .orderBy("operators.name")
+      .orderBy("operators.id")
+      .execute();
+  }
+
+  async countAdmins(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("project_members")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("project_id", "=", projectId)
+      .where("role", "=", "admin")
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  findById(id: string): Promise<OperatorRow | undefined> {
+    return this.db.selectFrom("operators").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  findByEmail(organizationId: string, email: string): Promise<OperatorRow | undefined> {
+    return this.db
+      .selectFrom("operators")
+      .selectAll()
+      .where("organization_id", "=", organizationId)
+      .where("email", "=", email)
+      .executeTakeFirst();
+  }
+
+  /** Every account with this email, across organizations (sign-in checks the password of each). */
+  findAllByEmail(email: string): Promise<OperatorRow[]> {
+    return this.db
+      .selectFrom("operators")
+      .selectAll()
+      .where("email", "=", email)
+      .orderBy("created_at")
+      .execute();
+  }
+
+  async insert(row: OperatorRow): Promise<void> {
+    await this.db.insertInto("operators").values(row).execute();
+  }
+
+  async update(id: string, patch: Updateable<OperatorsTable>): Promise<void> {
+    await this.db.updateTable("operators").set(patch).where("id", "=", id).execute();
+  }
+
+  async insertMember(row: Selectable<ProjectMembersTable>): Promise<void> {
+    await this.db.insertInto("project_members").values(row).execute();
+  }
+
+  async setRole(projectId: string, operatorId: string, role: OperatorRole): Promise<void> {
+    await this.db
+      .updateTable("project_members")
+      .set({ role })
+      .where("project_id", "=", projectId)
+      .where("operator_id", "=", operatorId)
+      .execute();
+  }
+
+  async removeMember(projectId: string, operatorId: string): Promise<void> {
+    await this.db
+      .deleteFrom("project_members")
+      .where("project_id", "=", projectId)
+      .where("operator_id", "=", operatorId)
+      .execute();
+  }
+
+  /** The projects an operator belongs to, with names, oldest membership first. */
+  memberships(operatorId: string): Promise<Array<{ id: string; name: string; role: OperatorRole }>> {
+    return this.db
+      .selectFrom("project_members")
+      .innerJoin("projects", "projects.id", "project_members.project_id")
+      .select(["projects.id", "projects.name", "project_members.role"])
+      .where("project_members.operator_id", "=", operatorId)
+      .orderBy("project_members.created_at")
+      .orderBy("projects.id")
+      .execute();
+  }
+
+  async touchSignIn(projectId: string, operatorId: string, at: string): Promise<void> {
+    await this.db
+      .updateTable("project_members")
+      .set({ last_sign_in_at: at })
+      .where("project_id", "=", projectId)
+      .where("operator_id", "=", operatorId)
+      .execute();
+  }
+
+  async insertSession(row: SessionRow): Promise<void> {
+    await this.db.insertInto("operator_sessions").values(row).execute();
+  }
+
+  /**
+   * The session behind a cookie, if it is live: not revoked, not expired, and its operator
+   * still a member of its project (removal from the project ends the session at once).
+   */
+  findLiveSession(tokenHash: string, now: string): Promise<SessionAuthRow | undefined> {
+    return this.db
+      .selectFrom("operator_sessions as s")
+      .innerJoin("operators as o", "o.id", "s.operator_id")
+      .innerJoin("project_members as m", (join) =>
+        join.onRef("m.operator_id", "=", "s.operator_id").onRef("m.project_id", "=", "s.project_id"),
+      )
+      .select([
+        "s.id as session_id",
+        "s.project_id",
+        "o.organization_id",
+        "o.id as operator_id",
+        "o.name",
+        "o.email",
+        "m.role",
+        "s.expires_at",
+      ])
+      .where("s.token_hash", "=", tokenHash)
+      .where("s.revoked_at", "is", null)
+      .where("s.expires_at", ">", now)
+      .executeTakeFirst();
+  }
+
+  async setSessionProject(sessionId: string, projectId: string): Promise<void> {
+    await this.db
+      .updateTable("operator_sessions")
+      .set({ project_id: projectId })
+      .where("id", "=", sessionId)
+      .execute();
+  }
+
+  async revokeSession(sessionId: string, at: string): Promise<void> {
+    await this.db
+      .updateTable("operator_sessions")
+      .set({ revoked_at: at })
+      .where("id", "=", sessionId)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
+
+  findSession(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom("operator_sessions").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /**
+   * Revokes an operator's live sessions (in one project, or everywhere; all but `except`);
+   * returns their ids.
+   */
+  async revokeSessionsOf(
+    operatorId: string,
+    at: string,
+    projectId?: string,
+    except?: string,
+  ): Promise<string[]> {
+    let q = this.db
+      .updateTable("operator_sessions")
+      .set({ revoked_at: at })
+      .where("operator_id", "=", operatorId)
+      .where("revoked_at", "is", null);
+    if (projectId !== undefined) q = q.where("project_id", "=", projectId);
+    if (except !== undefined) q = q.where("id", "!=", except);
+    const rows = await q.returning("id").execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes sessions that ended before the cutoff (housekeeping). */
+  async pruneSessions(cutoff: string): Promise<void> {
+    await this.db.deleteFrom("operator_sessions").where("expires_at", "<", cutoff).execute();
+  }
+}
