@@ -7,6 +7,7 @@ import type { App } from "../../src/infra/http-types.js";
 import { newId } from "../../src/infra/ids.js";
 import type { RateLimitStore } from "../../src/infra/rate-limit.js";
 import { createSecretBox } from "../../src/infra/secret-box.js";
+import { hashPassword } from "../../src/modules/operators/passwords.js";
 import { bootstrap } from "../../src/modules/projects/bootstrap.js";
 import type { Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
@@ -14,6 +15,11 @@ import { openTestStorage, type TestDialect } from "./dialects.js";
 import { testConfig } from "./test-config.js";
 
 export const ADMIN_KEY = "prl_test_bootstrap_admin_key_0123456789";
+/** The console admin every test app starts with (docs/console.md). */
+export const ADMIN_EMAIL = "admin@parley.local";
+export const ADMIN_PASSWORD = "test-admin-password";
+// scrypt is slow by design: hash the shared password once per test process.
+let adminHash: Promise<string> | undefined;
 
 export interface TestApp {
   app: App;
@@ -51,7 +57,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = await openTestStorage(options.dialect ?? "sqlite");
   const clock = options.clock ?? { now: () => new Date() };
   const boot = await migrateToLatest(storage)
-    .then(() => bootstrap(storage, { clock, newId, bootstrapKey: ADMIN_KEY }))
+    .then(async () => {
+      adminHash ??= hashPassword(ADMIN_PASSWORD);
+      return bootstrap(storage, {
+        clock,
+        newId,
+        bootstrapKey: ADMIN_KEY,
+        admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, passwordHash: await adminHash },
+      });
+    })
     .catch(async (error) => {
       await storage.close();
       throw error;

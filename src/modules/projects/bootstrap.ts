@@ -30,13 +30,14 @@ export async function bootstrap(
     clock: Clock;
     newId: IdGenerator;
     bootstrapKey: string | undefined;
-    admin?: { email: string; password: string | undefined };
+    /** `passwordHash` (tests) skips hashing a given password. */
+    admin?: { email: string; password: string | undefined; passwordHash?: string };
   },
 ): Promise<BootstrapResult> {
   const admin = deps.admin ?? { email: "admin@parley.local", password: undefined };
   const adminPassword = admin.password ?? generatePassword();
   // Hashing takes a while: before the transaction (wasted on later starts, which are rare).
-  const adminHash = await hashPassword(adminPassword);
+  const adminHash = admin.passwordHash ?? (await hashPassword(adminPassword));
   return createRepos(storage.db).transaction(async (repos) => {
     await repos.lockBootstrap();
     if (await repos.projects.any()) return { created: false } as const;
