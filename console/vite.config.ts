@@ -19,6 +19,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   server: {
-    proxy: { "/v1": { target: parley, changeOrigin: false } },
+    proxy: {
+      "/v1": { target: parley, changeOrigin: false },
+      "/openapi.json": { target: parley, changeOrigin: false },
+    },
   },
 });

@@ -1,9 +1,13 @@
 import { parseArgs } from "node:util";
 import { bootstrapBanner, composeBillingAdmin, prepareRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";
+import type { AuthContext } from "./infra/auth-context.js";
 import { systemClock } from "./infra/clock.js";
 import { resourceNameSchema } from "./infra/common-schemas.js";
+import { ApiError } from "./infra/errors.js";
 import { newId } from "./infra/ids.js";
+import { OperatorsService } from "./modules/operators/operators-service.js";
+import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "./modules/operators/passwords.js";
 import { ProjectsService } from "./modules/projects/projects-service.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 
@@ -22,12 +26,18 @@ Every command prints JSON on stdout.
   billing grant --project <prj_id> --credits <n> [--bonus] [--reason <text>]
   billing refund --project <prj_id> --credits <n> [--invoice <inv_id>] [--reason <text>]
   billing mark-paid --invoice <inv_id>
+  operators list --project <prj_id>
+  operators create --project <prj_id> --email <email> --name <name> [--role admin|operator] [--password-stdin]
+  operators reset-password --operator <opr_id> [--password-stdin]
+  operators remove --project <prj_id> --operator <opr_id>
 
 --organization defaults to the only organization when there is exactly one.
 --admin makes an organization admin key (manages every project of the organization).
 billing grant adds paid credits (a topup transaction), or bonus credits with --bonus;
 billing refund takes credits back for money returned (a refund transaction, never below zero);
-billing mark-paid confirms an invoice of the manual payment provider (docs/billing.md).`;
+billing mark-paid confirms an invoice of the manual payment provider (docs/billing.md).
+operators are the people who sign in to the console (docs/console.md); without --password-stdin
+a password is generated and printed once; reset-password ends the person's sessions.`;
 
 class UsageError extends Error {}
 
@@ -69,6 +79,24 @@ async function requireProject(repos: Repos, projectId: string): Promise<void> {
   if (!(await repos.projects.findById(projectId))) throw new NotFoundError(`no project '${projectId}'`);
 }
 
+/** The CLI acts as the project's admin (it runs with the server's own database access). */
+async function projectAdmin(repos: Repos, projectId: string): Promise<AuthContext> {
+  const project = await repos.projects.findById(projectId);
+  if (!project) throw new NotFoundError(`no project '${projectId}'`);
+  return { keyId: "cli", projectId, organizationId: project.organization_id, role: "admin" };
+}
+
+/** The first line of standard input: a password never appears in the shell history or `ps`. */
+async function passwordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const password = Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new UsageError(`the password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  return password;
+}
+
 async function run(argv: string[]): Promise<unknown> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -83,6 +111,10 @@ async function run(argv: string[]): Promise<unknown> {
       bonus: { type: "boolean", default: false },
       reason: { type: "string" },
       invoice: { type: "string" },
+      email: { type: "string" },
+      role: { type: "string" },
+      operator: { type: "string" },
+      "password-stdin": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -95,6 +127,8 @@ async function run(argv: string[]): Promise<unknown> {
   if (banner) process.stderr.write(`${banner}\n`);
   const repos = createRepos(runtime.storage.db);
   const service = new ProjectsService({ repos, clock: systemClock, newId });
+  // Sessions ended here close their streams when the server next checks them (on any request).
+  const operators = new OperatorsService({ repos, clock: systemClock, newId, onRevoked: () => {} });
   const billing = () =>
     composeBillingAdmin(config, runtime.storage, {
       warn: (object, message) => process.stderr.write(`parley: ${message} ${JSON.stringify(object)}\n`),
@@ -173,6 +207,42 @@ async function run(argv: string[]): Promise<unknown> {
       }
       case "billing mark-paid":
         return await billing().markPaid(required(values.invoice, "--invoice"));
+      case "operators list":
+        return await operators.list(await projectAdmin(repos, required(values.project, "--project")));
+      case "operators create": {
+        const auth = await projectAdmin(repos, required(values.project, "--project"));
+        const role = values.role ?? "operator";
+        if (role !== "admin" && role !== "operator") throw new UsageError("--role must be admin or operator");
+        const password = values["password-stdin"] ? await passwordFromStdin() : generatePassword();
+        const created = await operators.create(auth, {
+          email: required(values.email, "--email"),
+          name: validName(values.name),
+          password,
+          role,
+        });
+        return values["password-stdin"] ? created : { ...created, password };
+      }
+      case "operators reset-password": {
+        const operatorId = required(values.operator, "--operator");
+        if (!(await repos.operators.findById(operatorId)))
+          throw new NotFoundError(`no operator '${operatorId}'`);
+        const password = values["password-stdin"] ? await passwordFromStdin() : generatePassword();
+        const now = systemClock.now().toISOString();
+        await repos.operators.update(operatorId, {
+          password_hash: await hashPassword(password),
+          updated_at: now,
+        });
+        const ended = await repos.operators.revokeSessionsOf(operatorId, now);
+        return {
+          id: operatorId,
+          sessions_ended: ended.length,
+          ...(values["password-stdin"] ? {} : { password }),
+        };
+      }
+      case "operators remove": {
+        const auth = await projectAdmin(repos, required(values.project, "--project"));
+        return await operators.remove(auth, required(values.operator, "--operator"));
+      }
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -190,7 +260,7 @@ run(process.argv.slice(2)).then(
       process.stderr.write(error.message ? `parley: ${error.message}\n\n${USAGE}\n` : `${USAGE}\n`);
       process.exit(error.message ? 2 : 0);
     }
-    if (error instanceof NotFoundError) {
+    if (error instanceof NotFoundError || error instanceof ApiError) {
       process.stderr.write(`parley: ${error.message}\n`);
       process.exit(1);
     }

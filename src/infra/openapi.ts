@@ -19,9 +19,17 @@ export async function installOpenApi(app: App, version: string): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "An API key: `prl_…`." },
+          consoleSession: {
+            type: "apiKey",
+            in: "cookie",
+            name: "parley_session",
+            description:
+              "A console session (POST /v1/sessions). Requests other than GET must also send the session's " +
+              "`csrf_token` as `X-CSRF-Token`; the role `operator` may use thread routes only (docs/console.md).",
+          },
         },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { consoleSession: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -201,6 +201,7 @@ describe.each(DIALECTS)("webhook endpoints API on %s", (dialect) => {
       "created_at",
       "attachments",
       "delivery",
+      "operator",
     ]);
     expect(message.data_schema.properties.message.required).toEqual([
       "id",

@@ -110,6 +110,24 @@ describe("the server process", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--credits");
 
+    // Console people: a generated password is printed once; the person then signs in over HTTP.
+    const person = await cli(
+      "operators",
+      "create",
+      "--project",
+      shop.id,
+      "--email",
+      "Ann@Example.com",
+      "--name",
+      "Ann",
+    );
+    expect(person.code).toBe(0);
+    const ann = JSON.parse(person.stdout);
+    expect(ann).toMatchObject({ email: "ann@example.com", role: "operator" });
+    expect(ann.password).toMatch(/^[\w-]{20}$/);
+    const people = JSON.parse((await cli("operators", "list", "--project", shop.id)).stdout);
+    expect(JSON.stringify(people)).not.toContain(ann.password);
+
     const port = await freePort();
     const server = runNpm(["start", "--silent"], { ...env, PORT: String(port), HOST: "127.0.0.1" });
     const base = `http://127.0.0.1:${port}`;
@@ -125,6 +143,13 @@ describe("the server process", () => {
       "Default project",
       "Shop",
     ]);
+    const signedIn = await fetch(`${base}/v1/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ann@example.com", password: ann.password }),
+    });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { project: { id: string } }).project.id).toBe(shop.id);
     const asShop = await fetch(`${base}/v1/projects`, { headers: { authorization: `Bearer ${key.key}` } });
     expect(((await asShop.json()) as Array<{ id: string }>).map((p) => p.id)).toEqual([shop.id]);
     server.child.kill("SIGTERM");

@@ -23,7 +23,7 @@ const NAV = [
   { to: "/webhooks", key: "webhooks", icon: IconWebhook, admin: true },
   { to: "/billing", key: "billing", icon: IconCreditCard, admin: true },
   { to: "/knowledge", key: "knowledge", icon: IconBook, admin: true },
-  { to: "/team", key: "team", icon: IconUsers, admin: true },
+  { to: "/team", key: "team", icon: IconUsers, admin: false },
 ] as const;
 
 export function Shell() {

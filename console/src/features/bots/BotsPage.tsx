@@ -1,6 +1,68 @@
-import { Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useSignedIn } from "../../auth/SessionProvider";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { useT } from "../../i18n/I18nProvider";
+import { BotsTable } from "./BotsTable";
+import { type Bot, botKeys, listBots, listModels } from "./bots-api";
+import { CreateBotModal } from "./CreateBotModal";
+import { DeleteBotModal } from "./DeleteBotModal";
+import { ModelCatalog } from "./ModelCatalog";
 
-// Placeholder: replaced by the feature's screen.
+/** /bots: the project's bots (create, clone, disable/enable, delete) and the model catalog. */
 export function BotsPage() {
-  return <Title order={2}>BotsPage</Title>;
+  const t = useT("bots");
+  const session = useSignedIn();
+  const canManage = session.role === "admin";
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Bot | null>(null);
+  const bots = useQuery({ queryKey: botKeys.all, queryFn: listBots });
+  const models = useQuery({ queryKey: botKeys.models, queryFn: listModels, staleTime: 5 * 60_000 });
+
+  // The header's button is the stable handle for tests; the empty state repeats it without one.
+  const createButton = (testId?: string) =>
+    canManage && (
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid={testId}>
+        {t("list.create")}
+      </Button>
+    );
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Title order={2}>{t("list.title")}</Title>
+            <Text size="sm" c="dimmed">
+              {t("list.hint")}
+            </Text>
+          </div>
+          {createButton("create-bot-button")}
+        </Group>
+        <QueryState query={bots}>
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                title={t("list.emptyTitle")}
+                hint={canManage ? t("list.emptyHint") : t("list.emptyHintOperator")}
+                action={createButton()}
+              />
+            ) : (
+              <BotsTable
+                bots={list}
+                models={models.data ?? []}
+                canManage={canManage}
+                onDelete={setDeleting}
+              />
+            )
+          }
+        </QueryState>
+      </Stack>
+      <QueryState query={models}>{(catalog) => <ModelCatalog models={catalog} />}</QueryState>
+      <CreateBotModal opened={creating} onClose={() => setCreating(false)} />
+      <DeleteBotModal bot={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
 }

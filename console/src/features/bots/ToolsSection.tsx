@@ -1,0 +1,61 @@
+import { Badge, Code, Fieldset, Flex, Select, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { QueryState } from "../../components/QueryState";
+import { useT } from "../../i18n/I18nProvider";
+import type { BotForm } from "./bot-form";
+import { botKeys, listTools } from "./bots-api";
+import { type ToolChoice, toolRows, withToolChoice } from "./tool-rows";
+
+/** ai.tools: each built-in tool off, or on with an approval policy. */
+export function ToolsSection({ form }: { form: BotForm }) {
+  const t = useT("bots");
+  const query = useQuery({ queryKey: botKeys.tools, queryFn: listTools, staleTime: 5 * 60_000 });
+  const enabled = form.values.settings.ai.tools;
+  return (
+    <Fieldset legend={t("editor.tools.legend")}>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t("editor.tools.hint")}
+      </Text>
+      <QueryState query={query}>
+        {(tools) => (
+          <Stack gap="md">
+            {toolRows(tools, enabled).map((row) => (
+              <Flex key={row.name} direction={{ base: "column", sm: "row" }} gap="xs" justify="space-between">
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Flex gap="xs" align="center" wrap="wrap">
+                    <Code>{row.name}</Code>
+                    {!row.builtin && (
+                      <Badge size="xs" color="orange" variant="light">
+                        {t("editor.tools.notBuiltin")}
+                      </Badge>
+                    )}
+                  </Flex>
+                  {row.description && (
+                    <Text size="xs" c="dimmed" lineClamp={3}>
+                      {row.description}
+                    </Text>
+                  )}
+                </Stack>
+                <Select
+                  aria-label={t("editor.tools.policyFor", { tool: row.name })}
+                  w={{ base: "100%", sm: 220 }}
+                  data={row.choices.map((choice) => ({ value: choice, label: t(`policy.${choice}`) }))}
+                  value={row.choice}
+                  allowDeselect={false}
+                  onChange={(value) =>
+                    value &&
+                    form.setFieldValue(
+                      "settings.ai.tools",
+                      withToolChoice(enabled, row.name, value as ToolChoice),
+                    )
+                  }
+                  error={form.errors[`settings.ai.tools.${row.name}`]}
+                />
+              </Flex>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Fieldset>
+  );
+}

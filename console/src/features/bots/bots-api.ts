@@ -1,0 +1,120 @@
+/**
+ * The /v1 routes the Bots screens use, with the shapes OpenAPI gives them (GET /openapi.json:
+ * Bot, BotSettings, Model, BuiltinTool, Integration, Chat, VectorStore).
+ */
+import { api } from "../../api/client";
+
+export type BotStatus = "active" | "disabled" | "error";
+export type ToolPolicy = "auto" | "user_approve" | "operator_approve";
+export const TOOL_POLICIES: readonly ToolPolicy[] = ["auto", "user_approve", "operator_approve"];
+
+export interface Bot {
+  id: string;
+  name: string;
+  description: string | null;
+  status: BotStatus;
+  project_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /v1/bots/:id/settings always returns every field; unset model parameters are null. */
+export interface BotSettings {
+  ai: {
+    instruction: string;
+    model: {
+      id: string;
+      temperature: number | null;
+      max_tokens: number | null;
+      top_p: number | null;
+      frequency_penalty: number | null;
+      presence_penalty: number | null;
+    };
+    memory: {
+      lastMessages: number;
+      semanticRecall: boolean;
+      workingMemory: { enabled: boolean };
+      generateTitle: boolean;
+    };
+    formatting: { removeEmojis: boolean; removeMarkdown: boolean };
+    tools: Record<string, ToolPolicy>;
+    knowledge: { vectorStoreIds: string[] };
+  };
+}
+
+export interface CatalogModel {
+  id: string;
+  provider: string;
+  name: string;
+  note: string | null;
+  context_window: number;
+  images: boolean;
+  pricing: {
+    input_usd_per_million: number;
+    output_usd_per_million: number;
+    input_credits_per_million: number;
+    output_credits_per_million: number;
+  };
+  /** Whether this server has credentials for the model's provider. */
+  configured: boolean;
+}
+
+export interface BuiltinTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+  /** The policies `ai.tools` may set for this tool. */
+  policies: ToolPolicy[];
+}
+
+export interface Integration {
+  id: string;
+  name: string;
+  vendor: string;
+  status: string;
+}
+
+export interface Chat {
+  id: string;
+  name: string;
+  bot_id: string;
+  integration_id: string | null;
+  status: "active" | "disabled" | "error";
+}
+
+export interface VectorStore {
+  id: string;
+  name: string | null;
+}
+
+export const botKeys = {
+  all: ["bots"] as const,
+  bot: (id: string) => ["bots", id] as const,
+  settings: (id: string) => ["bots", id, "settings"] as const,
+  models: ["models"] as const,
+  tools: ["tools"] as const,
+  vectorStores: ["vector_stores", "bots-picker"] as const,
+};
+
+export const listBots = () => api<Bot[]>("/bots");
+export const getBot = (id: string) => api<Bot>(`/bots/${id}`);
+export const createBot = (body: { name: string; description?: string | null }) =>
+  api<Bot>("/bots", { method: "POST", body });
+export const updateBot = (id: string, body: { name?: string; description?: string | null }) =>
+  api<Bot>(`/bots/${id}`, { method: "POST", body });
+export const setBotStatus = (id: string, status: BotStatus) =>
+  api<Bot>(`/bots/${id}/status`, { method: "POST", body: { status } });
+export const cloneBot = (id: string) => api<Bot>(`/bots/${id}/clone`, { method: "POST", body: {} });
+export const deleteBot = (id: string) =>
+  api<{ id: string; deleted: true }>(`/bots/${id}/delete`, { method: "POST" });
+
+export const getBotSettings = (id: string) => api<BotSettings>(`/bots/${id}/settings`);
+/** A partial settings document: the API deep-merges it (docs/api.md, "Updating"). */
+export const updateBotSettings = (id: string, patch: unknown) =>
+  api<BotSettings>(`/bots/${id}/settings`, { method: "POST", body: patch });
+
+export const listModels = () => api<CatalogModel[]>("/models");
+export const listTools = () => api<BuiltinTool[]>("/tools");
+/** The first 100 vector stores, newest first: enough for a picker (the bot may name 10). */
+export const listVectorStores = () =>
+  api<{ data: VectorStore[] }>("/vector_stores", { query: { limit: 100 } }).then((page) => page.data);

@@ -1,0 +1,100 @@
+import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { useFormatters } from "../../i18n/I18nProvider";
+import { channelKeys, listIntegrationChats } from "./api";
+import { ChatFormModal } from "./ChatFormModal";
+import { ChatRowActions } from "./ChatRowActions";
+import { ChatStatusSwitch } from "./ChatStatusSwitch";
+import { ChatStatusBadge } from "./StatusBadges";
+import { useBots } from "./useBots";
+import { useChannelWords } from "./useChannelWords";
+
+/** The integration's chats: which bot answers in each, on/off, edit, delete; and "Create chat". */
+export function IntegrationChatsSection({ integrationId }: { integrationId: string }) {
+  const { t } = useChannelWords();
+  const format = useFormatters();
+  const chats = useQuery({
+    queryKey: channelKeys.integrationChats(integrationId),
+    queryFn: () => listIntegrationChats(integrationId),
+  });
+  const bots = useBots();
+  const botName = (id: string) => bots.data?.find((b) => b.id === id)?.name ?? id;
+  const [createOpen, creating] = useDisclosure(false);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="integration-chats-title">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={3} id="integration-chats-title">
+          {t("chats.title")}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={creating.open} data-testid="create-chat-button">
+          {t("chats.create")}
+        </Button>
+      </Group>
+      <QueryState query={chats}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState
+              title={t("chats.emptyTitle")}
+              hint={t("chats.emptyHint")}
+              action={
+                <Button variant="light" onClick={creating.open}>
+                  {t("chats.createFirst")}
+                </Button>
+              }
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={360}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("chats.name")}</Table.Th>
+                    <Table.Th>{t("chats.bot")}</Table.Th>
+                    <Table.Th>{t("chats.status")}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t("chats.events24h")}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t("chats.actions")}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((chat) => (
+                    <Table.Tr key={chat.id} data-testid="chat-row" data-chat-id={chat.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {chat.name}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/bots/${chat.bot_id}`} size="sm">
+                          {botName(chat.bot_id)}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <ChatStatusSwitch chat={chat} />
+                          <ChatStatusBadge status={chat.status} />
+                        </Group>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">
+                        <Text size="sm">{format.number(chat.events_24h)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <ChatRowActions integrationId={integrationId} chat={chat} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      <ChatFormModal integrationId={integrationId} opened={createOpen} onClose={creating.close} />
+    </Stack>
+  );
+}

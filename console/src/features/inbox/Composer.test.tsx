@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "../../i18n/I18nProvider";
+import { inboxKeys } from "./api";
+import { Composer } from "./Composer";
+import type { Message, Thread } from "./types";
+
+const thread = (mode: Thread["mode"]): Thread => ({
+  id: "visitor-42",
+  chat_id: "chat_a",
+  bot_id: "bot_a",
+  mode,
+  title: null,
+  last_message_at: null,
+  pending_count: 1,
+  created_at: "2026-01-01T00:00:00.000Z",
+});
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function renderComposer(mode: Thread["mode"]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData<Message[]>(inboxKeys.messages("visitor-42"), []);
+  render(
+    <MantineProvider>
+      <I18nProvider language="en">
+        <QueryClientProvider client={queryClient}>
+          <Composer thread={thread(mode)} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </MantineProvider>,
+  );
+  return queryClient;
+}
+
+beforeAll(() => {
+  // Mantine reads the colour scheme and breakpoints through matchMedia, which happy-dom lacks.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  // The autosizing textarea listens for web fonts, which happy-dom lacks too.
+  if (!("fonts" in document)) {
+    Object.defineProperty(document, "fonts", {
+      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+    });
+  }
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Composer", () => {
+  it("is closed with a hint while the AI handles the thread", () => {
+    renderComposer("auto");
+    expect(screen.getByTestId("composer-input")).toHaveProperty("disabled", true);
+    expect(screen.getByText("Take over to reply")).toBeTruthy();
+    expect(screen.getByTestId("composer-send")).toHaveProperty("disabled", true);
+  });
+
+  it("sends with Ctrl+Enter and adds the operator's message to the conversation", async () => {
+    const sent: Message = {
+      id: "msg_1",
+      role: "assistant",
+      author: "operator",
+      content: "Hi Ann",
+      created_at: "2026-01-01T00:01:00.000Z",
+    };
+    const fetchMock = vi.fn(async () => json(200, sent));
+    vi.stubGlobal("fetch", fetchMock);
+    const queryClient = renderComposer("manual");
+    const input = screen.getByTestId("composer-input");
+    fireEvent.change(input, { target: { value: "  Hi Ann  " } });
+    fireEvent.keyDown(input, { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(queryClient.getQueryData(inboxKeys.messages("visitor-42"))).toEqual([sent]));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/v1/threads/visitor-42/send");
+    expect(JSON.parse(String(init.body))).toEqual({ text: "Hi Ann" });
+    expect((input as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("shows why the server refused next to the composer", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(409, { code: "thread_not_manual", message: "The thread is not in manual mode." }),
+      ),
+    );
+    renderComposer("operator");
+    const input = screen.getByTestId("composer-input");
+    fireEvent.change(input, { target: { value: "Hello" } });
+    fireEvent.click(screen.getByTestId("composer-send"));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Take over to reply");
+    expect((input as HTMLTextAreaElement).value).toBe("Hello");
+  });
+});

@@ -1,0 +1,67 @@
+import { Anchor, Box, Group, Stack, Text } from "@mantine/core";
+import { useLanguage, useT } from "../../i18n/I18nProvider";
+import { formatActivity } from "./activity-time";
+import { sideOf } from "./conversation";
+import classes from "./thread.module.css";
+import type { Message } from "./types";
+
+/** One message: the person on the left, the AI and operators on the right, each with a label. */
+export function MessageBubble({ message, personName }: { message: Message; personName: string | null }) {
+  const t = useT("inbox");
+  const { language } = useLanguage();
+  const label =
+    message.author === "user"
+      ? (personName ?? t("message.user"))
+      : message.author === "bot"
+        ? t("message.bot")
+        : (message.operator?.name ?? t("message.operator"));
+
+  return (
+    <div className={classes.messageRow} data-side={sideOf(message)}>
+      <Box
+        className={classes.bubble}
+        data-testid="message"
+        data-author={message.author}
+        data-message-id={message.id}
+      >
+        <Text size="xs" fw={600} c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" className={classes.text}>
+          {message.content}
+        </Text>
+        {message.attachments?.some((attachment) => attachment.url) ? (
+          <Stack gap={2} mt={4}>
+            {message.attachments
+              .filter((attachment) => attachment.url)
+              .map((attachment) => (
+                <Anchor key={attachment.url} href={attachment.url} target="_blank" rel="noreferrer" size="xs">
+                  {attachment.fileName ??
+                    attachment.caption ??
+                    t(`message.attachment`, { kind: attachment.kind })}
+                </Anchor>
+              ))}
+          </Stack>
+        ) : null}
+        <Group gap="xs" justify="flex-end" mt={2}>
+          {message.delivery?.status === "failed" ? (
+            <Text size="xs" c="red">
+              {t("message.notDelivered", {
+                reason: message.delivery.error?.message ?? message.delivery.channel,
+              })}
+            </Text>
+          ) : null}
+          <Text
+            size="xs"
+            c="dimmed"
+            component="time"
+            dateTime={message.created_at}
+            title={new Date(message.created_at).toLocaleString(language)}
+          >
+            {formatActivity(message.created_at, new Date(), language)}
+          </Text>
+        </Group>
+      </Box>
+    </div>
+  );
+}

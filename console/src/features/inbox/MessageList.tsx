@@ -1,0 +1,102 @@
+import { Button } from "@mantine/core";
+import { IconArrowDown } from "@tabler/icons-react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { useT } from "../../i18n/I18nProvider";
+import { toConversationItems } from "./conversation";
+import { MessageBubble } from "./MessageBubble";
+import { ToolStep } from "./ToolStep";
+import classes from "./thread.module.css";
+import { useThreadMessages } from "./useThread";
+
+/** How close to the end (px) still counts as "reading the newest messages". */
+const BOTTOM_SLACK = 48;
+
+/**
+ * The conversation, oldest first. It follows new messages only while the reader is at the
+ * bottom; a reader scrolled up stays where they are (new messages are added below, out of
+ * sight) and gets a "new messages" button instead.
+ */
+export function MessageList({ threadId, personName }: { threadId: string; personName: string | null }) {
+  const t = useT("inbox");
+  const messages = useThreadMessages(threadId);
+  const items = useMemo(() => toConversationItems(messages.data ?? []), [messages.data]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const seen = useRef(0);
+  const [unseen, setUnseen] = useState(false);
+
+  const scrollToBottom = useCallback(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+    atBottom.current = true;
+    setUnseen(false);
+  }, []);
+
+  // Before paint, so a new message never shows up first in the wrong place.
+  useLayoutEffect(() => {
+    if (items.length === seen.current) return;
+    const grew = items.length > seen.current;
+    seen.current = items.length;
+    if (atBottom.current) scrollToBottom();
+    else if (grew) setUnseen(true);
+  }, [items.length, scrollToBottom]);
+
+  // The list shrinks when the composer or the approvals grow: stay at the bottom then too.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK;
+    if (atBottom.current) setUnseen(false);
+  };
+
+  return (
+    <div className={classes.messagesWrap}>
+      <div
+        ref={scroller}
+        className={classes.messages}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-label={t("message.log")}
+      >
+        <QueryState query={messages}>
+          {() =>
+            items.length === 0 ? (
+              <EmptyState title={t("empty.noMessages.title")} hint={t("empty.noMessages.hint")} />
+            ) : (
+              items.map((item) =>
+                item.kind === "tool" ? (
+                  <ToolStep key={item.key} name={item.name} result={item.result} />
+                ) : (
+                  <MessageBubble key={item.key} message={item.message} personName={personName} />
+                ),
+              )
+            )
+          }
+        </QueryState>
+      </div>
+      {unseen ? (
+        <Button
+          className={classes.jump}
+          size="compact-sm"
+          radius="xl"
+          leftSection={<IconArrowDown size={14} aria-hidden />}
+          onClick={scrollToBottom}
+        >
+          {t("message.newBelow")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

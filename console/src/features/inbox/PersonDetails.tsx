@@ -1,0 +1,80 @@
+import { Avatar, Badge, Code, Group, Stack, Table, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useFormatters, useT } from "../../i18n/I18nProvider";
+import type { ThreadDetail } from "./types";
+import { useBots, useChats } from "./useInboxLookups";
+
+/** The person, and the facts of the thread an operator asks about. */
+export function PersonDetails({ thread }: { thread: ThreadDetail }) {
+  const t = useT("inbox");
+  const formatters = useFormatters();
+  const chats = useChats();
+  const bots = useBots();
+  const person = thread.person;
+  const name = person?.name ?? t("side.unknownPerson");
+  const takenOverBy = thread.taken_over_by
+    ? (thread.taken_over_by.name ?? t(`side.actor.${thread.taken_over_by.type}`))
+    : null;
+
+  const rows: Array<[string, ReactNode]> = [
+    [t("side.externalId"), person?.external_id ? <Code key="external">{person.external_id}</Code> : "—"],
+    [t("side.threadId"), <Code key="id">{thread.id}</Code>],
+    [t("side.chat"), chats.byId.get(thread.chat_id)?.name ?? thread.chat_id],
+    [t("side.bot"), bots.byId.get(thread.bot_id)?.name ?? thread.bot_id],
+    [t("side.started"), formatters.dateTime(thread.created_at)],
+    [
+      t("side.messages"),
+      t("side.messageStats", {
+        total: thread.stats.messages_total,
+        user: thread.stats.user_messages,
+        bot: thread.stats.bot_messages,
+      }),
+    ],
+    [t("side.assignee"), thread.assignee?.name ?? t("list.unassigned")],
+  ];
+  if (takenOverBy) {
+    rows.push([
+      t("side.takenOver"),
+      t("side.takenOverValue", { name: takenOverBy, time: formatters.dateTime(thread.taken_over_at) }),
+    ]);
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Avatar
+          src={person?.avatar_url ?? null}
+          name={person?.name ?? undefined}
+          alt={name}
+          color="initials"
+        />
+        <Stack gap={2} miw={0}>
+          <Text fw={600} truncate="end">
+            {name}
+          </Text>
+          {person?.channel ? (
+            <Badge size="xs" variant="outline" w="fit-content">
+              {person.channel}
+            </Badge>
+          ) : (
+            <Text size="xs" c="dimmed">
+              {t("side.apiChannel")}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <Table fz="xs" verticalSpacing={4} horizontalSpacing={4} withRowBorders={false}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="40%" fw={500} c="dimmed" style={{ verticalAlign: "top" }}>
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

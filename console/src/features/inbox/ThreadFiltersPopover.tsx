@@ -1,0 +1,86 @@
+import { Badge, Button, Popover, Select, Stack } from "@mantine/core";
+import { IconFilter } from "@tabler/icons-react";
+import { useT } from "../../i18n/I18nProvider";
+import { countExtraFilters, type InboxFilters } from "./filters";
+import { THREAD_MODES, type ThreadMode } from "./types";
+import { useBots, useChats } from "./useInboxLookups";
+
+/** Chat, bot and mode filters, behind one button that counts the ones that are on. */
+export function ThreadFiltersPopover(props: {
+  filters: InboxFilters;
+  onChange(filters: InboxFilters): void;
+}) {
+  const t = useT("inbox");
+  const { filters, onChange } = props;
+  const chats = useChats();
+  const bots = useBots();
+  const count = countExtraFilters(filters);
+  const lookupError = chats.query.isError || bots.query.isError ? t("filters.lookupError") : undefined;
+
+  return (
+    <Popover width={280} position="bottom-start" trapFocus shadow="md" withinPortal>
+      <Popover.Target>
+        <Button
+          size="compact-xs"
+          variant={count > 0 ? "light" : "subtle"}
+          leftSection={<IconFilter size={14} aria-hidden />}
+          rightSection={
+            count > 0 ? (
+              <Badge size="xs" circle>
+                {count}
+              </Badge>
+            ) : null
+          }
+          aria-label={count > 0 ? t("filters.buttonCount", { n: count }) : t("filters.button")}
+        >
+          {t("filters.button")}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <Select
+            label={t("filters.chat")}
+            placeholder={t("filters.any")}
+            data={(chats.query.data ?? []).map((chat) => ({ value: chat.id, label: chat.name }))}
+            value={filters.chat_id}
+            onChange={(value) => onChange({ ...filters, chat_id: value })}
+            clearable
+            searchable
+            nothingFoundMessage={t("filters.nothingFound")}
+            error={chats.query.isError ? lookupError : undefined}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Select
+            label={t("filters.bot")}
+            placeholder={t("filters.any")}
+            data={(bots.query.data ?? []).map((bot) => ({ value: bot.id, label: bot.name }))}
+            value={filters.bot_id}
+            onChange={(value) => onChange({ ...filters, bot_id: value })}
+            clearable
+            searchable
+            nothingFoundMessage={t("filters.nothingFound")}
+            error={bots.query.isError ? lookupError : undefined}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Select
+            label={t("filters.mode")}
+            placeholder={t("filters.any")}
+            data={THREAD_MODES.map((mode) => ({ value: mode, label: t(`mode.${mode}`) }))}
+            value={filters.mode}
+            onChange={(value) => onChange({ ...filters, mode: (value as ThreadMode | null) ?? null })}
+            clearable
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Button
+            variant="subtle"
+            size="xs"
+            disabled={count === 0}
+            onClick={() => onChange({ ...filters, chat_id: null, bot_id: null, mode: null })}
+          >
+            {t("filters.clearThese")}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

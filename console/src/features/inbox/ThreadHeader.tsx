@@ -1,0 +1,68 @@
+import { ActionIcon, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft, IconLayoutSidebarRight } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/I18nProvider";
+import { AssignControl } from "./AssignControl";
+import { ModeActions } from "./ModeActions";
+import { ModeBadge } from "./ModeBadge";
+import type { ThreadDetail } from "./types";
+import { useChats } from "./useInboxLookups";
+
+export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; onOpenDetails(): void }) {
+  const t = useT("inbox");
+  const { thread } = props;
+  const chats = useChats();
+  const person = thread.person?.name ?? thread.person?.external_id ?? null;
+  const title = thread.title?.trim() || person || thread.id;
+  const subtitle = [
+    person && person !== title ? person : null,
+    thread.person?.channel,
+    chats.byId.get(thread.chat_id)?.name,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+  return (
+    <Stack gap="xs" pb="xs" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <ActionIcon
+            component={Link}
+            to={{ pathname: "/inbox", search: props.backSearch }}
+            variant="subtle"
+            hiddenFrom="md"
+            aria-label={t("thread.back")}
+          >
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+          <Stack gap={0} miw={0}>
+            <Title order={2} size="h4" lineClamp={1}>
+              {title}
+            </Title>
+            {subtitle ? (
+              <Text size="xs" c="dimmed" truncate="end">
+                {subtitle}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <ModeBadge mode={thread.mode} data-testid="thread-mode" />
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            hiddenFrom="xl"
+            leftSection={<IconLayoutSidebarRight size={16} aria-hidden />}
+            onClick={props.onOpenDetails}
+          >
+            {t("thread.details")}
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="xs" justify="space-between">
+        <ModeActions thread={thread} />
+        <AssignControl thread={thread} />
+      </Group>
+    </Stack>
+  );
+}

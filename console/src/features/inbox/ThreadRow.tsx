@@ -1,0 +1,58 @@
+import { Badge, Group, Text, UnstyledButton } from "@mantine/core";
+import { Link, useSearchParams } from "react-router";
+import { useLanguage, useT } from "../../i18n/I18nProvider";
+import { formatActivity } from "./activity-time";
+import classes from "./inbox.module.css";
+import { ModeBadge } from "./ModeBadge";
+import type { Thread } from "./types";
+
+/** One conversation in the list: a link to it that keeps the list's filters. */
+export function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
+  const t = useT("inbox");
+  const { language } = useLanguage();
+  const [params] = useSearchParams();
+  const title = thread.title?.trim() || thread.id;
+  const when = thread.last_message_at ?? thread.created_at;
+
+  return (
+    <UnstyledButton
+      component={Link}
+      to={{ pathname: `/inbox/${encodeURIComponent(thread.id)}`, search: params.toString() }}
+      className={classes.row}
+      data-active={active ? "true" : "false"}
+      aria-current={active ? "page" : undefined}
+      data-testid="thread-row"
+      data-thread-id={thread.id}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={thread.pending_count > 0 ? 700 : 500} truncate="end">
+          {title}
+        </Text>
+        <Text size="xs" c="dimmed" component="time" dateTime={when} style={{ flexShrink: 0 }}>
+          {formatActivity(when, new Date(), language)}
+        </Text>
+      </Group>
+      {/* Fixed height: the pending badge comes and goes without moving the rows below. */}
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={4} h={20}>
+        <Group gap={6} wrap="nowrap" miw={0}>
+          <ModeBadge mode={thread.mode} size="xs" />
+          <Text size="xs" c="dimmed" truncate="end">
+            {thread.assignee ? thread.assignee.name : t("list.unassigned")}
+          </Text>
+        </Group>
+        {thread.pending_count > 0 ? (
+          <Badge
+            size="sm"
+            color="red"
+            circle={thread.pending_count < 10}
+            data-testid="thread-pending"
+            aria-label={t("list.pending", { n: thread.pending_count })}
+            style={{ flexShrink: 0 }}
+          >
+            {thread.pending_count}
+          </Badge>
+        ) : null}
+      </Group>
+    </UnstyledButton>
+  );
+}

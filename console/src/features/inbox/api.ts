@@ -1,0 +1,70 @@
+import { api } from "../../api/client";
+import { filtersToQuery, type InboxFilters } from "./filters";
+import type {
+  Bot,
+  Chat,
+  Message,
+  Operator,
+  Scheduled,
+  Thread,
+  ThreadDetail,
+  ThreadList,
+  ThreadMode,
+  ToolApproval,
+} from "./types";
+
+/** The inbox's calls to /v1 (docs/conversations.md, docs/console.md). */
+
+const PAGE_SIZE = 30;
+const enc = encodeURIComponent;
+
+export const inboxKeys = {
+  all: ["inbox"] as const,
+  lists: () => ["inbox", "threads"] as const,
+  list: (filters: InboxFilters) => ["inbox", "threads", filters] as const,
+  thread: (id: string) => ["inbox", "thread", id] as const,
+  messages: (id: string) => ["inbox", "thread", id, "messages"] as const,
+  approvals: (id: string) => ["inbox", "thread", id, "approvals"] as const,
+  memory: (id: string) => ["inbox", "thread", id, "memory"] as const,
+  chats: ["inbox", "chats"] as const,
+  bots: ["inbox", "bots"] as const,
+  operators: ["inbox", "operators"] as const,
+};
+
+export const listThreads = (filters: InboxFilters, cursor: string | null, signal?: AbortSignal) =>
+  api<ThreadList>("/threads", {
+    query: { ...filtersToQuery(filters), limit: PAGE_SIZE, cursor },
+    ...(signal ? { signal } : {}),
+  });
+
+export const getThread = (id: string) => api<ThreadDetail>(`/threads/${enc(id)}`);
+export const getMessages = (id: string) => api<Message[]>(`/threads/${enc(id)}/messages`);
+export const getApprovals = (id: string) => api<ToolApproval[]>(`/threads/${enc(id)}/approvals`);
+export const getMemory = (id: string) => api<{ content: string | null }>(`/threads/${enc(id)}/memory`);
+
+export const setMode = (id: string, mode: ThreadMode) =>
+  api<Thread>(`/threads/${enc(id)}/mode`, { method: "POST", body: { mode } });
+
+export const assignThread = (id: string, operatorId: string | null) =>
+  api<Thread>(`/threads/${enc(id)}/assign`, { method: "POST", body: { operator_id: operatorId } });
+
+/** 200 with the Message, or 202 `Scheduled` when `scheduledAt` is given. */
+export const sendMessage = (id: string, text: string, scheduledAt?: string) =>
+  api<Message | Scheduled>(`/threads/${enc(id)}/send`, {
+    method: "POST",
+    body: scheduledAt ? { text, scheduledAt } : { text },
+  });
+
+export const decideApproval = (threadId: string, approvalId: string, approve: boolean, reason?: string) =>
+  api<ToolApproval>(`/threads/${enc(threadId)}/approvals/${enc(approvalId)}`, {
+    method: "POST",
+    body: reason ? { approve, reason } : { approve },
+  });
+
+export const listChats = () => api<Chat[]>("/chats");
+export const listBots = () => api<Bot[]>("/bots");
+export const listOperators = () => api<{ data: Operator[] }>("/operators").then((answer) => answer.data);
+
+export function isScheduled(answer: Message | Scheduled): answer is Scheduled {
+  return "scheduled" in answer && answer.scheduled === true;
+}

@@ -1,0 +1,107 @@
+import { THREAD_MODES, type Thread, type ThreadMode } from "./types";
+
+/**
+ * The inbox's filters. They live in the URL query string (so a reload or a shared link keeps
+ * them) under the names GET /v1/threads uses.
+ */
+export interface InboxFilters {
+  chat_id: string | null;
+  bot_id: string | null;
+  mode: ThreadMode | null;
+  /** Only threads waiting for an operator (pending_count > 0). */
+  waiting: boolean;
+  /** `me`, `none` (unassigned), an operator id, or null for everybody's. */
+  assignee: string | null;
+  search: string;
+}
+
+export const NO_FILTERS: InboxFilters = {
+  chat_id: null,
+  bot_id: null,
+  mode: null,
+  waiting: false,
+  assignee: null,
+  search: "",
+};
+
+const MAX_ID = 128;
+const MAX_SEARCH = 500;
+
+function id(value: string | null): string | null {
+  const trimmed = value?.trim() ?? "";
+  return trimmed && trimmed.length <= MAX_ID ? trimmed : null;
+}
+
+/** Reads filters from a query string, ignoring what the API would refuse. */
+export function filtersFromParams(params: URLSearchParams): InboxFilters {
+  const mode = params.get("mode");
+  return {
+    chat_id: id(params.get("chat_id")),
+    bot_id: id(params.get("bot_id")),
+    mode: (THREAD_MODES as readonly string[]).includes(mode ?? "") ? (mode as ThreadMode) : null,
+    waiting: params.get("waiting") === "true",
+    assignee: id(params.get("assignee")),
+    search: (params.get("search") ?? "").slice(0, MAX_SEARCH),
+  };
+}
+
+/** Writes filters into a copy of `base` (other parameters stay), leaving defaults out. */
+export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  const set = (key: string, value: string | null) => {
+    if (value) params.set(key, value);
+    else params.delete(key);
+  };
+  set("chat_id", filters.chat_id);
+  set("bot_id", filters.bot_id);
+  set("mode", filters.mode);
+  set("waiting", filters.waiting ? "true" : null);
+  set("assignee", filters.assignee);
+  // As typed (trailing space included), so the search box does not change under the typist.
+  set("search", filters.search.trim() ? filters.search : null);
+  return params;
+}
+
+/** The query of GET /v1/threads for these filters (without paging). */
+export function filtersToQuery(filters: InboxFilters): Record<string, string | undefined> {
+  const search = filters.search.trim();
+  return {
+    chat_id: filters.chat_id ?? undefined,
+    bot_id: filters.bot_id ?? undefined,
+    mode: filters.mode ?? undefined,
+    waiting: filters.waiting ? "true" : undefined,
+    assignee: filters.assignee ?? undefined,
+    search: search || undefined,
+  };
+}
+
+/** How many filters besides search and assignee are on (the "Filters" button shows it). */
+export function countExtraFilters(filters: InboxFilters): number {
+  return [filters.chat_id, filters.bot_id, filters.mode].filter(Boolean).length;
+}
+
+/** Whether any filter at all is on (the empty state then says "nothing matches"). */
+export function hasFilters(filters: InboxFilters): boolean {
+  return (
+    countExtraFilters(filters) > 0 || filters.waiting || filters.assignee !== null || !!filters.search.trim()
+  );
+}
+
+/**
+ * Whether a thread still matches the filters, as far as the console can tell from the
+ * thread itself (full-text search is the server's business: a thread is assumed to match).
+ * `meId` resolves `assignee=me`.
+ */
+export function threadMatches(thread: Thread, filters: InboxFilters, meId: string): boolean {
+  if (filters.chat_id && thread.chat_id !== filters.chat_id) return false;
+  if (filters.bot_id && thread.bot_id !== filters.bot_id) return false;
+  if (filters.mode && thread.mode !== filters.mode) return false;
+  if (filters.waiting && thread.pending_count <= 0) return false;
+  if (filters.assignee) {
+    const assigneeId = thread.assignee?.id ?? null;
+    if (filters.assignee === "none") return assigneeId === null;
+    if (filters.assignee === "me") return assigneeId === meId;
+    return assigneeId === filters.assignee;
+  }
+  return true;
+}

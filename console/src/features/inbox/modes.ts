@@ -1,0 +1,26 @@
+import type { ThreadMode } from "./types";
+
+/** Badge colours of the modes: the AI at work, a person at work, nobody. */
+export const MODE_COLORS: Record<ThreadMode, string> = {
+  auto: "indigo",
+  manual: "teal",
+  operator: "teal",
+  blocked: "red",
+};
+
+/** An operator may write in a thread a person handles (the server checks again: 409 thread_not_manual). */
+export function canReply(mode: ThreadMode): boolean {
+  return mode === "manual" || mode === "operator";
+}
+
+/**
+ * Which mode changes the thread header offers. "Take over" means `manual` (the mode POST …/send
+ * accepts), so it is offered in `operator` too.
+ */
+export function modeActions(mode: ThreadMode): { takeOver: boolean; handBack: boolean; block: boolean } {
+  return {
+    takeOver: mode !== "manual",
+    handBack: mode !== "auto",
+    block: mode !== "blocked",
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The /v1 shapes the inbox reads (OpenAPI `Thread`, `ThreadDetail`, `Message`, `ToolApproval`,
+ * `ThreadEvent`, plus the console additions of docs/console.md: assignee, taken_over_by,
+ * operator on messages, thread_assigned events).
+ */
+
+export const THREAD_MODES = ["auto", "manual", "operator", "blocked"] as const;
+export type ThreadMode = (typeof THREAD_MODES)[number];
+
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+
+export interface ThreadActor {
+  type: "operator" | "api_key";
+  id: string;
+  name: string | null;
+}
+
+export interface Thread {
+  id: string;
+  chat_id: string;
+  bot_id: string;
+  mode: ThreadMode;
+  title: string | null;
+  last_message_at: string | null;
+  pending_count: number;
+  created_at: string;
+  /** Optional until every server sends them (console additions). */
+  assignee?: NamedRef | null;
+  taken_over_by?: ThreadActor | null;
+  taken_over_at?: string | null;
+}
+
+export interface ThreadList {
+  data: Thread[];
+  next_cursor: string | null;
+}
+
+export interface Person {
+  id: string;
+  name: string | null;
+  avatar_url: string | null;
+  external_id: string | null;
+  channel?: string;
+}
+
+export interface ThreadDetail extends Thread {
+  person: Person | null;
+  stats: { messages_total: number; user_messages: number; bot_messages: number };
+}
+
+export interface MessageAttachment {
+  kind: string;
+  fileName?: string;
+  caption?: string;
+  url?: string;
+  mimeType?: string;
+}
+
+export interface MessageDelivery {
+  status: "pending" | "sent" | "failed";
+  channel: string;
+  error: { code: string; message: string } | null;
+}
+
+export interface Message {
+  id: string;
+  role: "user" | "assistant" | "tool";
+  author: "user" | "bot" | "operator";
+  content: string;
+  created_at: string;
+  attachments?: MessageAttachment[];
+  delivery?: MessageDelivery;
+  /** The signed-in operator who wrote an `operator` message. */
+  operator?: NamedRef | null;
+}
+
+export interface ToolApproval {
+  id: string;
+  thread_id: string;
+  tool_name: string;
+  args: unknown;
+  policy: "user_approve" | "operator_approve";
+  status: "pending" | "approved" | "rejected";
+  reason: string | null;
+  decided_by: "operator" | "user" | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface Scheduled {
+  scheduled: true;
+  id: string;
+  scheduled_at: string;
+}
+
+export interface Chat {
+  id: string;
+  name: string;
+  bot_id: string;
+}
+
+export interface Bot {
+  id: string;
+  name: string;
+}
+
+export interface Operator {
+  id: string;
+  email: string;
+  name: string;
+  role: "admin" | "operator";
+}
+
+/** One frame of GET /v1/threads/events (and /events/:thread_id); `type` repeats the SSE `event:`. */
+export type ThreadEvent =
+  | { type: "message_created"; thread_id: string; created_at?: string; message: Message }
+  | { type: "mode_changed"; thread_id: string; created_at?: string; mode: ThreadMode; by?: ThreadActor }
+  | { type: "pending_count"; thread_id: string; created_at?: string; pending_count: number }
+  | { type: "thread_assigned"; thread_id: string; created_at?: string; assignee: NamedRef | null };
+
+export const THREAD_EVENT_TYPES: ThreadEvent["type"][] = [
+  "message_created",
+  "mode_changed",
+  "pending_count",
+  "thread_assigned",
+];
+
+/** A frame's data as a ThreadEvent, or null when it is not one (the stream may grow new types). */
+export function toThreadEvent(type: string, data: unknown): ThreadEvent | null {
+  if (!data || typeof data !== "object") return null;
+  const event = { ...(data as Record<string, unknown>), type } as Record<string, unknown>;
+  if (typeof event.thread_id !== "string") return null;
+  switch (type) {
+    case "message_created":
+      return event.message && typeof event.message === "object" ? (event as unknown as ThreadEvent) : null;
+    case "mode_changed":
+      return (THREAD_MODES as readonly unknown[]).includes(event.mode)
+        ? (event as unknown as ThreadEvent)
+        : null;
+    case "pending_count":
+      return typeof event.pending_count === "number" ? (event as unknown as ThreadEvent) : null;
+    case "thread_assigned":
+      return event.assignee === null || typeof event.assignee === "object"
+        ? (event as unknown as ThreadEvent)
+        : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,27 @@
+import { useQuery } from "@tanstack/react-query";
+import { getApprovals, getMemory, getMessages, getThread, inboxKeys } from "./api";
+
+/** The open thread's requests; kept current by useThreadLive, so they need no polling. */
+export function useThreadDetail(threadId: string) {
+  return useQuery({
+    queryKey: inboxKeys.thread(threadId),
+    queryFn: () => getThread(threadId),
+    staleTime: 30_000,
+  });
+}
+
+export function useThreadMessages(threadId: string) {
+  return useQuery({
+    queryKey: inboxKeys.messages(threadId),
+    queryFn: () => getMessages(threadId),
+    staleTime: 30_000,
+  });
+}
+
+export function useApprovals(threadId: string) {
+  return useQuery({ queryKey: inboxKeys.approvals(threadId), queryFn: () => getApprovals(threadId) });
+}
+
+export function useMemory(threadId: string) {
+  return useQuery({ queryKey: inboxKeys.memory(threadId), queryFn: () => getMemory(threadId) });
+}

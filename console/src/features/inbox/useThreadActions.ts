@@ -1,0 +1,35 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useT } from "../../i18n/I18nProvider";
+import { assignThread, setMode } from "./api";
+import { storeThread } from "./thread-cache";
+import type { ThreadMode } from "./types";
+
+/** Mode changes (take over, hand back, block) with their notification. */
+export function useSetMode(threadId: string) {
+  const t = useT("inbox");
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: ThreadMode) => setMode(threadId, mode),
+    onSuccess: (thread) => {
+      storeThread(queryClient, thread);
+      notifications.show({ color: "green", message: t(`actions.modeDone.${thread.mode}`) });
+    },
+  });
+}
+
+/** Assign to an operator (or nobody: null). */
+export function useAssign(threadId: string) {
+  const t = useT("inbox");
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (operatorId: string | null) => assignThread(threadId, operatorId),
+    onSuccess: (thread) => {
+      storeThread(queryClient, thread);
+      notifications.show({
+        color: "green",
+        message: thread.assignee ? t("assign.done", { name: thread.assignee.name }) : t("assign.unassigned"),
+      });
+    },
+  });
+}

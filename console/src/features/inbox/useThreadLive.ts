@@ -1,0 +1,51 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { subscribe } from "../../api/event-source";
+import { inboxKeys } from "./api";
+import { mergeMessage } from "./conversation";
+import { patchThread } from "./thread-list-events";
+import { type Message, THREAD_EVENT_TYPES, type ThreadDetail, toThreadEvent } from "./types";
+
+/**
+ * Keeps an open thread live from GET /v1/threads/events/:thread_id: new messages join the
+ * history, mode / pending_count / assignee changes patch the thread, and approvals and working
+ * memory are refetched when the AI may have moved them. After a reconnect the history is
+ * refetched, in case the drop outlasted the server's replay window.
+ */
+export function useThreadLive(threadId: string): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let everOpen = false;
+    const close = subscribe(
+      `/threads/events/${encodeURIComponent(threadId)}`,
+      THREAD_EVENT_TYPES,
+      (type, data) => {
+        const event = toThreadEvent(type, data);
+        if (!event || event.thread_id !== threadId) return;
+        queryClient.setQueryData<ThreadDetail>(inboxKeys.thread(threadId), (old) =>
+          old ? { ...old, ...patchThread(old, event) } : old,
+        );
+        if (event.type === "message_created") {
+          queryClient.setQueryData<Message[]>(inboxKeys.messages(threadId), (old) =>
+            old ? mergeMessage(old, event.message) : old,
+          );
+          if (event.message.author === "bot") {
+            queryClient.invalidateQueries({ queryKey: inboxKeys.approvals(threadId) });
+            queryClient.invalidateQueries({ queryKey: inboxKeys.memory(threadId) });
+          }
+        }
+        if (event.type === "pending_count") {
+          queryClient.invalidateQueries({ queryKey: inboxKeys.approvals(threadId) });
+        }
+      },
+      (connected) => {
+        if (connected && everOpen) {
+          queryClient.invalidateQueries({ queryKey: inboxKeys.thread(threadId) });
+        }
+        if (connected) everOpen = true;
+      },
+    );
+    return close;
+  }, [queryClient, threadId]);
+}

@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+
+/** Debian's Chromium (`apt-get install chromium`); .ci/run installs it. */
+export const CHROMIUM_PATH = process.env.PARLEY_CHROMIUM ?? "/usr/bin/chromium";
+
+/**
+ * Whether browser tests can run. In CI they must: a missing Chromium fails the run there
+ * instead of skipping; locally the suite says plainly that it skips them.
+ */
+export function browserAvailable(suite: string): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI)
+    throw new Error(`${suite}: Chromium is missing at ${CHROMIUM_PATH}; CI must install it`);
+  console.warn(
+    `\n[${suite}] SKIPPED: no Chromium at ${CHROMIUM_PATH}. Install it (apt-get install chromium) to run the browser tests.\n`,
+  );
+  return false;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/**
+ * Builds the console when console/dist is missing or older than its sources (npm ci builds it
+ * once; a developer who edited the console gets a fresh build before the browser tests).
+ */
+export function ensureConsoleBuilt(): void {
+  const index = join(ROOT, "console", "dist", "index.html");
+  const sources = Math.max(
+    newestMtime(join(ROOT, "console", "src")),
+    newestMtime(join(ROOT, "console", "index.html")),
+    newestMtime(join(ROOT, "console", "vite.config.ts")),
+  );
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  execFileSync("npm", ["run", "--silent", "console:build"], { cwd: ROOT, stdio: "inherit" });
+}
