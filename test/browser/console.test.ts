@@ -186,6 +186,8 @@ describe.skipIf(!run)("operator console in Chromium", () => {
       taken_over_by: { type: "operator", name: "Olga" },
       assignee: { name: "Olga" },
     });
+    // The inbox stayed connected through all of it.
+    await page.waitForSelector('[data-testid="live-indicator"][data-status="live"]', { timeout: 5000 });
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "console-thread.png") });
 
     await testId(page, "hand-back-button").click();

@@ -34,7 +34,7 @@ describe("composer rules", () => {
 describe("modes", () => {
   it("lets operators reply only while a person handles the thread", () => {
     expect(canReply("manual")).toBe(true);
-    expect(canReply("operator")).toBe(true);
+    expect(canReply("operator")).toBe(false);
     expect(canReply("auto")).toBe(false);
     expect(canReply("blocked")).toBe(false);
   });

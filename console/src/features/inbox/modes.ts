@@ -8,9 +8,12 @@ export const MODE_COLORS: Record<ThreadMode, string> = {
   blocked: "red",
 };
 
-/** An operator may write in a thread a person handles (the server checks again: 409 thread_not_manual). */
+/**
+ * Operator messages are accepted in `manual` only (SPEC; the server answers 409
+ * thread_not_manual otherwise). In `operator` mode the header offers "Take over" first.
+ */
 export function canReply(mode: ThreadMode): boolean {
-  return mode === "manual" || mode === "operator";
+  return mode === "manual";
 }
 
 /**
