@@ -99,7 +99,7 @@ describe("Composer", () => {
         json(409, { code: "thread_not_manual", message: "The thread is not in manual mode." }),
       ),
     );
-    renderComposer("operator");
+    renderComposer("manual");
     const input = screen.getByTestId("composer-input");
     fireEvent.change(input, { target: { value: "Hello" } });
     fireEvent.click(screen.getByTestId("composer-send"));
