@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../../i18n/I18nProvider";
+import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import { BotSettingsEditor } from "./BotSettingsEditor";
 import type { Bot, BotSettings, CatalogModel } from "./bots-api";
 
@@ -56,29 +54,7 @@ const models: CatalogModel[] = [
   },
 ];
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-beforeAll(() => {
-  // Mantine reads breakpoints through matchMedia and autosize textareas watch document.fonts;
-  // happy-dom has neither.
-  if (!("fonts" in document)) {
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-    });
-  }
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installDomStubs);
 
 afterEach(() => {
   cleanup();
@@ -104,16 +80,7 @@ function renderEditor(settingsAnswer: (body: unknown) => Response) {
       return json(404, { code: "not_found", message: url });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nProvider language="en">
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <BotSettingsEditor bot={bot} settings={settings} models={models} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderInConsole(<BotSettingsEditor bot={bot} settings={settings} models={models} />);
   return sent;
 }
 

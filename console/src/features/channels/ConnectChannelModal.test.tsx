@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../../i18n/I18nProvider";
+import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import type { OpenApiDocument } from "./auth-data-schema";
 import { ConnectChannelModal } from "./ConnectChannelModal";
 
@@ -42,23 +40,7 @@ const openApi: OpenApiDocument = {
   },
 };
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-beforeAll(() => {
-  // Mantine reads the colour scheme and breakpoints through matchMedia, which happy-dom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installDomStubs);
 
 afterEach(() => {
   cleanup();
@@ -66,16 +48,7 @@ afterEach(() => {
 });
 
 function renderModal() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nProvider language="en">
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <ConnectChannelModal opened onClose={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  return renderInConsole(<ConnectChannelModal opened onClose={() => {}} />);
 }
 
 describe("ConnectChannelModal", () => {

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../../i18n/I18nProvider";
+import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import { inboxKeys } from "./api";
 import { Composer } from "./Composer";
 import type { Message, Thread } from "./types";
@@ -19,44 +18,13 @@ const thread = (mode: Thread["mode"]): Thread => ({
   created_at: "2026-01-01T00:00:00.000Z",
 });
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
 function renderComposer(mode: Thread["mode"]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<Message[]>(inboxKeys.messages("visitor-42"), []);
-  render(
-    <MantineProvider>
-      <I18nProvider language="en">
-        <QueryClientProvider client={queryClient}>
-          <Composer thread={thread(mode)} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </MantineProvider>,
-  );
-  return queryClient;
+  return renderInConsole(<Composer thread={thread(mode)} />, queryClient);
 }
 
-beforeAll(() => {
-  // Mantine reads the colour scheme and breakpoints through matchMedia, which happy-dom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  // The autosizing textarea listens for web fonts, which happy-dom lacks too.
-  if (!("fonts" in document)) {
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-    });
-  }
-});
+beforeAll(installDomStubs);
 
 afterEach(() => {
   cleanup();
