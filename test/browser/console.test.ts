@@ -37,7 +37,10 @@ describe.skipIf(!run)("operator console in Chromium", () => {
       }
       return { text: `Echo: ${text}` };
     });
-    t = await createTestApp({ modelOverride: () => mock.model, clock: { now: () => new Date(Date.now() + offset) } });
+    t = await createTestApp({
+      modelOverride: () => mock.model,
+      clock: { now: () => new Date(Date.now() + offset) },
+    });
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     const address = t.app.server.address();
     base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -212,6 +215,24 @@ describe.skipIf(!run)("operator console in Chromium", () => {
     await testId(page, "approval").waitFor({ state: "detached" });
     expect((await t.call("GET", "/v1/threads/approve-1/memory")).json().content).toBe("- Name: Ann");
   }, 90_000);
+
+  it("opens the webhooks, billing and knowledge panes, and speaks Russian", async () => {
+    const page = await newPage();
+    await signInAs(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const [path, handle] of [
+      ["webhooks", "create-webhook-button"],
+      ["billing", "balance"],
+      ["knowledge", "create-store-button"],
+    ] as const) {
+      await page.goto(`${base}/console/${path}`);
+      await testId(page, handle).first().waitFor();
+      expect(await page.locator('[role="alert"]').count(), path).toBe(0);
+      if (path === "billing") expect(await testId(page, "balance").innerText()).toMatch(/\d/);
+    }
+    await page.getByText("RU", { exact: true }).click();
+    await page.getByRole("link", { name: "Входящие" }).waitFor();
+    await page.context().close();
+  }, 60_000);
 
   it("reads at phone size", async () => {
     const page = await newPage(390, 844);

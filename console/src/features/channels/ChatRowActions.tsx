@@ -3,9 +3,9 @@ import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { ConfirmModal } from "../../components/ConfirmModal";
 import { type Chat, deleteChat } from "./api";
 import { ChatFormModal } from "./ChatFormModal";
-import { ConfirmModal } from "./ConfirmModal";
 import { useChannelWords } from "./useChannelWords";
 import { useChatInvalidation } from "./useChatInvalidation";
 
@@ -48,7 +48,6 @@ export function ChatRowActions({ integrationId, chat }: { integrationId: string;
       <ConfirmModal
         opened={deleteOpen}
         title={t("chats.deleteTitle")}
-        message={t("chats.deleteConfirm", { name: chat.name })}
         confirmLabel={t("chats.delete")}
         loading={remove.isPending}
         error={remove.error}
@@ -57,7 +56,9 @@ export function ChatRowActions({ integrationId, chat }: { integrationId: string;
           deleting.close();
           remove.reset();
         }}
-      />
+      >
+        {t("chats.deleteConfirm", { name: chat.name })}
+      </ConfirmModal>
     </Group>
   );
 }

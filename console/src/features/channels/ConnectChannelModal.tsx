@@ -2,6 +2,7 @@ import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@man
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { AuthDataFields } from "./AuthDataFields";
@@ -13,7 +14,6 @@ import {
   toAuthData,
   type VendorForm,
 } from "./auth-data-schema";
-import { FormErrorAlert } from "./FormErrorAlert";
 import { placeErrors } from "./form-errors";
 import { useChannelWords } from "./useChannelWords";
 import { useVendorForms } from "./useVendorForms";

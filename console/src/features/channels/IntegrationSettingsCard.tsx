@@ -4,10 +4,10 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { ConfirmModal } from "../../components/ConfirmModal";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { useT } from "../../i18n/I18nProvider";
 import { channelKeys, deleteIntegration, type Integration } from "./api";
-import { ConfirmModal } from "./ConfirmModal";
-import { FormErrorAlert } from "./FormErrorAlert";
 import { placeErrors } from "./form-errors";
 import { ReplaceCredentialsModal } from "./ReplaceCredentialsModal";
 import { useChannelWords } from "./useChannelWords";
@@ -112,7 +112,6 @@ export function IntegrationSettingsCard({ integration }: { integration: Integrat
       <ConfirmModal
         opened={deleteOpen}
         title={t("settings.deleteTitle")}
-        message={t("settings.deleteConfirm", { name: integration.name })}
         confirmLabel={t("settings.delete")}
         loading={remove.isPending}
         error={remove.error}
@@ -121,7 +120,9 @@ export function IntegrationSettingsCard({ integration }: { integration: Integrat
           deleting.close();
           remove.reset();
         }}
-      />
+      >
+        {t("settings.deleteConfirm", { name: integration.name })}
+      </ConfirmModal>
     </Paper>
   );
 }

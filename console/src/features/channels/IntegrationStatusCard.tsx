@@ -1,8 +1,8 @@
 import { Alert, Button, Code, CopyButton, DataList, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { useFormatters } from "../../i18n/I18nProvider";
 import type { Integration } from "./api";
-import { FormErrorAlert } from "./FormErrorAlert";
 import { ConnectionStatusBadge, IntegrationStatusBadge } from "./StatusBadges";
 import { useChannelWords } from "./useChannelWords";
 import { useIntegrationUpdate } from "./useIntegrationUpdate";

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { AuthDataFields } from "./AuthDataFields";
@@ -12,7 +13,6 @@ import {
   missingRequired,
   toAuthData,
 } from "./auth-data-schema";
-import { FormErrorAlert } from "./FormErrorAlert";
 import { placeErrors } from "./form-errors";
 import { useChannelWords } from "./useChannelWords";
 import { useIntegrationUpdate } from "./useIntegrationUpdate";

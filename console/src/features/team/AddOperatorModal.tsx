@@ -2,8 +2,8 @@ import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } f
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { useT } from "../../i18n/I18nProvider";
-import { FormErrorAlert } from "../channels/FormErrorAlert";
 import {
   createOperator,
   MIN_PASSWORD_LENGTH,

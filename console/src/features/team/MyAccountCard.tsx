@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useSignedIn } from "../../auth/SessionProvider";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { useT } from "../../i18n/I18nProvider";
-import { FormErrorAlert } from "../channels/FormErrorAlert";
 import { changeOwnPassword, MIN_PASSWORD_LENGTH } from "./api";
 import {
   type PasswordChange,

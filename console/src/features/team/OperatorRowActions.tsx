@@ -3,8 +3,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconKey, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ConfirmModal } from "../../components/ConfirmModal";
 import { useT } from "../../i18n/I18nProvider";
-import { ConfirmModal } from "../channels/ConfirmModal";
 import { type Operator, removeOperator } from "./api";
 import { ResetPasswordModal } from "./ResetPasswordModal";
 
@@ -47,7 +47,6 @@ export function OperatorRowActions({ operator }: { operator: Operator }) {
       <ConfirmModal
         opened={removeOpen}
         title={t("remove.title")}
-        message={t("remove.confirm", { name: operator.name, email: operator.email })}
         confirmLabel={t("remove.action")}
         loading={remove.isPending}
         error={remove.error}
@@ -56,7 +55,9 @@ export function OperatorRowActions({ operator }: { operator: Operator }) {
           removing.close();
           remove.reset();
         }}
-      />
+      >
+        {t("remove.confirm", { name: operator.name, email: operator.email })}
+      </ConfirmModal>
     </Group>
   );
 }

@@ -2,8 +2,8 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { FormErrorAlert } from "../../components/FormErrorAlert";
 import { useT } from "../../i18n/I18nProvider";
-import { FormErrorAlert } from "../channels/FormErrorAlert";
 import { MIN_PASSWORD_LENGTH, type Operator, updateOperator } from "./api";
 import { type FieldProblem, operatorServerErrors, passwordProblem } from "./operator-form";
 import { useProblemText } from "./useProblemText";

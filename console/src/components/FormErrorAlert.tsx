@@ -1,5 +1,5 @@
 import { Alert, List } from "@mantine/core";
-import { useErrorText } from "../../components/QueryState";
+import { useErrorText } from "./QueryState";
 
 /**
  * A failed mutation, above its form: the API's message, and any field errors the form has no

@@ -1,0 +1,98 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { QueryState } from "../../components/QueryState";
+import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
+import { type BillingAccount, billingKeys, getBillingAccount } from "./api";
+import { balanceLevel, balanceTotal, formatCredits, LOW_BALANCE_THRESHOLD } from "./money";
+
+/** The balance (credits + bonus), the tariff, and a warning when it runs low or out. */
+export function BalanceCard() {
+  const t = useT("billing");
+  const common = useT("common");
+  // Refetched when the tab regains focus: people come back here from the payment page.
+  const query = useQuery({
+    queryKey: billingKeys.account,
+    queryFn: getBillingAccount,
+    refetchOnWindowFocus: true,
+  });
+  return (
+    <Card withBorder padding="lg" mih={160}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3}>{t("balance.title")}</Title>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => query.refetch()}
+          loading={query.isRefetching}
+        >
+          {common("actions.refresh")}
+        </Button>
+      </Group>
+      <QueryState query={query}>{(account) => <Balance account={account} />}</QueryState>
+    </Card>
+  );
+}
+
+function Balance({ account }: { account: BillingAccount }) {
+  const t = useT("billing");
+  const { language } = useLanguage();
+  const { dateTime } = useFormatters();
+  const level = balanceLevel(account);
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed">
+            {t("balance.total")}
+          </Text>
+          <Text fz={32} fw={700} lh={1.2} c={level === "ok" ? undefined : level === "low" ? "orange" : "red"}>
+            <span data-testid="balance">{formatCredits(balanceTotal(account), language)}</span>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t("balance.breakdown", {
+              paid: formatCredits(account.credits, language),
+              bonus: formatCredits(account.bonus, language),
+            })}
+          </Text>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t("balance.tariff")}
+          </Text>
+          <Badge size="lg" variant="light" tt="none">
+            {account.tariff}
+          </Badge>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t("balance.subscriptionUntil")}
+          </Text>
+          <Text>
+            {account.subscription_until ? dateTime(account.subscription_until) : t("balance.noSubscription")}
+          </Text>
+        </Stack>
+      </SimpleGrid>
+      {level === "empty" ? (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={t("balance.emptyTitle")}
+          role="alert"
+        >
+          {t("balance.emptyText")}
+        </Alert>
+      ) : level === "low" ? (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title={t("balance.lowTitle")}
+          role="alert"
+        >
+          {t("balance.lowText", { threshold: formatCredits(LOW_BALANCE_THRESHOLD, language) })}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
