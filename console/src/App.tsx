@@ -1,19 +1,36 @@
 import { Center, Loader } from "@mantine/core";
+import { lazy } from "react";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
 import { SessionProvider, useSession } from "./auth/SessionProvider";
 import { SignInPage } from "./auth/SignInPage";
-import { BillingPage } from "./features/billing/BillingPage";
-import { BotPage } from "./features/bots/BotPage";
-import { BotsPage } from "./features/bots/BotsPage";
-import { ChannelsPage } from "./features/channels/ChannelsPage";
-import { IntegrationPage } from "./features/channels/IntegrationPage";
-import { InboxPage } from "./features/inbox/InboxPage";
-import { KnowledgePage } from "./features/knowledge/KnowledgePage";
-import { VectorStorePage } from "./features/knowledge/VectorStorePage";
-import { TeamPage } from "./features/team/TeamPage";
-import { WebhookPage } from "./features/webhooks/WebhookPage";
-import { WebhooksPage } from "./features/webhooks/WebhooksPage";
 import { Shell } from "./layout/Shell";
+
+// Each area is its own chunk: an operator loads the inbox, not the bot editor.
+const BillingPage = lazy(() =>
+  import("./features/billing/BillingPage").then((m) => ({ default: m.BillingPage })),
+);
+const BotPage = lazy(() => import("./features/bots/BotPage").then((m) => ({ default: m.BotPage })));
+const BotsPage = lazy(() => import("./features/bots/BotsPage").then((m) => ({ default: m.BotsPage })));
+const ChannelsPage = lazy(() =>
+  import("./features/channels/ChannelsPage").then((m) => ({ default: m.ChannelsPage })),
+);
+const IntegrationPage = lazy(() =>
+  import("./features/channels/IntegrationPage").then((m) => ({ default: m.IntegrationPage })),
+);
+const InboxPage = lazy(() => import("./features/inbox/InboxPage").then((m) => ({ default: m.InboxPage })));
+const KnowledgePage = lazy(() =>
+  import("./features/knowledge/KnowledgePage").then((m) => ({ default: m.KnowledgePage })),
+);
+const VectorStorePage = lazy(() =>
+  import("./features/knowledge/VectorStorePage").then((m) => ({ default: m.VectorStorePage })),
+);
+const TeamPage = lazy(() => import("./features/team/TeamPage").then((m) => ({ default: m.TeamPage })));
+const WebhookPage = lazy(() =>
+  import("./features/webhooks/WebhookPage").then((m) => ({ default: m.WebhookPage })),
+);
+const WebhooksPage = lazy(() =>
+  import("./features/webhooks/WebhooksPage").then((m) => ({ default: m.WebhooksPage })),
+);
 
 const router = createBrowserRouter(
   [

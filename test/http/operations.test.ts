@@ -51,7 +51,10 @@ describe("operations", () => {
     }
     expect(paths).toContain("/v1/bots/{bot_id}/settings");
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.components.securitySchemes.consoleSession).toMatchObject({ in: "cookie", name: "parley_session" });
+    expect(doc.components.securitySchemes.consoleSession).toMatchObject({
+      in: "cookie",
+      name: "parley_session",
+    });
     expect(doc.paths["/v1/sessions"].post.security).toEqual([]);
     expect(doc.components.schemas).toHaveProperty("BotSettings");
     expect(doc.components.schemas).toHaveProperty("Error");

@@ -1,4 +1,16 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Select, Stack, Text } from "@mantine/core";
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NavLink,
+  Select,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconBook,
@@ -10,6 +22,7 @@ import {
   IconWebhook,
 } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { Outlet, NavLink as RouterLink, useLocation } from "react-router";
 import { signOut, switchProject } from "../api/session";
 import { useSession, useSignedIn } from "../auth/SessionProvider";
@@ -97,7 +110,15 @@ export function Shell() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main id="main">
-        <Outlet />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
