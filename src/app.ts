@@ -47,6 +47,10 @@ import { WebhookDispatcher } from "./modules/webhooks/delivery/webhook-dispatche
 import { pruneWebhookDeliveries } from "./modules/webhooks/delivery/webhook-outbox.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
 import { WebhooksService } from "./modules/webhooks/webhooks-service.js";
+import { widgetAdminRoutes } from "./modules/widget/admin-routes.js";
+import { widgetPublicRoutes } from "./modules/widget/public-routes.js";
+import { WidgetVisitorService } from "./modules/widget/visitor-service.js";
+import { WidgetSettingsService } from "./modules/widget/widget-settings-service.js";
 import type { Storage } from "./storage/database.js";
 import { createRepos } from "./storage/repos/index.js";
 
@@ -202,6 +206,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prefix: "/v1",
   });
   serveConsole(app, { dir: config.console.dir, log: app.log });
+  await widgetPublicRoutes(app, {
+    visitors: new WidgetVisitorService({
+      repos,
+      secrets: deps.secrets,
+      clock,
+      newId: ids,
+      stream: conversationStack.stream,
+    }),
+    hub: conversationStack.hub,
+    events: () => repos.threadEvents,
+    rateLimits,
+    clock,
+    heartbeatMs: config.sseHeartbeatMs,
+    scriptDir: config.widget.dir,
+    limits: config.widget.limits,
+  });
   // The same guard (keys, sessions, rate-limit budgets) and idempotency for /v1 and the OpenAI mirror.
   const guard: ApiGuardOptions = {
     authenticate: (secret) => authenticator.authenticate(secret),
@@ -226,6 +246,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       projectRoutes(api, projects);
       sessionRoutes(api, consoleAuth.routeDeps);
       operatorRoutes(api, consoleAuth.operators);
+      widgetAdminRoutes(
+        api,
+        new WidgetSettingsService({ repos, secrets: deps.secrets, clock, publicUrl: config.publicUrl }),
+      );
       botRoutes(api, bots);
       integrationRoutes(
         api,

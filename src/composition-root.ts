@@ -381,6 +381,7 @@ export function composeConversations(deps: ConversationDeps) {
     hub,
     keyGuard,
     worker,
+    stream,
     /** The public routes outside /v1: vendor webhooks and the media proxy. */
     async publicRoutes(app: App) {
       await hookRoutes(app, inbound);

@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 /**
@@ -173,6 +176,9 @@ const envSchema = z.object({
   PARLEY_TBANK_PASSWORD: optionalString,
   PARLEY_TBANK_API_URL: z.url().default("https://securepay.tinkoff.ru/v2"),
   PARLEY_CONSOLE_DIR: optionalString,
+  PARLEY_WIDGET_DIR: optionalString,
+  PARLEY_WIDGET_RATE_LIMIT_PER_IP: positiveInt(300),
+  PARLEY_WIDGET_MESSAGES_PER_MINUTE: positiveInt(20),
   PARLEY_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -259,6 +265,12 @@ export interface Config {
     offers: BillingOfferConfig[] | undefined;
     /** T-Bank acquiring, when both are set; else the built-in manual provider. */
     tbank: { terminalKey: string; password: string; apiUrl: string } | undefined;
+  };
+  /** The web widget (docs/widget.md). */
+  widget: {
+    /** Where widget.js was built (default: widget/dist of this checkout). */
+    dir: string;
+    limits: { perIpPerMinute: number; messagesPerVisitorPerMinute: number };
   };
   /** The operator console (docs/console.md). */
   console: {
@@ -381,6 +393,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
+    widget: {
+      dir: env.PARLEY_WIDGET_DIR ?? defaultWidgetDir(),
+      limits: {
+        perIpPerMinute: env.PARLEY_WIDGET_RATE_LIMIT_PER_IP,
+        messagesPerVisitorPerMinute: env.PARLEY_WIDGET_MESSAGES_PER_MINUTE,
+      },
+    },
     console: {
       dir: env.PARLEY_CONSOLE_DIR,
       sessionTtlMs: env.PARLEY_SESSION_TTL_HOURS * 60 * 60 * 1000,
@@ -393,6 +412,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** widget/dist of the checkout this file belongs to (src/config.ts or a compiled dist/src/config.js). */
+function defaultWidgetDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (existsSync(join(dir, "package.json"))) return join(dir, "widget", "dist");
+    dir = dirname(dir);
+  }
+  return join(process.cwd(), "widget", "dist");
+}
 
 /** The Graph API's versioned base serves WhatsApp, Messenger and Instagram alike. */
 function vendorApiUrls(env: Env): Config["vendorApiUrls"] {

@@ -40,7 +40,8 @@ export type IdPrefix =
   | "job"
   | "req"
   | "opr"
-  | "ses";
+  | "ses"
+  | "vis";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

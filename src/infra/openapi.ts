@@ -19,6 +19,12 @@ export async function installOpenApi(app: App, version: string): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "An API key: `prl_…`." },
+          visitorToken: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A web widget visitor token (`pvt_…`, from POST /widget/v1/chats/:chat_id/sessions).",
+          },
           consoleSession: {
             type: "apiKey",
             in: "cookie",

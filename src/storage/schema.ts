@@ -8,6 +8,7 @@ import type { KnowledgeTables } from "./schema-knowledge.js";
 import type { MemoryTables } from "./schema-memory.js";
 import type { OperatorTables } from "./schema-operators.js";
 import type { WebhookTables } from "./schema-webhooks.js";
+import type { WidgetTables } from "./schema-widget.js";
 
 /**
  * Row types of every table, as both dialects return them: timestamps are ISO 8601 strings
@@ -89,4 +90,5 @@ export interface Database
     MemoryTables,
     BillingTables,
     KnowledgeTables,
-    OperatorTables {}
+    OperatorTables,
+    WidgetTables {}

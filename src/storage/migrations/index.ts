@@ -14,6 +14,7 @@ import { channels } from "./0011-channels.js";
 import { billing } from "./0012-billing.js";
 import { knowledge } from "./0013-knowledge.js";
 import { operators } from "./0014-operators.js";
+import { widget } from "./0015-widget.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -35,5 +36,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0012_billing": billing(dialect),
     "0013_knowledge": knowledge(dialect),
     "0014_operators": operators(dialect),
+    "0015_widget": widget(dialect),
   };
 }

@@ -21,6 +21,7 @@ import { ProjectsRepo } from "./projects.repo.js";
 import { ThreadEventsRepo } from "./thread-events.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
 import { WebhookRepo } from "./webhooks.repo.js";
+import { WidgetRepo } from "./widget.repo.js";
 
 /**
  * Every repository over one connection or transaction: what services are given instead of a
@@ -45,6 +46,7 @@ export interface Repos {
   billing: BillingRepo;
   knowledge: KnowledgeRepo;
   operators: OperatorsRepo;
+  widget: WidgetRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -75,6 +77,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     billing: new BillingRepo(db),
     knowledge: new KnowledgeRepo(db),
     operators: new OperatorsRepo(db),
+    widget: new WidgetRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

@@ -1,0 +1,273 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { PublicMessage } from "../../events/message.js";
+import type { ThreadEventHub } from "../../events/thread-event-hub.js";
+import { streamThreadEvents } from "../../events/thread-event-stream.js";
+import type { Clock } from "../../infra/clock.js";
+import { errorBodySchema } from "../../infra/error-body.js";
+import { ApiError } from "../../infra/errors.js";
+import type { App } from "../../infra/http-types.js";
+import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
+import { openSseStream } from "../../infra/sse.js";
+import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
+import { dataStreamWriter } from "../threads/stream-protocols.js";
+import {
+  historySchema,
+  publicConfigSchema,
+  sendBodySchema,
+  sessionSchema,
+  startSessionBodySchema,
+} from "./schemas.js";
+import { toWidgetMessage, type VisitorContext, type WidgetVisitorService } from "./visitor-service.js";
+
+export interface WidgetRouteDeps {
+  visitors: WidgetVisitorService;
+  hub: ThreadEventHub;
+  events: () => ThreadEventsRepo;
+  rateLimits: RateLimitStore;
+  clock: Clock;
+  heartbeatMs: number;
+  /** The built widget script (widget/dist). */
+  scriptDir: string;
+  limits: { perIpPerMinute: number; messagesPerVisitorPerMinute: number };
+}
+
+const tags = ["Web widget"];
+const errors = {
+  401: errorBodySchema.describe("`visitor_token_invalid`, `identity_invalid` or `identity_required`."),
+  403: errorBodySchema.describe(
+    "`origin_not_allowed`: the page's origin is not among the chat's allowed origins.",
+  ),
+  404: errorBodySchema.describe("No such widget chat."),
+  422: errorBodySchema.describe("A field is missing or invalid."),
+  429: errorBodySchema.describe("Rate limit exceeded; see Retry-After."),
+};
+const chatParams = z.object({ chat_id: z.string().max(128) });
+const bearer = (request: FastifyRequest) =>
+  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+
+/**
+ * The widget's public API (docs/widget.md) under /widget/v1, and the script at /widget.js. No
+ * API key, no cookie: a chat id and a visitor token, from pages of the chat's allowed origins
+ * only. CORS headers go only to those origins, after the check; a preflight is answered for any
+ * origin (it carries no credential), the request itself is refused.
+ */
+export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promise<void> {
+  await app.register(
+    async (widget) => {
+      const api = widget as unknown as App;
+      api.addHook("onRequest", async (request, reply) => {
+        if (request.method === "OPTIONS") return;
+        await limit(deps, reply, `widget:ip:${request.ip}`, deps.limits.perIpPerMinute);
+      });
+
+      api.options("/*", { schema: { hide: true } }, async (request, reply) => {
+        const origin = request.headers.origin;
+        if (origin) reply.header("access-control-allow-origin", origin).header("vary", "origin");
+        return reply
+          .header("access-control-allow-methods", "GET, POST")
+          .header("access-control-allow-headers", "authorization, content-type, last-event-id")
+          .header("access-control-max-age", "600")
+          .code(204)
+          .send();
+      });
+
+      const allow = (request: FastifyRequest, reply: FastifyReply) => {
+        reply
+          .header("access-control-allow-origin", request.headers.origin ?? "")
+          .header("vary", "origin")
+          .header("access-control-expose-headers", "retry-after");
+      };
+      const visitor = async (request: FastifyRequest, reply: FastifyReply): Promise<VisitorContext> => {
+        const context = await deps.visitors.visitor(bearer(request), request.headers.origin);
+        allow(request, reply);
+        return context;
+      };
+
+      api.get(
+        "/chats/:chat_id",
+        {
+          schema: {
+            tags,
+            summary: "A widget chat's public settings (title, greeting, colours)",
+            security: [],
+            params: chatParams,
+            response: { 200: publicConfigSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const config = await deps.visitors.config(request.params.chat_id, request.headers.origin);
+          allow(request, reply);
+          return config;
+        },
+      );
+
+      api.post(
+        "/chats/:chat_id/sessions",
+        {
+          schema: {
+            tags,
+            summary: "Start or resume a visitor session",
+            description:
+              "With the `visitor_token` of an earlier session, resumes it; else starts a new visitor. `identity` " +
+              "(user id signed with the chat's identity secret) makes the conversation follow the user across devices.",
+            security: [],
+            params: chatParams,
+            body: startSessionBodySchema,
+            response: { 200: sessionSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const session = await deps.visitors.startSession(
+            request.params.chat_id,
+            request.headers.origin,
+            request.body,
+          );
+          allow(request, reply);
+          return session;
+        },
+      );
+
+      api.get(
+        "/messages",
+        {
+          schema: {
+            tags,
+            summary: "The visitor's conversation, oldest first",
+            security: [{ visitorToken: [] }],
+            response: { 200: historySchema, ...errors },
+          },
+        },
+        async (request, reply) => deps.visitors.history(await visitor(request, reply)),
+      );
+
+      api.post(
+        "/messages",
+        {
+          schema: {
+            tags,
+            summary: "Send the visitor's message and stream the bot's reply",
+            description:
+              "A `text/event-stream` in Parley's data protocol (`text-delta`, `finish`, `error`). While a person " +
+              "handles the conversation the stream holds one `finish`; their answer arrives on GET /widget/v1/events.",
+            security: [{ visitorToken: [] }],
+            body: sendBodySchema,
+            response: { 200: z.string().describe("text/event-stream"), ...errors },
+          },
+        },
+        async (request, reply) => {
+          const context = await visitor(request, reply);
+          await limit(
+            deps,
+            reply,
+            `widget:visitor:${context.visitor.id}`,
+            deps.limits.messagesPerVisitorPerMinute,
+          );
+          const start = await deps.visitors.send(context, request.body.text);
+          if (start.kind !== "stream") throw new ApiError(409, "not_streamed", "The message was scheduled.");
+          const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
+          const writer = dataStreamWriter(sse);
+          await start.run({
+            textDelta: (text) => writer.textDelta(text),
+            toolCall: () => {},
+            toolResult: () => {},
+            finish: (reason, messageId) => writer.finish(reason, { messageId, threadId: start.threadId }),
+            error: (code, message) => writer.error(code, message),
+          });
+          await sse.end();
+          return reply;
+        },
+      );
+
+      api.get(
+        "/events",
+        {
+          schema: {
+            tags,
+            summary: "Live events of the visitor's conversation",
+            description:
+              "`message_created` {message} (the bot's and operators' messages) and `mode_changed` {mode}, each with " +
+              "an `id:` to resume from with `Last-Event-ID`.",
+            security: [{ visitorToken: [] }],
+            response: { 200: z.string().describe("text/event-stream"), ...errors },
+          },
+        },
+        async (request, reply) => {
+          const { visitor: row } = await visitor(request, reply);
+          const resume = request.headers["last-event-id"];
+          const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
+          await streamThreadEvents(
+            deps,
+            { projectId: row.project_id, threadId: row.thread_id },
+            typeof resume === "string" && /^\d{1,15}$/.test(resume) ? resume : undefined,
+            {
+              get closed() {
+                return sse.closed;
+              },
+              send: (stored) => {
+                const event = stored.event;
+                if (event.type === "message_created") {
+                  const message = toWidgetMessage(fromPublic(event.message));
+                  if (message) return void sse.send({ id: stored.seq, event: event.type, data: { message } });
+                } else if (event.type === "mode_changed") {
+                  return void sse.send({ id: stored.seq, event: event.type, data: { mode: event.mode } });
+                }
+                // Nothing else is the visitor's business; the id still moves their resume point.
+                void sse.send({ id: stored.seq });
+              },
+              mark: (seq) => void sse.send({ id: seq }),
+              drain: () => sse.drain(),
+              end: () => sse.end(),
+              onClose: (callback) => sse.onClose(callback),
+            },
+          ).catch(async (error) => {
+            request.log.error({ err: error }, "widget event stream failed");
+            await sse.end();
+          });
+          return reply;
+        },
+      );
+    },
+    { prefix: "/widget/v1" },
+  );
+
+  let script: Promise<Buffer | undefined> | undefined;
+  app.get("/widget.js", { schema: { hide: true } }, async (_request, reply) => {
+    script ??= readFile(join(deps.scriptDir, "widget.js")).catch(() => undefined);
+    const body = await script;
+    if (!body) {
+      script = undefined;
+      return reply
+        .code(503)
+        .type("text/javascript")
+        .send("/* Parley: the widget is not built (npm run widget:build) */");
+    }
+    return reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .header("x-content-type-options", "nosniff")
+      .header("cross-origin-resource-policy", "cross-origin")
+      .send(body);
+  });
+}
+
+function fromPublic(message: PublicMessage) {
+  return {
+    id: message.id,
+    role: message.role,
+    author: message.author,
+    content: message.content,
+    created_at: message.created_at,
+    operator: message.operator ? JSON.stringify(message.operator) : null,
+  };
+}
+
+async function limit(deps: WidgetRouteDeps, reply: FastifyReply, bucket: string, perMinute: number) {
+  const decision = await checkRateLimit(deps.rateLimits, bucket, perMinute, 60, deps.clock.now().getTime());
+  if (!decision.allowed) {
+    reply.headers(decision.headers);
+    throw new ApiError(429, "rate_limited", `At most ${perMinute} requests per minute.`);
+  }
+}
