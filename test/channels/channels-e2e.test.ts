@@ -191,9 +191,11 @@ function channelSuite(kit: VendorKit, dialect: TestDialect) {
       const limit = channelOf(kit.vendor).textLimit;
       expect(limit?.max).toBe(fake.textLimit);
       const expectedParts = Math.ceil(measure(LONG_REPLY, limit?.unit ?? "chars") / fake.textLimit);
+      // Parts go out one by one as jobs: on a busy machine that can take a while.
       await eventually(
         async () => fake.sent.length - before,
         (n) => n >= expectedParts,
+        20_000,
       );
       const parts = fake.sent.slice(before).map((m) => m.text);
       expect(parts.length).toBeGreaterThan(1);
