@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts", "console/src/**/*.test.{ts,tsx}"],
+    include: [
+      "test/**/*.test.ts",
+      "src/**/*.test.ts",
+      "console/src/**/*.test.{ts,tsx}",
+      "widget/src/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -49,12 +49,17 @@ function newestMtime(path: string): number {
  * once; a developer who edited the console gets a fresh build before the browser tests).
  */
 export function ensureConsoleBuilt(): void {
-  const index = join(ROOT, "console", "dist", "index.html");
-  const sources = Math.max(
-    newestMtime(join(ROOT, "console", "src")),
-    newestMtime(join(ROOT, "console", "index.html")),
-    newestMtime(join(ROOT, "console", "vite.config.ts")),
-  );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync("npm", ["run", "--silent", "console:build"], { cwd: ROOT, stdio: "inherit" });
+  ensureBuilt("console", "console:build", ["src", "index.html", "vite.config.ts"], "index.html");
+}
+
+/** The same for the web widget's script (widget/dist/widget.js). */
+export function ensureWidgetBuilt(): void {
+  ensureBuilt("widget", "widget:build", ["src", "vite.config.ts"], "widget.js");
+}
+
+function ensureBuilt(folder: string, script: string, sources: string[], output: string): void {
+  const built = join(ROOT, folder, "dist", output);
+  const newest = Math.max(...sources.map((source) => newestMtime(join(ROOT, folder, source))));
+  if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
+  execFileSync("npm", ["run", "--silent", script], { cwd: ROOT, stdio: "inherit" });
 }

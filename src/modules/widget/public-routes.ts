@@ -67,7 +67,7 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         const origin = request.headers.origin;
         if (origin) reply.header("access-control-allow-origin", origin).header("vary", "origin");
         return reply
-          .header("access-control-allow-methods", "GET, POST")
+          .header("access-control-allow-methods", "GET, POST, OPTIONS")
           .header("access-control-allow-headers", "authorization, content-type, last-event-id")
           .header("access-control-max-age", "600")
           .code(204)

@@ -1,0 +1,277 @@
+/**
+ * The conversation as the widget shows it, without any DOM: messages in display order, the
+ * reply being streamed, de-duplication against the events stream, the unread count and the
+ * operator-takeover lines. The view listens and mirrors it.
+ */
+import type { Strings } from "./i18n";
+
+export type Author = "user" | "bot" | "operator" | "system";
+export type Mode = "auto" | "manual" | "operator" | "blocked";
+
+/** A message as the widget API returns it. */
+export interface ServerMessage {
+  id: string;
+  author: string;
+  content: string;
+  created_at?: string;
+  operator_name?: string | null;
+}
+
+export interface ChatMessage {
+  /** Stable for the message's life on the page (ids arrive late for streamed replies). */
+  key: number;
+  id: string | null;
+  author: Author;
+  text: string;
+  operatorName?: string;
+  /** A bot reply still streaming in. */
+  streaming?: boolean;
+}
+
+export interface ConversationListener {
+  added(message: ChatMessage): void;
+  updated(message: ChatMessage): void;
+  removed(message: ChatMessage): void;
+  /** Everything went away (a new session started). */
+  cleared(): void;
+  unread(count: number): void;
+}
+
+const HUMAN_MODES = new Set<string>(["manual", "operator"]);
+
+/** Counts bot and operator messages that arrive while the panel is closed. */
+export class UnreadCounter {
+  count = 0;
+  private open = false;
+
+  constructor(private readonly changed: (count: number) => void = () => {}) {}
+
+  setOpen(open: boolean): void {
+    this.open = open;
+    if (open && this.count !== 0) {
+      this.count = 0;
+      this.changed(0);
+    }
+  }
+
+  reset(): void {
+    if (this.count === 0) return;
+    this.count = 0;
+    this.changed(0);
+  }
+
+  arrived(author: Author): void {
+    if (this.open || (author !== "bot" && author !== "operator")) return;
+    this.count++;
+    this.changed(this.count);
+  }
+}
+
+/** Which language's yes/no the message asks for, when it ends with an approval question. */
+export function approvalLanguage(text: string): "en" | "ru" | null {
+  const tail = text.slice(-400);
+  if (/ответьте\s*[«"“„']?\s*да(?![\p{L}\p{N}])/iu.test(tail)) return "ru";
+  if (/reply\s*[«"“”'‘]?\s*yes(?![\p{L}\p{N}])/iu.test(tail)) return "en";
+  return null;
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export class Conversation {
+  readonly messages: ChatMessage[] = [];
+  readonly unread: UnreadCounter;
+  mode: Mode = "auto";
+  private nextKey = 1;
+  private readonly ids = new Set<string>();
+  /** A reply request is in flight: bot messages from the events stream wait for its finish. */
+  private replying = false;
+  private streaming: ChatMessage | null = null;
+  private held: ServerMessage[] = [];
+  /** A streamed reply cut off before its id arrived; its full copy may still come as an event. */
+  private orphan: ChatMessage | null = null;
+
+  constructor(
+    private readonly listener: ConversationListener,
+    private readonly strings: Strings,
+  ) {
+    this.unread = new UnreadCounter((count) => listener.unread(count));
+  }
+
+  setOpen(open: boolean): void {
+    this.unread.setOpen(open);
+  }
+
+  /** Forgets everything (a new visitor session means a new thread). */
+  reset(): void {
+    this.messages.length = 0;
+    this.ids.clear();
+    this.replying = false;
+    this.streaming = null;
+    this.held = [];
+    this.orphan = null;
+    this.mode = "auto";
+    this.unread.reset();
+    this.listener.cleared();
+  }
+
+  /** The thread's history, oldest first. Messages shown already (by id) are not repeated. */
+  loadHistory(history: ServerMessage[], mode: string): void {
+    for (const message of history) this.receive(message, false);
+    if (HUMAN_MODES.has(mode) && this.mode !== mode) this.system(this.strings.nowPerson);
+    this.mode = asMode(mode);
+  }
+
+  /** A `message_created` event. */
+  receive(message: ServerMessage, countUnread = true): void {
+    const author = asAuthor(message.author);
+    if (!author || typeof message.id !== "string" || this.ids.has(message.id)) return;
+    if (author === "bot" && this.replying) {
+      this.held.push(message);
+      return;
+    }
+    if (author === "user") {
+      // The visitor's own message, echoed back: it is on screen already, without an id.
+      const text = normalise(message.content);
+      const local = this.messages.find(
+        (m) => m.author === "user" && m.id === null && normalise(m.text) === text,
+      );
+      if (local) {
+        local.id = message.id;
+        this.ids.add(message.id);
+        return;
+      }
+    }
+    if (author === "bot" && this.orphan) {
+      const orphan = this.orphan;
+      this.orphan = null;
+      if (message.content.startsWith(orphan.text.trimEnd())) {
+        orphan.id = message.id;
+        orphan.text = message.content;
+        this.ids.add(message.id);
+        this.listener.updated(orphan);
+        return;
+      }
+    }
+    this.ids.add(message.id);
+    const operatorName = author === "operator" && message.operator_name ? message.operator_name : undefined;
+    this.add({ id: message.id, author, text: message.content, operatorName });
+    if (countUnread) this.unread.arrived(author);
+  }
+
+  /** A `mode_changed` event. */
+  changeMode(mode: string): void {
+    const next = asMode(mode);
+    if (next === this.mode) return;
+    const wasHuman = HUMAN_MODES.has(this.mode);
+    const isHuman = HUMAN_MODES.has(next);
+    this.mode = next;
+    if (isHuman && !wasHuman) this.system(this.strings.nowPerson);
+    else if (next === "auto" && wasHuman) this.system(this.strings.nowBot);
+  }
+
+  /** The visitor sent `text`: it shows at once, without an id until the server echoes it. */
+  sent(text: string): ChatMessage {
+    this.orphan = null;
+    return this.add({ id: null, author: "user", text });
+  }
+
+  /** Takes back a message the server never accepted. */
+  unsend(message: ChatMessage): void {
+    this.remove(message);
+  }
+
+  beginReply(): void {
+    this.replying = true;
+    this.streaming = null;
+  }
+
+  delta(text: string): void {
+    if (!this.replying || text === "") return;
+    if (!this.streaming) {
+      this.streaming = this.add({ id: null, author: "bot", text, streaming: true });
+      this.unread.arrived("bot");
+      return;
+    }
+    this.streaming.text += text;
+    this.listener.updated(this.streaming);
+  }
+
+  /** The reply stream ended: with the stored message's id, or null when a person answers. */
+  finishReply(messageId: string | null): void {
+    const streamed = this.endReply();
+    if (streamed && messageId) {
+      streamed.id = messageId;
+      this.ids.add(messageId);
+    }
+    if (streamed) this.listener.updated(streamed);
+    this.release(streamed && messageId ? messageId : null);
+  }
+
+  /** The reply stream broke off (network, error frame). */
+  failReply(): void {
+    const streamed = this.endReply();
+    if (streamed) {
+      this.listener.updated(streamed);
+      this.orphan = streamed;
+    }
+    this.release(null);
+  }
+
+  get isReplying(): boolean {
+    return this.replying;
+  }
+
+  /** Yes/no language when the last message is a bot question asking for it. */
+  get approval(): "en" | "ru" | null {
+    const last = this.messages[this.messages.length - 1];
+    if (last?.author !== "bot" || last.streaming || this.replying) return null;
+    return approvalLanguage(last.text);
+  }
+
+  private endReply(): ChatMessage | null {
+    const streamed = this.streaming;
+    this.replying = false;
+    this.streaming = null;
+    if (streamed) streamed.streaming = false;
+    return streamed;
+  }
+
+  /** Shows the bot messages held back during the reply, except the one it was. */
+  private release(shownId: string | null): void {
+    const held = this.held;
+    this.held = [];
+    for (const message of held) {
+      if (message.id !== shownId) this.receive(message);
+    }
+  }
+
+  private system(text: string): void {
+    this.add({ id: null, author: "system", text });
+  }
+
+  private add(message: Omit<ChatMessage, "key">): ChatMessage {
+    const full: ChatMessage = { key: this.nextKey++, ...message };
+    if (full.operatorName === undefined) delete full.operatorName;
+    if (full.streaming === undefined) delete full.streaming;
+    this.messages.push(full);
+    this.listener.added(full);
+    return full;
+  }
+
+  private remove(message: ChatMessage): void {
+    const index = this.messages.indexOf(message);
+    if (index === -1) return;
+    this.messages.splice(index, 1);
+    this.listener.removed(message);
+  }
+}
+
+function asAuthor(author: string): Author | null {
+  return author === "user" || author === "bot" || author === "operator" ? author : null;
+}
+
+function asMode(mode: string): Mode {
+  return mode === "manual" || mode === "operator" || mode === "blocked" ? mode : "auto";
+}

@@ -1,0 +1,388 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Embed } from "./embed";
+import { eventually, FakeParley, json } from "./fake-parley.test-helper";
+import type { KeyValue } from "./store";
+import { Widget } from "./widget";
+
+function memoryStorage(): KeyValue & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+let server: FakeParley;
+let storage: ReturnType<typeof memoryStorage>;
+let widget: Widget;
+
+const embed = (extra: Partial<Embed> = {}): Embed => ({
+  chatId: "chat_1",
+  base: "https://parley.example",
+  identity: null,
+  open: false,
+  ...extra,
+});
+
+async function mount(extra: Partial<Embed> = {}, language = "en-US"): Promise<ShadowRoot> {
+  widget = new Widget(embed(extra), {
+    fetch: server.fetch,
+    storage,
+    navigatorLanguage: language,
+    backoff: () => 5,
+  });
+  expect(await widget.mount()).toBe(true);
+  return widget.view!.shadow;
+}
+
+const $ = (root: ShadowRoot, selector: string) => root.querySelector<HTMLElement>(selector)!;
+const messages = (root: ShadowRoot) =>
+  Array.from(root.querySelectorAll<HTMLElement>("[part=message]")).map(
+    (m) => `${m.dataset.author}:${m.querySelector(".body")!.textContent}`,
+  );
+
+function press(target: HTMLElement, key: string, init: KeyboardEventInit = {}) {
+  target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...init }));
+}
+
+async function type(root: ShadowRoot, text: string) {
+  const input = $(root, "[part=input]") as HTMLTextAreaElement;
+  input.value = text;
+  press(input, "Enter");
+}
+
+beforeEach(() => {
+  server = new FakeParley();
+  storage = memoryStorage();
+  document.body.textContent = "";
+});
+
+afterEach(() => {
+  widget?.stop();
+});
+
+describe("widget", () => {
+  it("shows a themed launcher in a shadow root and makes no session for a new visitor", async () => {
+    const root = await mount();
+    const host = document.getElementById("parley-widget")!;
+    expect(host.shadowRoot).toBe(root);
+    expect(host.getAttribute("style")).toMatch(/all:\s*initial/);
+    const launcher = $(root, "[part=launcher]");
+    expect(launcher.getAttribute("aria-label")).toBe("Open chat");
+    expect(launcher.getAttribute("aria-expanded")).toBe("false");
+    expect($(root, ".root").style.getPropertyValue("--c")).toBe("#12b886");
+    expect($(root, "[part=panel]").hidden).toBe(true);
+    expect($(root, "[part=title]").textContent).toBe("Shop help");
+    expect(messages(root)).toEqual(["bot:Hi! How can I help?"]);
+    expect($(root, "[part=message] strong").textContent).toBe("How");
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /widget/v1/chats/chat_1"]);
+  });
+
+  it("opens on click: session, events, history, focus in the input", async () => {
+    server.history = [
+      { id: "m1", author: "user", content: "earlier question", created_at: "" },
+      { id: "m2", author: "bot", content: "earlier answer", created_at: "" },
+    ];
+    const root = await mount();
+    $(root, "[part=launcher]").click();
+    expect($(root, "[part=panel]").hidden).toBe(false);
+    expect($(root, "[part=panel]").getAttribute("role")).toBe("dialog");
+    expect(root.activeElement).toBe($(root, "[part=input]"));
+    await eventually(() => expect(messages(root)).toHaveLength(3));
+    expect(messages(root)).toEqual([
+      "bot:Hi! How can I help?",
+      "user:earlier question",
+      "bot:earlier answer",
+    ]);
+    const session = server.requests.find((r) => r.path.endsWith("/sessions"))!;
+    expect(session.body).toEqual({});
+    expect(storage.data.get("parley.widget.chat_1")).toBe("vt_1");
+    const events = server.requests.find((r) => r.path === "/widget/v1/events")!;
+    expect(events.headers.Authorization).toBe("Bearer vt_1");
+    const order = server.requests.map((r) => r.path);
+    expect(order.indexOf("/widget/v1/events")).toBeLessThan(order.indexOf("/widget/v1/messages"));
+  });
+
+  it("resumes a stored session at once and sends the identity", async () => {
+    storage.setItem("parley.widget.chat_1", "vt_1");
+    await mount({ identity: { user_id: "u7", signature: "abc", name: "Ann" } });
+    const session = await server.waitFor((r) => r.path.endsWith("/sessions"));
+    expect(session.body).toEqual({
+      visitor_token: "vt_1",
+      identity: { user_id: "u7", signature: "abc", name: "Ann" },
+    });
+    await server.waitFor((r) => r.path === "/widget/v1/messages");
+  });
+
+  it("streams a reply under a typing indicator and does not repeat it from the events stream", async () => {
+    const root = await mount({ open: true });
+    await widget.connect();
+    await type(root, "  Where is my order?  ");
+    expect(($(root, "[part=input]") as HTMLTextAreaElement).value).toBe("");
+    await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    expect(server.requests.at(-1)!.body).toEqual({ text: "Where is my order?" });
+    expect(messages(root).at(-1)).toBe("user:Where is my order?");
+    expect(root.querySelector("[part=typing]")).not.toBeNull();
+    expect(($(root, "[part=send]") as HTMLButtonElement).disabled).toBe(true);
+
+    server.lastReply.frame({ type: "text-delta", textDelta: "It ships " });
+    await eventually(() => expect(messages(root).at(-1)).toBe("bot:It ships"));
+    expect(root.querySelector("[part=typing]")).toBeNull();
+    server.lastReply.frame({ type: "tool-call", toolName: "x" });
+    server.lastReply.frame({ type: "text-delta", textDelta: "**today** <img src=x onerror=alert(1)>" });
+    server.lastReply.frame({ type: "finish", finishReason: "stop", message_id: "b9" });
+    server.lastReply.close();
+    await eventually(() =>
+      expect(messages(root).at(-1)).toBe("bot:It ships today <img src=x onerror=alert(1)>"),
+    );
+    const last = Array.from(root.querySelectorAll<HTMLElement>("[part=message]")).at(-1)!;
+    expect(last.querySelector("img")).toBeNull();
+    expect(last.querySelector("strong")!.textContent).toBe("today");
+    expect(last.dataset.id).toBe("b9");
+
+    server.lastEvents.frame(
+      { message: { id: "u9", author: "user", content: "Where is my order?", created_at: "" } },
+      "message_created",
+      "1",
+    );
+    server.lastEvents.frame(
+      { message: { id: "b9", author: "bot", content: "It ships **today**", created_at: "" } },
+      "message_created",
+      "2",
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    expect(messages(root)).toHaveLength(3);
+    await eventually(() => expect(($(root, "[part=send]") as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("keeps Shift+Enter as a newline and ignores empty text", async () => {
+    const root = await mount({ open: true });
+    await widget.connect();
+    const input = $(root, "[part=input]") as HTMLTextAreaElement;
+    input.value = "line one";
+    press(input, "Enter", { shiftKey: true });
+    input.value = "   ";
+    press(input, "Enter");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.requests.some((r) => r.method === "POST" && r.path === "/widget/v1/messages")).toBe(false);
+  });
+
+  it("sends with the send button", async () => {
+    const root = await mount({ open: true });
+    ($(root, "[part=input]") as HTMLTextAreaElement).value = "hi";
+    $(root, "[part=send]").click();
+    await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+  });
+
+  it("counts unread operator messages while closed and shows the operator's name", async () => {
+    storage.setItem("parley.widget.chat_1", "vt_1");
+    const root = await mount();
+    await widget.connect();
+    const badge = $(root, "[part=badge]");
+    expect(badge.hidden).toBe(true);
+    server.lastEvents.frame({ mode: "operator" }, "mode_changed", "1");
+    server.lastEvents.frame(
+      {
+        message: {
+          id: "o1",
+          author: "operator",
+          content: "Hello, I'm Ann",
+          created_at: "",
+          operator_name: "Ann",
+        },
+      },
+      "message_created",
+      "2",
+    );
+    server.lastEvents.frame(
+      { message: { id: "o2", author: "operator", content: "Still there?", created_at: "" } },
+      "message_created",
+      "3",
+    );
+    await eventually(() => expect(badge.textContent).toBe("2"));
+    expect(badge.hidden).toBe(false);
+    expect($(root, "[part=launcher]").getAttribute("aria-label")).toBe("Open chat, 2 unread");
+    expect(messages(root)).toEqual([
+      "bot:Hi! How can I help?",
+      "system:You are now talking to a person",
+      "operator:Hello, I'm Ann",
+      "operator:Still there?",
+    ]);
+    expect($(root, "[part=operator-name]").textContent).toBe("Ann");
+    $(root, "[part=launcher]").click();
+    expect(badge.hidden).toBe(true);
+    server.lastEvents.frame({ mode: "auto" }, "mode_changed", "4");
+    await eventually(() => expect(messages(root).at(-1)).toBe("system:You are talking to the bot again"));
+  });
+
+  it("speaks Russian on auto for a Russian browser", async () => {
+    server.settings.language = "auto";
+    storage.setItem("parley.widget.chat_1", "vt_1");
+    const root = await mount({}, "ru-RU");
+    await widget.connect();
+    expect($(root, "[part=launcher]").getAttribute("aria-label")).toBe("Открыть чат");
+    server.lastEvents.frame({ mode: "manual" }, "mode_changed", "1");
+    await eventually(() => expect(messages(root).at(-1)).toBe("system:Теперь с вами общается оператор"));
+  });
+
+  it("shows an error and sends nothing when the identity is refused", async () => {
+    server.handlers.push((r) =>
+      r.path.endsWith("/sessions")
+        ? json({ code: "identity_invalid", message: "Bad signature" }, 401)
+        : undefined,
+    );
+    const root = await mount({ identity: { user_id: "u1", signature: "bad" }, open: true });
+    await eventually(() => expect($(root, "[part=error]").hidden).toBe(false));
+    expect($(root, "[part=error]").textContent).toContain("could not verify");
+    expect(($(root, "[part=input]") as HTMLTextAreaElement).disabled).toBe(true);
+    await type(root, "hello?");
+    await widget.send("hello?");
+    expect(server.requests.filter((r) => r.path === "/widget/v1/messages")).toHaveLength(0);
+    expect(server.requests.filter((r) => r.path === "/widget/v1/events")).toHaveLength(0);
+  });
+
+  it("offers yes/no after an approval question and sends the answer", async () => {
+    server.history = [
+      { id: "b1", author: "bot", content: 'Cancel order 42? Reply "yes" or "no".', created_at: "" },
+    ];
+    const root = await mount({ open: true });
+    await widget.connect();
+    const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>("[part=quick-reply]"));
+    expect(buttons.map((b) => b.textContent)).toEqual(["Yes", "No"]);
+    buttons[0]!.click();
+    const post = await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    expect(post.body).toEqual({ text: "yes" });
+    expect(root.querySelectorAll("[part=quick-reply]")).toHaveLength(0);
+  });
+
+  it("offers да/нет after a Russian approval question", async () => {
+    server.history = [
+      { id: "b1", author: "bot", content: "Отменить заказ? Ответьте «да» или «нет».", created_at: "" },
+    ];
+    const root = await mount({ open: true });
+    await widget.connect();
+    const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>("[part=quick-reply]"));
+    expect(buttons.map((b) => b.textContent)).toEqual(["Да", "Нет"]);
+    buttons[1]!.click();
+    const post = await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    expect(post.body).toEqual({ text: "нет" });
+  });
+
+  it("reconnects the events stream with Last-Event-ID after a drop", async () => {
+    storage.setItem("parley.widget.chat_1", "vt_1");
+    const root = await mount();
+    await widget.connect();
+    server.lastEvents.frame(
+      { message: { id: "o1", author: "operator", content: "one", created_at: "" } },
+      "message_created",
+      "41",
+    );
+    await eventually(() => expect(messages(root)).toHaveLength(2));
+    server.lastEvents.fail();
+    await eventually(() => expect(server.eventStreams).toHaveLength(2));
+    const again = server.requests.filter((r) => r.path === "/widget/v1/events")[1]!;
+    expect(again.headers["Last-Event-ID"]).toBe("41");
+    server.lastEvents.frame(
+      { message: { id: "o1", author: "operator", content: "one", created_at: "" } },
+      "message_created",
+      "41",
+    );
+    server.lastEvents.frame(
+      { message: { id: "o2", author: "operator", content: "two", created_at: "" } },
+      "message_created",
+      "42",
+    );
+    await eventually(() =>
+      expect(messages(root)).toEqual(["bot:Hi! How can I help?", "operator:one", "operator:two"]),
+    );
+  });
+
+  it("starts a new session when the visitor token stops working", async () => {
+    const root = await mount({ open: true });
+    await widget.connect();
+    server.token = "vt_2";
+    await type(root, "are you there");
+    await eventually(() =>
+      expect(server.requests.filter((r) => r.path.endsWith("/sessions"))).toHaveLength(2),
+    );
+    await eventually(() => expect(storage.data.get("parley.widget.chat_1")).toBe("vt_2"));
+    expect(($(root, "[part=input]") as HTMLTextAreaElement).value).toBe("are you there");
+    expect(messages(root)).toEqual(["bot:Hi! How can I help?"]);
+  });
+
+  it("explains a rate limit and gives the text back", async () => {
+    server.handlers.push((r) =>
+      r.method === "POST" && r.path === "/widget/v1/messages"
+        ? json({ code: "rate_limited", message: "Slow down" }, 429, { "Retry-After": "12" })
+        : undefined,
+    );
+    const root = await mount({ open: true });
+    await widget.connect();
+    await type(root, "spam");
+    await eventually(() =>
+      expect($(root, "[part=error]").textContent).toBe("Too many messages. Please wait 12 s and try again."),
+    );
+    expect(messages(root)).toEqual(["bot:Hi! How can I help?"]);
+    expect(($(root, "[part=input]") as HTMLTextAreaElement).value).toBe("spam");
+  });
+
+  it("reports a reply that fails mid-stream", async () => {
+    const root = await mount({ open: true });
+    await widget.connect();
+    await type(root, "q");
+    await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    server.lastReply.frame({ type: "error", code: "provider_error", message: "Upstream failed" });
+    await eventually(() => expect($(root, "[part=error]").hidden).toBe(false));
+    expect(root.querySelector("[part=typing]")).toBeNull();
+    expect(messages(root).at(-1)).toBe("user:q");
+  });
+
+  it("shows no typing dots once a person is answering", async () => {
+    const root = await mount({ open: true });
+    await widget.connect();
+    await type(root, "q");
+    await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    server.lastReply.frame({ type: "finish", finishReason: "stop", message_id: null });
+    server.lastReply.close();
+    await eventually(() => expect(root.querySelector("[part=typing]")).toBeNull());
+    expect($(root, "[part=error]").hidden).toBe(true);
+    expect(messages(root).at(-1)).toBe("user:q");
+  });
+
+  it("closes on Escape and gives focus back to the launcher", async () => {
+    const root = await mount({ open: true });
+    const input = $(root, "[part=input]");
+    input.focus();
+    press(input, "Escape");
+    expect($(root, "[part=panel]").hidden).toBe(true);
+    expect(root.activeElement).toBe($(root, "[part=launcher]"));
+  });
+
+  it("opens with data-open and through open/close/toggle", async () => {
+    const root = await mount({ open: true });
+    expect($(root, "[part=panel]").hidden).toBe(false);
+    widget.close();
+    expect($(root, "[part=panel]").hidden).toBe(true);
+    widget.toggle();
+    expect($(root, "[part=panel]").hidden).toBe(false);
+    widget.toggle();
+    widget.open();
+    expect($(root, "[part=launcher]").getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("stays away when the chat refuses the site", async () => {
+    server.handlers.push(() => json({ code: "origin_not_allowed", message: "No" }, 403));
+    widget = new Widget(embed(), { fetch: server.fetch, storage, navigatorLanguage: "en" });
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      expect(await widget.mount()).toBe(false);
+    } finally {
+      console.warn = warn;
+    }
+    expect(document.getElementById("parley-widget")).toBeNull();
+  });
+});
