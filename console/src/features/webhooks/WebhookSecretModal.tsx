@@ -1,16 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
-import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { SecretField } from "../../components/SecretField";
 import { useT } from "../../i18n/I18nProvider";
 
 /**
@@ -37,29 +27,12 @@ export function WebhookSecretModal(props: { secret: string | null; url?: string;
             {t("secret.for", { url: props.url })}
           </Text>
         ) : null}
-        <TextInput
+        <SecretField
           label={t("secret.label")}
           value={props.secret ?? ""}
-          readOnly
-          data-testid="webhook-secret"
-          onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
-          rightSection={
-            <CopyButton value={props.secret ?? ""} timeout={2000}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? t("secret.copied") : t("secret.copy")} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color={copied ? "teal" : "gray"}
-                    onClick={copy}
-                    aria-label={copied ? t("secret.copied") : t("secret.copy")}
-                  >
-                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          }
+          copyLabel={t("secret.copy")}
+          copiedLabel={t("secret.copied")}
+          testId="webhook-secret"
         />
         <Text size="sm" c="dimmed">
           {t("secret.howToUse")}

@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
+import { IconAlertTriangle, IconKey } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../../components/ConfirmModal";
+import { SecretField } from "../../components/SecretField";
 import { useT } from "../../i18n/I18nProvider";
 import { generateIdentitySecret, widgetKeys } from "./api";
 
@@ -53,29 +43,12 @@ export function WidgetIdentitySecret({ chatId, secretSet }: { chatId: string; se
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t("secret.warningTitle")}>
             {t("secret.warning")}
           </Alert>
-          <TextInput
+          <SecretField
             label={t("secret.label")}
             value={secret}
-            readOnly
-            data-testid="widget-secret"
-            onFocus={(event) => event.currentTarget.select()}
-            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
-            rightSection={
-              <CopyButton value={secret} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t("secret.copied") : t("secret.copy")} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? "teal" : "gray"}
-                      onClick={copy}
-                      aria-label={copied ? t("secret.copied") : t("secret.copy")}
-                    >
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
+            copyLabel={t("secret.copy")}
+            copiedLabel={t("secret.copied")}
+            testId="widget-secret"
           />
           <Group>
             <Button variant="default" onClick={() => setSecret(null)}>
