@@ -120,6 +120,23 @@ describe.each(DIALECTS)("who works on a thread, on %s", (dialect) => {
     expect((await admin.call("GET", "/v1/threads/a")).json().assignee).toBeNull();
   });
 
+  it_("list items show who the thread is with and its newest message", async () => {
+    const { t, chat, admin } = await setup();
+    await streamTurn(t, chat.id, "p-1", "Where is my parcel?", {
+      extra: { person: { external_id: "cust-1", name: "Ann" } },
+    });
+    await streamTurn(t, chat.id, "p-2", "hello");
+    await admin.call("POST", "/v1/threads/p-2/mode", { mode: "manual" });
+    await admin.call("POST", "/v1/threads/p-2/send", { text: "x".repeat(300) });
+    const items = (await admin.call("GET", "/v1/threads")).json().data as Array<Record<string, unknown>>;
+    const byId = Object.fromEntries(items.map((item) => [item.id, item]));
+    expect(byId["p-1"]).toMatchObject({
+      person: { name: "Ann" },
+      last_message: { author: "bot", content: "ok" },
+    });
+    expect(byId["p-2"]?.last_message).toMatchObject({ author: "operator", content: "x".repeat(200) });
+  });
+
   it_("another project's operator cannot be assigned", async () => {
     const { t, chat } = await setup();
     await streamTurn(t, chat.id, "x", "hi");

@@ -13,7 +13,7 @@ import { type CreditPolicy, whyNotAnswering } from "../engine/answer-policy.js";
 import { replyJob } from "../engine/jobs.js";
 import type { ThreadWriter } from "../engine/thread-writer.js";
 import { botMessageJob, operatorMessageJob } from "./jobs.js";
-import type { Message, StreamBody, Thread, ThreadDetail } from "./schemas.js";
+import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
 
 export interface ConversationDeps {
@@ -78,7 +78,7 @@ export class ConversationService {
       offset: number;
       cursor?: string;
     },
-  ): Promise<{ data: Thread[]; next_cursor: string | null }> {
+  ): Promise<{ data: ThreadListItem[]; next_cursor: string | null }> {
     let after: { lastMessageAt: string | null; id: string } | undefined;
     let offset = query.offset;
     if (query.cursor !== undefined) {
@@ -114,7 +114,34 @@ export class ConversationService {
         ? encodeCursor({ o: offset + query.limit })
         : encodeCursor({ k: [last.last_message_at, last.id] });
     }
-    return { data: page.map(toThread), next_cursor: next };
+    return { data: await this.withSummaries(auth.projectId, page), next_cursor: next };
+  }
+
+  /** Each thread of a page with its person and newest message: two queries for the page. */
+  private async withSummaries(projectId: string, rows: ThreadRow[]): Promise<ThreadListItem[]> {
+    const personIds = [
+      ...new Set(rows.map((row) => row.person_id).filter((id): id is string => id !== null)),
+    ];
+    const [persons, latest] = await Promise.all([
+      this.deps.repos.persons.findByIds(personIds),
+      this.deps.repos.messages.latestWithText(
+        projectId,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    const personById = new Map(persons.map((person) => [person.id, person]));
+    const latestByThread = new Map(latest.map((message) => [message.thread_id, message]));
+    return rows.map((row) => {
+      const person = row.person_id ? personById.get(row.person_id) : undefined;
+      const message = latestByThread.get(row.id);
+      return {
+        ...toThread(row),
+        person: person ? { id: person.id, name: person.name, avatar_url: person.avatar_url } : null,
+        last_message: message
+          ? { author: message.author, content: message.content.slice(0, 200), created_at: message.created_at }
+          : null,
+      };
+    });
   }
 
   async chatThreads(auth: AuthContext, chatId: string): Promise<Thread[]> {

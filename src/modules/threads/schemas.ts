@@ -59,6 +59,7 @@ export const threadDetailSchema = threadSchema
 export const messageSchema = messageObjectSchema.meta({ id: "Message" });
 
 export type Thread = z.infer<typeof threadSchema>;
+export type ThreadListItem = z.infer<typeof threadListItemSchema>;
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 export type Message = z.infer<typeof messageSchema>;
 
@@ -99,8 +100,26 @@ export const listThreadsQuerySchema = z.object({
   cursor: z.string().max(500).optional().describe("Opaque; from `next_cursor` of the previous page."),
 });
 
+/** What the inbox shows of a thread besides the thread itself (GET /v1/threads only). */
+export const threadListItemSchema = threadSchema
+  .extend({
+    person: z
+      .object({ id: z.string(), name: z.string().nullable(), avatar_url: z.string().nullable() })
+      .nullable()
+      .describe("Who the thread is with."),
+    last_message: z
+      .object({
+        author: z.enum(["user", "bot", "operator"]),
+        content: z.string().describe("The first 200 characters."),
+        created_at: z.string(),
+      })
+      .nullable()
+      .describe("The newest message with text."),
+  })
+  .meta({ id: "ThreadListItem" });
+
 export const threadListSchema = z
-  .object({ data: z.array(threadSchema), next_cursor: z.string().nullable() })
+  .object({ data: z.array(threadListItemSchema), next_cursor: z.string().nullable() })
   .meta({ id: "ThreadList" });
 
 export const threadParamsSchema = z.object({ thread_id: z.string().max(128) });

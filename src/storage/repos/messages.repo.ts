@@ -14,6 +14,29 @@ export class MessagesRepo {
   }
 
   /** The whole history, oldest first. */
+  /**
+   * The newest message with text of each given thread (a page of the inbox), in one query:
+   * tool steps and empty tool-call messages are skipped.
+   */
+  async latestWithText(projectId: string, threadIds: string[]): Promise<MessageRow[]> {
+    if (threadIds.length === 0) return [];
+    const newest = this.db
+      .selectFrom("messages")
+      .select(["thread_id"])
+      .select((eb) => eb.fn.max("seq").as("seq"))
+      .where("project_id", "=", projectId)
+      .where("thread_id", "in", threadIds)
+      .where("role", "!=", "tool")
+      .where("content", "!=", "")
+      .groupBy("thread_id")
+      .as("newest");
+    return this.db
+      .selectFrom("messages")
+      .innerJoin(newest, "newest.seq", "messages.seq")
+      .selectAll("messages")
+      .execute();
+  }
+
   listByThread(projectId: string, threadId: string): Promise<MessageRow[]> {
     return this.db
       .selectFrom("messages")

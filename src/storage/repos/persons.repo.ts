@@ -7,6 +7,12 @@ export type PersonRow = Selectable<PersonsTable>;
 export class PersonsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Several persons at once (a page of threads); unknown ids are left out. */
+  findByIds(ids: string[]): Promise<PersonRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom("persons").selectAll().where("id", "in", ids).execute();
+  }
+
   findById(id: string): Promise<PersonRow | undefined> {
     return this.db.selectFrom("persons").selectAll().where("id", "=", id).executeTakeFirst();
   }

@@ -4,14 +4,15 @@ import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { formatActivity } from "./activity-time";
 import classes from "./inbox.module.css";
 import { ModeBadge } from "./ModeBadge";
-import type { Thread } from "./types";
+import type { ThreadListItem } from "./types";
 
 /** One conversation in the list: a link to it that keeps the list's filters. */
-export function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
+export function ThreadRow({ thread, active }: { thread: ThreadListItem; active: boolean }) {
   const t = useT("inbox");
   const { language } = useLanguage();
   const [params] = useSearchParams();
-  const title = thread.title?.trim() || thread.id;
+  const title = thread.person?.name?.trim() || thread.title?.trim() || thread.id;
+  const preview = thread.last_message;
   const when = thread.last_message_at ?? thread.created_at;
 
   return (
@@ -32,6 +33,12 @@ export function ThreadRow({ thread, active }: { thread: Thread; active: boolean 
           {formatActivity(when, new Date(), language)}
         </Text>
       </Group>
+      {/* One line, always there: new messages change its text, not the row's height. */}
+      <Text size="xs" c="dimmed" truncate="end" h={18} mt={2} data-testid="thread-preview">
+        {preview
+          ? `${preview.author === "user" ? "" : `${t(`list.author.${preview.author}`)}: `}${preview.content}`
+          : ""}
+      </Text>
       {/* Fixed height: the pending badge comes and goes without moving the rows below. */}
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={4} h={20}>
         <Group gap={6} wrap="nowrap" miw={0}>

@@ -191,3 +191,26 @@ describe("toThreadEvent", () => {
     expect(toThreadEvent("pending_count", "nope")).toBeNull();
   });
 });
+
+describe("the row's preview", () => {
+  it("shows the newest message with text; a tool step keeps the one before", () => {
+    const list = pages(["a", "b"]);
+    const withText = applyListEvent(list, created("b", "2026-01-03T00:00:00.000Z"), ctx()).pages;
+    expect(withText[0]!.data[0]).toMatchObject({
+      id: "b",
+      last_message: { author: "user", content: "hello" },
+    });
+    const tool: ThreadEvent = {
+      type: "message_created",
+      thread_id: "b",
+      message: {
+        ...message("2026-01-04T00:00:00.000Z"),
+        role: "tool",
+        author: "bot",
+        content: "get_time: {}",
+      },
+    };
+    const after = applyListEvent(withText, tool, ctx()).pages;
+    expect(after[0]!.data[0]!.last_message).toMatchObject({ content: "hello" });
+  });
+});

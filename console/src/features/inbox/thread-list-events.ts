@@ -40,8 +40,23 @@ function later(a: string | null, b: string | undefined): string | null {
 /** The thread after the event (for events that change a thread's fields). */
 export function patchThread(thread: Thread, event: ThreadEvent): Thread {
   switch (event.type) {
-    case "message_created":
-      return { ...thread, last_message_at: later(thread.last_message_at, event.message.created_at) };
+    case "message_created": {
+      const { message } = event;
+      // Tool steps carry no text worth a preview; the newest message with text stays.
+      const preview =
+        message.role === "tool" || message.content.trim() === ""
+          ? thread.last_message
+          : {
+              author: message.author,
+              content: message.content.slice(0, 200),
+              created_at: message.created_at,
+            };
+      return {
+        ...thread,
+        last_message_at: later(thread.last_message_at, message.created_at),
+        last_message: preview ?? null,
+      };
+    }
     case "mode_changed":
       return thread.mode === event.mode ? thread : { ...thread, mode: event.mode };
     case "pending_count":

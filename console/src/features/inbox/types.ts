@@ -31,10 +31,17 @@ export interface Thread {
   assignee?: NamedRef | null;
   taken_over_by?: ThreadActor | null;
   taken_over_at?: string | null;
+  /** In list items (GET /v1/threads): the newest message with text. */
+  last_message?: { author: "user" | "bot" | "operator"; content: string; created_at: string } | null;
+}
+
+/** A thread as GET /v1/threads lists it: with who it is with. */
+export interface ThreadListItem extends Thread {
+  person?: { id: string; name: string | null; avatar_url: string | null } | null;
 }
 
 export interface ThreadList {
-  data: Thread[];
+  data: ThreadListItem[];
   next_cursor: string | null;
 }
 
