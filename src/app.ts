@@ -6,6 +6,7 @@ import { composeConversations } from "./composition-root.js";
 import type { Config } from "./config.js";
 import { type ApiGuardOptions, installApiGuard } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
+import { installCors } from "./infra/cors.js";
 import type { ErrorBody } from "./infra/error-body.js";
 import { installErrorHandling } from "./infra/error-handler.js";
 import type { App } from "./infra/http-types.js";
@@ -31,7 +32,7 @@ import { validateToolNames } from "./modules/engine/tools/registry.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
-import { openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
+import { OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
 import { knowledgeRoutes } from "./modules/knowledge/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { modelRoutes } from "./modules/models/routes.js";
@@ -180,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Before the other hooks, so that their refusals (503, 401, 429) carry the CORS headers too.
+  installCors(app, { origins: config.corsOrigins, prefixes: ["/v1", OPENAI_MIRROR_PREFIX] });
   installShutdownRefusal(app);
   installReservedHeaderStripping(app);
   installJsonBodyParsing(app);

@@ -13,7 +13,7 @@ import { type Clock, systemClock } from "./infra/clock.js";
 import type { App } from "./infra/http-types.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
-import { resolveSecretKey } from "./infra/secret-key.js";
+import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
 import type { JobRegistration } from "./jobs/job-definition.js";
 import { JobQueue } from "./jobs/job-queue.js";
 import { JobWorker } from "./jobs/job-worker.js";
@@ -58,7 +58,8 @@ import { threadJobHandlers } from "./modules/threads/job-handlers.js";
 import { threadRoutes } from "./modules/threads/routes.js";
 import { StreamService } from "./modules/threads/stream-service.js";
 import { webhookListener } from "./modules/webhooks/delivery/webhook-listener.js";
-import { openStorage, type Storage } from "./storage/database.js";
+import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
+import type { Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
@@ -67,8 +68,8 @@ import { lazyKnowledgeVectors } from "./storage/vector-index/knowledge-vectors.j
 
 /**
  * The composition root: the one place that knows every module and wires them together. The
- * server and the CLI call prepareRuntime; buildApp (app.ts) calls composeConversations and adds
- * the HTTP layer. Modules never build each other: what one needs of another arrives here, as a
+ * server calls openRuntime and bootstrapFirstStart, the CLI prepareRuntime (both); buildApp
+ * (app.ts) calls composeConversations and adds the HTTP layer. Modules never build each other: what one needs of another arrives here, as a
  * constructor argument (see docs/development.md).
  */
 
@@ -77,43 +78,58 @@ const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Vendors redeliver an event for a few days at most (Meta: up to 7): its dedupe key is kept 14. */
 const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
 
-export interface Runtime {
+/** The runtime before the first-start bootstrap (the server listens in between; see server.ts). */
+export interface OpenRuntime {
   storage: Storage;
   secrets: SecretBox;
   secretKeySource: "env" | "file" | "generated";
+}
+
+export interface Runtime extends OpenRuntime {
   bootstrap: BootstrapResult;
 }
 
 /**
- * What the server and the CLI both need before doing anything: a valid model catalog (checked
- * before anything is written), the secret key, the database (embedded SQLite under DATA_DIR
- * unless DATABASE_URL is set), migrations and the first-start bootstrap.
+ * What the server and the CLI both need before doing anything: a valid model catalog and
+ * PARLEY_SECRET_KEY (checked before anything is written), a usable DATA_DIR, the database
+ * (embedded SQLite under DATA_DIR unless DATABASE_URL is set) answering, the secret key, and
+ * the migrations. A data directory or database that cannot be used is a StartupError naming
+ * the setting (startup-checks.ts).
  */
-export async function prepareRuntime(config: Config): Promise<Runtime> {
+export async function openRuntime(config: Config): Promise<OpenRuntime> {
   new ModelCatalog(config).assertHasDefault(config.defaultModel);
   createEmbedderFromConfig(config);
-  const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
-  const storage = openStorage({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: join(config.dataDir, SQLITE_FILE),
-    pgPoolSize: config.pgPoolSize,
-  });
+  if (config.secretKey) decodeSecretKey(config.secretKey);
+  checkDataDir(config, SQLITE_FILE);
+  const storage = await openAnsweringStorage(config, join(config.dataDir, SQLITE_FILE));
   try {
+    // After the database answers, so that a start that cannot reach it generates no key.
+    const secretKey = resolveSecretKey(config.secretKey, config.dataDir);
     await migrateToLatest(storage);
-    const result = await bootstrap(storage, {
-      clock: systemClock,
-      newId,
-      bootstrapKey: config.bootstrapApiKey,
-      admin: config.console.bootstrapAdmin,
-    });
-    return {
-      storage,
-      secrets: createSecretBox(secretKey.key),
-      secretKeySource: secretKey.source,
-      bootstrap: result,
-    };
+    return { storage, secrets: createSecretBox(secretKey.key), secretKeySource: secretKey.source };
   } catch (error) {
     await storage.close();
+    throw error;
+  }
+}
+
+/** The first-start bootstrap (nothing on later starts): see modules/projects/bootstrap.ts. */
+export function bootstrapFirstStart(config: Config, storage: Storage): Promise<BootstrapResult> {
+  return bootstrap(storage, {
+    clock: systemClock,
+    newId,
+    bootstrapKey: config.bootstrapApiKey,
+    admin: config.console.bootstrapAdmin,
+  });
+}
+
+/** openRuntime and the bootstrap at once, for the CLI. */
+export async function prepareRuntime(config: Config): Promise<Runtime> {
+  const runtime = await openRuntime(config);
+  try {
+    return { ...runtime, bootstrap: await bootstrapFirstStart(config, runtime.storage) };
+  } catch (error) {
+    await runtime.storage.close();
     throw error;
   }
 }

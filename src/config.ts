@@ -25,6 +25,31 @@ const optionalString = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
+/** An origin exactly as browsers send it in the Origin header: scheme, host and optional port. */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
+/** Comma-separated exact origins; browsers compare them as strings, so no wildcard, path or slash. */
+const originList = z.string().transform((raw, ctx) => {
+  const origins = raw
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins.filter((o) => !isOrigin(o))) {
+    ctx.addIssue({
+      code: "custom",
+      message: `'${origin}' is not an origin such as https://app.example (scheme, host and optional port; no path, trailing slash or wildcard)`,
+    });
+  }
+  return [...new Set(origins)];
+});
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** An OpenAI-compatible provider added by configuration (Ollama, vLLM, llama.cpp server, …). */
@@ -116,6 +141,7 @@ const envSchema = z.object({
   PARLEY_BODY_LIMIT_BYTES: positiveInt(1_048_576),
   PARLEY_PG_POOL_SIZE: positiveInt(10),
   PARLEY_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  PARLEY_CORS_ORIGINS: optionalString.pipe(originList.optional()),
   PARLEY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   PARLEY_DEFAULT_MODEL: z.string().default("openai/gpt-5"),
   PARLEY_MODEL_TIMEOUT_MS: positiveInt(120_000),
@@ -220,6 +246,8 @@ export interface Config {
   leaseMs: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Web origins whose pages may call /v1 and /openai/v1 from a browser (infra/cors.ts); empty = none. */
+  corsOrigins: string[];
   pgPoolSize: number;
   shutdownTimeoutMs: number;
   defaultModel: string;
@@ -352,6 +380,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     leaseMs: env.PARLEY_LEASE_MS,
     bodyLimitBytes: env.PARLEY_BODY_LIMIT_BYTES,
     trustProxy: env.PARLEY_TRUST_PROXY === "true",
+    corsOrigins: env.PARLEY_CORS_ORIGINS ?? [],
     pgPoolSize: env.PARLEY_PG_POOL_SIZE,
     shutdownTimeoutMs: env.PARLEY_SHUTDOWN_TIMEOUT_MS,
     defaultModel: env.PARLEY_DEFAULT_MODEL,

@@ -1,0 +1,106 @@
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { freePort, runNpm, waitFor } from "../helpers/server-process.js";
+
+/** docs/operations.md, "Start-up": each failure is one line on stderr naming the setting, status 1. */
+describe("a start that cannot work explains itself", () => {
+  const start = async (env: Record<string, string>) => {
+    const run = runNpm(["start", "--silent"], { HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env });
+    const code = await run.exited;
+    return { code, stdout: run.stdout(), stderr: run.stderr() };
+  };
+  const occupy = async (port: number) => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    return server;
+  };
+  const release = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+  /** A later start on a free port bootstraps and prints the banner: the failed one committed nothing. */
+  const expectFirstStartBanner = async (dataDir: string) => {
+    const port = await freePort();
+    const run = runNpm(["start", "--silent"], { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
+    await waitFor(() => /API key:\s+prl_/.test(run.stdout()), 30_000, "the bootstrap banner");
+    expect(run.stdout()).toContain("Password:");
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  };
+
+  it("a port in use: refused before anything is created, so the next start prints the banner", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "parley-port-")), "data");
+    const port = await freePort();
+    const rival = await occupy(port);
+    try {
+      const failed = await start({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toBe(`parley: PORT ${port} on 127.0.0.1 is already in use\n`);
+      expect(failed.stdout).not.toContain("API key:");
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await release(rival);
+    }
+    await expectFirstStartBanner(dataDir);
+  }, 90_000);
+
+  it("a port taken between the probe and the listen: no bootstrap is committed", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "parley-race-")), "data");
+    const hook = new URL("../helpers/take-port-after-probe.mjs", import.meta.url).pathname;
+    const failed = await start({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${hook}`.trim(),
+    });
+    expect(failed.stderr).toMatch(/^parley: PORT \d+ on 127\.0\.0\.1 is already in use\n$/);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).not.toContain("API key:");
+    // The database was created and migrated (the app was built), yet holds no project.
+    expect(existsSync(join(dataDir, "parley.db"))).toBe(true);
+    await expectFirstStartBanner(dataDir);
+  }, 90_000);
+
+  it("an unreachable PostgreSQL: names DATABASE_URL, never prints its password", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "parley-pg-")), "data");
+    const closedPort = await freePort();
+    const failed = await start({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: `postgres://parley:hunter2-secret@127.0.0.1:${closedPort}/parley`,
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      `parley: cannot reach PostgreSQL at DATABASE_URL (postgres://parley@127.0.0.1:${closedPort}/parley, password hidden): ECONNREFUSED\n`,
+    );
+    expect(failed.stdout + failed.stderr).not.toContain("hunter2");
+    expect(existsSync(join(dataDir, "secret.key"))).toBe(false);
+  }, 60_000);
+
+  it("a DATA_DIR that cannot be created names DATA_DIR", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "parley-dir-"));
+    writeFileSync(join(parent, "file"), "");
+    const dataDir = join(parent, "file", "data");
+    const failed = await start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(`parley: DATA_DIR ${dataDir} is not writable (ENOTDIR)\n`);
+  }, 60_000);
+
+  // Root writes anywhere: this one needs an ordinary user.
+  it.skipIf(process.getuid?.() === 0)(
+    "a read-only DATA_DIR names DATA_DIR (EACCES)",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "parley-ro-"));
+      chmodSync(dataDir, 0o555);
+      try {
+        const failed = await start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+        expect(failed.code).toBe(1);
+        expect(failed.stderr).toBe(`parley: DATA_DIR ${dataDir} is not writable (EACCES)\n`);
+      } finally {
+        chmodSync(dataDir, 0o755);
+      }
+    },
+    60_000,
+  );
+});
