@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
+import { PageHeader } from "../../components/PageHeader";
 import { useT } from "../../i18n/I18nProvider";
 import { BalanceCard } from "./BalanceCard";
 import { InvoicesSection } from "./InvoicesSection";
@@ -10,12 +11,7 @@ export function BillingPage() {
   const t = useT("billing");
   return (
     <Stack gap="xl">
-      <Stack gap={4}>
-        <Title order={2}>{t("title")}</Title>
-        <Text c="dimmed" size="sm" maw={640}>
-          {t("intro")}
-        </Text>
-      </Stack>
+      <PageHeader title={t("title")} intro={t("intro")} />
       <BalanceCard />
       <OffersSection />
       <InvoicesSection />

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSignedIn } from "../../auth/SessionProvider";
+import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { BotsTable } from "./BotsTable";
@@ -32,15 +33,11 @@ export function BotsPage() {
   return (
     <Stack gap="xl">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <div>
-            <Title order={2}>{t("list.title")}</Title>
-            <Text size="sm" c="dimmed">
-              {t("list.hint")}
-            </Text>
-          </div>
-          {createButton("create-bot-button")}
-        </Group>
+        <PageHeader
+          title={t("list.title")}
+          intro={t("list.hint")}
+          action={createButton("create-bot-button")}
+        />
         <QueryState query={bots}>
           {(list) =>
             list.length === 0 ? (

@@ -1,18 +1,15 @@
-import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { EmptyState, QueryState } from "../../components/QueryState";
-import { useFormatters } from "../../i18n/I18nProvider";
 import { type Chat, channelKeys, type Integration, listAllChats } from "./api";
-import { ChatStatusSwitch } from "./ChatStatusSwitch";
-import { ChatStatusBadge } from "./StatusBadges";
+import { ChatCells } from "./ChatCells";
 import { useBots } from "./useBots";
 import { useChannelWords } from "./useChannelWords";
 
 /** Every chat of the project at a glance: where it is, which bot answers, whether it is on. */
 export function AllChatsSection({ integrations }: { integrations: Integration[] }) {
   const { t } = useChannelWords();
-  const format = useFormatters();
   const chats = useQuery({ queryKey: channelKeys.allChats, queryFn: listAllChats });
   const bots = useBots();
   const integrationById = new Map(integrations.map((i) => [i.id, i]));
@@ -56,20 +53,7 @@ export function AllChatsSection({ integrations }: { integrations: Integration[] 
                         <Table.Td visibleFrom="sm">
                           <ChannelOfChat chat={chat} integration={integration} />
                         </Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/bots/${chat.bot_id}`} size="sm">
-                            {botName(chat.bot_id)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <ChatStatusSwitch chat={chat} />
-                            <ChatStatusBadge status={chat.status} />
-                          </Group>
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm">
-                          <Text size="sm">{format.number(chat.events_24h)}</Text>
-                        </Table.Td>
+                        <ChatCells chat={chat} botName={botName(chat.bot_id)} />
                       </Table.Tr>
                     );
                   })}

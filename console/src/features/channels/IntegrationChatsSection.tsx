@@ -1,22 +1,18 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { EmptyState, QueryState } from "../../components/QueryState";
-import { useFormatters } from "../../i18n/I18nProvider";
 import { channelKeys, listIntegrationChats } from "./api";
+import { ChatCells } from "./ChatCells";
 import { ChatFormModal } from "./ChatFormModal";
 import { ChatRowActions } from "./ChatRowActions";
-import { ChatStatusSwitch } from "./ChatStatusSwitch";
-import { ChatStatusBadge } from "./StatusBadges";
 import { useBots } from "./useBots";
 import { useChannelWords } from "./useChannelWords";
 
 /** The integration's chats: which bot answers in each, on/off, edit, delete; and "Create chat". */
 export function IntegrationChatsSection({ integrationId }: { integrationId: string }) {
   const { t } = useChannelWords();
-  const format = useFormatters();
   const chats = useQuery({
     queryKey: channelKeys.integrationChats(integrationId),
     queryFn: () => listIntegrationChats(integrationId),
@@ -69,20 +65,7 @@ export function IntegrationChatsSection({ integrationId }: { integrationId: stri
                           {chat.name}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/bots/${chat.bot_id}`} size="sm">
-                          {botName(chat.bot_id)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <ChatStatusSwitch chat={chat} />
-                          <ChatStatusBadge status={chat.status} />
-                        </Group>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <Text size="sm">{format.number(chat.events_24h)}</Text>
-                      </Table.Td>
+                      <ChatCells chat={chat} botName={botName(chat.bot_id)} />
                       <Table.Td>
                         <ChatRowActions integrationId={integrationId} chat={chat} />
                       </Table.Td>

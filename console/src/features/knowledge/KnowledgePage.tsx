@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
+import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
 import { knowledgeKeys, listVectorStores, type VectorStore } from "./api";
@@ -37,15 +38,11 @@ export function KnowledgePage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={2}>{t("stores.title")}</Title>
-          <Text c="dimmed" size="sm" maw={640}>
-            {t("stores.intro")}
-          </Text>
-        </Stack>
-        {stores.length > 0 ? createButton : null}
-      </Group>
+      <PageHeader
+        title={t("stores.title")}
+        intro={t("stores.intro")}
+        action={stores.length > 0 ? createButton : null}
+      />
       <QueryState query={query}>
         {() =>
           stores.length === 0 ? (

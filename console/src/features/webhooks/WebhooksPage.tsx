@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
 import { type CreatedWebhookEndpoint, listWebhookEndpoints, type WebhookEndpoint, webhookKeys } from "./api";
@@ -27,15 +28,11 @@ export function WebhooksPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={2}>{t("list.title")}</Title>
-          <Text c="dimmed" size="sm" maw={640}>
-            {t("list.intro")}
-          </Text>
-        </Stack>
-        {query.data && query.data.length > 0 ? createButton : null}
-      </Group>
+      <PageHeader
+        title={t("list.title")}
+        intro={t("list.intro")}
+        action={query.data && query.data.length > 0 ? createButton : null}
+      />
       <QueryState query={query}>
         {(endpoints) =>
           endpoints.length === 0 ? (

@@ -1,0 +1,29 @@
+import { Anchor, Group, Table, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { useFormatters } from "../../i18n/I18nProvider";
+import type { Chat } from "./api";
+import { ChatStatusSwitch } from "./ChatStatusSwitch";
+import { ChatStatusBadge } from "./StatusBadges";
+
+/** The cells every chat table shares: its bot (a link), its on/off switch with status, its traffic. */
+export function ChatCells({ chat, botName }: { chat: Chat; botName: string }) {
+  const format = useFormatters();
+  return (
+    <>
+      <Table.Td>
+        <Anchor component={Link} to={`/bots/${chat.bot_id}`} size="sm">
+          {botName}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <ChatStatusSwitch chat={chat} />
+          <ChatStatusBadge status={chat.status} />
+        </Group>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm">{format.number(chat.events_24h)}</Text>
+      </Table.Td>
+    </>
+  );
+}
