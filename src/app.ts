@@ -21,6 +21,7 @@ import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from "
 import { requestIdFrom } from "./infra/request-id.js";
 import { installReservedHeaderStripping } from "./infra/reserved-headers.js";
 import { ResilientRateLimitStore } from "./infra/resilient-rate-limit-store.js";
+import { installScrapeGauges } from "./infra/scrape-gauges.js";
 import type { SecretBox } from "./infra/secret-box.js";
 import { installShutdownRefusal } from "./infra/shutdown-refusal.js";
 import { BotsService } from "./modules/bots/bots-service.js";
@@ -32,6 +33,8 @@ import { validateToolNames } from "./modules/engine/tools/registry.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
+import { JobsService } from "./modules/jobs/jobs-service.js";
+import { jobRoutes } from "./modules/jobs/routes.js";
 import { OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
 import { knowledgeRoutes } from "./modules/knowledge/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
@@ -41,11 +44,13 @@ import { operatorRoutes, sessionRoutes, signInRoute } from "./modules/operators/
 import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js";
 import { ProjectsService } from "./modules/projects/projects-service.js";
 import { projectRoutes } from "./modules/projects/routes.js";
+import { readDatabaseSnapshot } from "./modules/system/database-snapshot.js";
 import { systemRoutes } from "./modules/system/routes.js";
 import { createWebhookSender } from "./modules/webhooks/delivery/http-sender.js";
 import type { WebhookRetrySchedule } from "./modules/webhooks/delivery/retry-schedule.js";
 import { WebhookDispatcher } from "./modules/webhooks/delivery/webhook-dispatcher.js";
 import { pruneWebhookDeliveries } from "./modules/webhooks/delivery/webhook-outbox.js";
+import { webhookOpenApi } from "./modules/webhooks/openapi-webhooks.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
 import { WebhooksService } from "./modules/webhooks/webhooks-service.js";
 import { widgetAdminRoutes } from "./modules/widget/admin-routes.js";
@@ -134,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     onBackgroundError: (error) => app.log.warn({ err: error }, "could not record API key use"),
   });
+  const metrics = createMetrics();
   const conversationStack = composeConversations({
     config,
     storage,
@@ -147,6 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.workerPollMs ? { workerPollMs: deps.workerPollMs } : {}),
     // The dispatcher is built below; it exists by the time any request commits.
     onWebhookDeliveries: () => webhookDispatcher?.wake(),
+    metrics,
+  });
+  installScrapeGauges(metrics.registry, {
+    readDatabase: () => readDatabaseSnapshot(repos, clock),
+    openEventStreams: () => conversationStack.hub.subscriberCount(),
+    log: app.log,
   });
   const webhookSender = createWebhookSender({ allowPrivate: config.webhooksAllowPrivate });
   const webhookDispatcher = config.runWorker
@@ -157,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         clock,
         log: app.log,
         newId: ids,
+        onAttempt: (result) => metrics.webhookDeliveries.inc({ result }),
         ...deps.webhooks,
       })
     : undefined;
@@ -168,7 +181,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowPrivate: config.webhooksAllowPrivate,
     onDeliveriesDue: () => webhookDispatcher?.wake(),
   });
-  const metrics = createMetrics();
   const redis =
     !deps.rateLimitStore && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   redis?.on("error", (error) => app.log.debug({ err: error }, "redis connection error"));
@@ -189,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installInputGuard(app);
   installErrorHandling(app);
   installRequestMetrics(app, metrics);
-  await installOpenApi(app, SERVICE_VERSION);
+  await installOpenApi(app, SERVICE_VERSION, { webhooks: webhookOpenApi() });
 
   systemRoutes(app, { storage, metrics });
   await conversationStack.publicRoutes(app);
@@ -277,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       modelRoutes(api, catalog);
       toolRoutes(api);
       webhookRoutes(api, webhooks);
+      jobRoutes(api, new JobsService({ repos, clock }));
       conversationStack.routes(api);
       await knowledgeRoutes(api, conversationStack.knowledge, {
         maxUploadBytes: config.files.maxUploadBytes,

@@ -6,6 +6,8 @@ import { systemClock } from "./infra/clock.js";
 import { resourceNameSchema } from "./infra/common-schemas.js";
 import { ApiError } from "./infra/errors.js";
 import { newId } from "./infra/ids.js";
+import { EVERY_JOB, type JobScope, JobsService } from "./modules/jobs/jobs-service.js";
+import { listJobsQuerySchema } from "./modules/jobs/schemas.js";
 import { OperatorsService } from "./modules/operators/operators-service.js";
 import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "./modules/operators/passwords.js";
 import { ProjectsService } from "./modules/projects/projects-service.js";
@@ -30,6 +32,8 @@ Every command prints JSON on stdout.
   operators create --project <prj_id> --email <email> --name <name> [--role admin|operator] [--password-stdin]
   operators reset-password --operator <opr_id> [--password-stdin]
   operators remove --project <prj_id> --operator <opr_id>
+  jobs list [--project <prj_id>] [--status <status>] [--type <type>] [--thread <thread_id>] [--limit <n>] [--cursor <c>]
+  jobs cancel <job_id>
 
 --organization defaults to the only organization when there is exactly one.
 --admin makes an organization admin key (manages every project of the organization).
@@ -37,7 +41,10 @@ billing grant adds paid credits (a topup transaction), or bonus credits with --b
 billing refund takes credits back for money returned (a refund transaction, never below zero);
 billing mark-paid confirms an invoice of the manual payment provider (docs/billing.md).
 operators are the people who sign in to the console (docs/console.md); without --password-stdin
-a password is generated and printed once; reset-password ends the person's sessions.`;
+a password is generated and printed once; reset-password ends the person's sessions.
+jobs list shows jobs newest first (every project's without --project; --limit 1-100, default 20;
+--status pending|running|done|failed|cancelled); jobs cancel cancels a pending scheduled reply or
+message (docs/api.md, "Jobs"), of any project.`;
 
 class UsageError extends Error {}
 
@@ -114,11 +121,20 @@ async function run(argv: string[]): Promise<unknown> {
       email: { type: "string" },
       role: { type: "string" },
       operator: { type: "string" },
+      status: { type: "string" },
+      type: { type: "string" },
+      thread: { type: "string" },
+      limit: { type: "string" },
+      cursor: { type: "string" },
       "password-stdin": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
-  const command = positionals.join(" ");
+  // `jobs cancel <job_id>` takes its id as an argument; no other command takes one.
+  const jobId = positionals[0] === "jobs" && positionals[1] === "cancel" ? positionals[2] : undefined;
+  const command = (
+    positionals.length === 3 && jobId !== undefined ? positionals.slice(0, 2) : positionals
+  ).join(" ");
   if (values.help || command === "") throw new UsageError("");
 
   const config = loadConfig();
@@ -129,6 +145,7 @@ async function run(argv: string[]): Promise<unknown> {
   const service = new ProjectsService({ repos, clock: systemClock, newId });
   // Sessions ended here close their streams when the server next checks them (on any request).
   const operators = new OperatorsService({ repos, clock: systemClock, newId, onRevoked: () => {} });
+  const jobs = new JobsService({ repos, clock: systemClock });
   const billing = () =>
     composeBillingAdmin(config, runtime.storage, {
       warn: (object, message) => process.stderr.write(`parley: ${message} ${JSON.stringify(object)}\n`),
@@ -243,6 +260,28 @@ async function run(argv: string[]): Promise<unknown> {
         const auth = await projectAdmin(repos, required(values.project, "--project"));
         return await operators.remove(auth, required(values.operator, "--operator"));
       }
+      case "jobs list": {
+        if (values.project) await requireProject(repos, values.project);
+        const scope: JobScope = values.project
+          ? { projectId: values.project, threadsOnly: false }
+          : EVERY_JOB;
+        const query = listJobsQuerySchema.safeParse({
+          status: values.status,
+          type: values.type,
+          thread_id: values.thread,
+          limit: values.limit,
+          cursor: values.cursor,
+        });
+        if (!query.success) {
+          const issue = query.error.issues[0];
+          throw new UsageError(
+            `--${String(issue?.path[0] ?? "").replace("thread_id", "thread")} ${issue?.message ?? "is invalid"}`,
+          );
+        }
+        return await jobs.list(scope, query.data);
+      }
+      case "jobs cancel":
+        return await jobs.cancel(EVERY_JOB, required(jobId, "<job_id>"));
       default:
         throw new UsageError(`unknown command '${command}'`);
     }

@@ -12,6 +12,7 @@ import { Transactor } from "./events/unit-of-work.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import type { App } from "./infra/http-types.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
+import type { Metrics } from "./infra/metrics.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
 import type { JobRegistration } from "./jobs/job-definition.js";
@@ -35,6 +36,7 @@ import { TurnRunner } from "./modules/engine/run-turn.js";
 import type { ThreadActions } from "./modules/engine/thread-actions.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
 import { ThreadWriter } from "./modules/engine/thread-writer.js";
+import { turnMetrics } from "./modules/engine/turn-metrics.js";
 import { ConnectionService } from "./modules/integrations/connection-service.js";
 import { Connectors } from "./modules/integrations/connectors.js";
 import { deliveryListener } from "./modules/integrations/delivery/delivery-listener.js";
@@ -218,6 +220,8 @@ export interface ConversationDeps {
   workerPollMs?: number;
   /** Called after a commit that queued webhook deliveries (wakes the dispatcher). */
   onWebhookDeliveries?: () => void;
+  /** Where turns and model calls are counted (the app's registry). */
+  metrics?: Metrics;
 }
 
 /**
@@ -320,6 +324,7 @@ export function composeConversations(deps: ConversationDeps) {
     }),
     clock,
     log: deps.log,
+    ...(deps.metrics ? { observer: turnMetrics(deps.metrics) } : {}),
     retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
     timeoutMs: config.modelTimeoutMs,
     defaultModel: config.defaultModel,

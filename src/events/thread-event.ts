@@ -4,8 +4,9 @@ import { messageObjectSchema, operatorRefSchema } from "./message.js";
 
 /**
  * ThreadEvent: the `data` of every message on the thread event streams (docs/api.md). The
- * `message` of `message_created` and `created_at` are additions to the API reference (docs/api.md) (docs/api.md).
- * The SSE `event:` field repeats `type`; the SSE `id:` is the event's sequence number.
+ * `message` of `message_created` and `created_at` are additions to the API reference (docs/conversations.md).
+ * Frames carry no SSE `event:` name (`type` says what the event is); the SSE `id:` is the
+ * event's sequence number.
  */
 export const threadEventTypeSchema = z
   .enum(["pending_count", "mode_changed", "message_created", "thread_assigned"])
@@ -61,8 +62,8 @@ export const threadEventSchema = z
   .meta({
     id: "ThreadEvent",
     description:
-      "One change to a thread. Sent as the JSON `data` of a server-sent event whose `event` is `type` " +
-      "and whose `id` is a sequence number to resume from with `Last-Event-ID`.",
+      "One change to a thread. Sent as the JSON `data` of an unnamed server-sent event (an EventSource's " +
+      "`onmessage`; `type` says what it is) whose `id` is a sequence number to resume from with `Last-Event-ID`.",
   });
 
 export type ThreadEvent = z.infer<typeof threadEventSchema>;

@@ -231,10 +231,17 @@ export async function settleIdempotency(
   await repo.complete(state.projectId, state.key, statusCode, secrets.seal(JSON.stringify(summary)));
 }
 
-/** For hijacked replies whose outcome should not be replayed (a failed turn): a retry runs again. */
+/**
+ * For replies whose outcome should not be replayed (a failed turn): a retry runs again. The
+ * record stays, abandoned, so that a retry of the same request keeps its `since` and finds
+ * the work already stored (the user's messages) instead of storing it a second time.
+ */
 export async function releaseIdempotency(request: FastifyRequest, repo: IdempotencyRepo): Promise<void> {
   const state = request.idempotency;
   if (!state || state.settled) return;
   state.settled = true;
-  await repo.release(state.projectId, state.key);
+  await repo.abandon(state.projectId, state.key, LEASE_GIVEN_UP);
 }
+
+/** A lease that ended before any clock reading: the record counts as abandoned at once. */
+const LEASE_GIVEN_UP = new Date(0).toISOString();

@@ -1,10 +1,13 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyReply } from "fastify";
 
-/** One server-sent event. `data` is sent as is when a string, else as JSON. */
+/**
+ * One server-sent event. `data` is sent as is when a string, else as JSON. Frames carry no
+ * `event:` name: every event reaches an EventSource's `onmessage`, and the JSON data says what
+ * it is in its `type` (docs/conversations.md#frames).
+ */
 export interface SseMessage {
   id?: string | number;
-  event?: string;
   /** Without data the frame only sets the client's last event id; no event is dispatched. */
   data?: unknown;
 }
@@ -143,7 +146,6 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
 function frame(message: SseMessage): string {
   let out = "";
   if (message.id !== undefined) out += `id: ${singleLine(String(message.id))}\n`;
-  if (message.event !== undefined) out += `event: ${singleLine(message.event)}\n`;
   if (message.data !== undefined) {
     out += lines(typeof message.data === "string" ? message.data : JSON.stringify(message.data), "data: ");
   }

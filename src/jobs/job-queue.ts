@@ -50,6 +50,7 @@ export interface Job {
   lastError: string | null;
   dedupeKey: string | null;
   projectId: string | null;
+  threadId: string | null;
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
@@ -73,6 +74,16 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
+/**
+ * The thread a job is about: its payload's `threadId`, the convention of every job done for a
+ * thread. Stored beside the payload so that jobs can be listed by thread.
+ */
+function threadIdOf(payload: unknown): string | null {
+  if (typeof payload !== "object" || payload === null || !("threadId" in payload)) return null;
+  const { threadId } = payload as { threadId: unknown };
+  return typeof threadId === "string" ? threadId : null;
+}
+
 function toJob(row: JobRow): Job {
   return {
     id: row.id,
@@ -85,6 +96,7 @@ function toJob(row: JobRow): Job {
     lastError: row.last_error,
     dedupeKey: row.dedupe_key,
     projectId: row.project_id,
+    threadId: row.thread_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
@@ -211,6 +223,7 @@ export class JobQueue {
       last_error: null,
       dedupe_key: job.dedupeKey ?? null,
       project_id: job.projectId ?? null,
+      thread_id: threadIdOf(job.payload),
       created_at: now,
       updated_at: now,
       finished_at: null,
@@ -227,7 +240,7 @@ export class JobQueue {
     return row ? toJob(row) : undefined;
   }
 
-  /** Deletes done and failed jobs finished before `before` (freeing their dedupe keys); returns how many. */
+  /** Deletes done, failed and cancelled jobs finished before `before` (freeing their dedupe keys); returns how many. */
   prune(db: JobStore, before: Date): Promise<number> {
     return jobRepo(db).pruneFinished(before);
   }

@@ -1,5 +1,5 @@
-/** The durable job queue (migration 0004). */
-export type JobStatus = "pending" | "running" | "done" | "failed";
+/** The durable job queue (migration 0004; thread_id and status `cancelled`: 0016). */
+export type JobStatus = "pending" | "running" | "done" | "failed" | "cancelled";
 
 export interface JobsTable {
   /** `job_…` */
@@ -24,6 +24,8 @@ export interface JobsTable {
   dedupe_key: string | null;
   /** The project the work belongs to, if any; no foreign key, so a job may outlive its project. */
   project_id: string | null;
+  /** The thread the work is about: the payload's `threadId`, when it has one (listing, filters). */
+  thread_id: string | null;
   created_at: string;
   updated_at: string;
   /** When the job became done or failed; what pruning compares. */

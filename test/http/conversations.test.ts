@@ -187,6 +187,9 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
       });
       expect(wrongChat.statusCode).toBe(404);
       expect((await t.call("GET", `/v1/chats/${second.id}/threads/shared-id/messages`)).statusCode).toBe(404);
+      const reserved = await streamTurn(t, chat.id, "events", "hi");
+      expect(reserved.response.statusCode).toBe(422);
+      expect((await t.call("GET", "/v1/threads?chat_id=" + chat.id)).json().data).toHaveLength(1);
       const malformed = await streamTurn(t, chat.id, "bad id!", "hi");
       expect(malformed.response.statusCode).toBe(422);
       const other = await t.otherProject();

@@ -68,13 +68,13 @@ class SseClient {
   }
 
   /** Frames that carry an event (data), as the browser would dispatch them. */
-  events(): Array<{ id: string; event: string; data: unknown }> {
+  events(): Array<{ id: string; data: unknown }> {
     return this.frames
       .filter((f) => f.data !== undefined)
-      .map((f) => ({ id: f.id!, event: f.event!, data: JSON.parse(f.data!) }));
+      .map((f) => ({ id: f.id!, data: JSON.parse(f.data!) }));
   }
 
-  async waitForEvents(count: number): Promise<Array<{ id: string; event: string; data: unknown }>> {
+  async waitForEvents(count: number): Promise<Array<{ id: string; data: unknown }>> {
     await vi.waitFor(() => expect(this.events().length).toBeGreaterThanOrEqual(count), { timeout: 5000 });
     return this.events();
   }
@@ -184,33 +184,38 @@ describe.each(DIALECTS)("thread event streams on %s", (dialect) => {
     await vi.waitFor(() => expect(hub.subscriberCount()).toBe(count), { timeout: 5000 });
   }
 
-  it_("streams the project's events with id and event fields, and nothing of other projects", async () => {
-    await start();
-    const client = await connect("/threads/events");
-    expect(client.response.status).toBe(200);
-    expect(client.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    expect(client.response.headers.get("cache-control")).toBe("no-cache, no-transform");
-    expect(client.response.headers.get("x-accel-buffering")).toBe("no");
-    expect(client.response.headers.get("x-request-id")).toMatch(/^req_/);
-    await subscribed(1);
+  it_(
+    "streams the project's events as unnamed frames of id and data, and nothing of other projects",
+    async () => {
+      await start();
+      const client = await connect("/threads/events");
+      expect(client.response.status).toBe(200);
+      expect(client.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      expect(client.response.headers.get("cache-control")).toBe("no-cache, no-transform");
+      expect(client.response.headers.get("x-accel-buffering")).toBe("no");
+      expect(client.response.headers.get("x-request-id")).toMatch(/^req_/);
+      await subscribed(1);
 
-    await raise("prj_b", [pending("thr_b", 5)]);
-    const message = {
-      id: "msg_1",
-      role: "assistant" as const,
-      content: "Hi!",
-      author: "operator" as const,
-      created_at: "2026-11-21T10:00:00.000Z",
-    };
-    const ours = await raise("prj_a", [
-      { thread_id: "thr_1", type: "message_created", message },
-      { thread_id: "thr_2", type: "mode_changed", mode: "manual" },
-    ]);
-    const events = await client.waitForEvents(2);
-    expect(events).toEqual(ours.map((s) => ({ id: String(s.seq), event: s.event.type, data: s.event })));
-    expect(events[0]!.data).toMatchObject({ thread_id: "thr_1", type: "message_created", message });
-    expect(events[0]!.data).toHaveProperty("created_at");
-  });
+      await raise("prj_b", [pending("thr_b", 5)]);
+      const message = {
+        id: "msg_1",
+        role: "assistant" as const,
+        content: "Hi!",
+        author: "operator" as const,
+        created_at: "2026-11-21T10:00:00.000Z",
+      };
+      const ours = await raise("prj_a", [
+        { thread_id: "thr_1", type: "message_created", message },
+        { thread_id: "thr_2", type: "mode_changed", mode: "manual" },
+      ]);
+      const events = await client.waitForEvents(2);
+      expect(events).toEqual(ours.map((s) => ({ id: String(s.seq), data: s.event })));
+      // No `event:` name: an EventSource hands every event to onmessage; `type` says what it is.
+      expect(client.frames.filter((f) => f.event !== undefined)).toEqual([]);
+      expect(events[0]!.data).toMatchObject({ thread_id: "thr_1", type: "message_created", message });
+      expect(events[0]!.data).toHaveProperty("created_at");
+    },
+  );
 
   it_("starts with new events only, after an id-only frame to resume from", async () => {
     await start();
@@ -417,11 +422,11 @@ describe("SSE writer", () => {
     }
   });
 
-  it("writes multi-line data as several data lines and strips line breaks from fields", async () => {
+  it("writes multi-line data as several data lines and strips line breaks from the id", async () => {
     const app = Fastify();
     app.get("/s", async (_request, reply) => {
       const stream = openSseStream(reply, { heartbeatMs: 0 });
-      stream.send({ id: "1\n2", event: "a\rb", data: "line one\nline two" });
+      stream.send({ id: "1\n2\r3", data: "line one\nline two" });
       stream.comment("hello");
       await stream.end();
     });
@@ -429,7 +434,7 @@ describe("SSE writer", () => {
       // Through app.inject, whose fake socket lacks some of a real one's methods.
       const response = await app.inject({ method: "GET", url: "/s" });
       expect(response.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
-      expect(response.body).toBe("id: 12\nevent: ab\ndata: line one\ndata: line two\n\n: hello\n\n");
+      expect(response.body).toBe("id: 123\ndata: line one\ndata: line two\n\n: hello\n\n");
     } finally {
       await app.close();
     }

@@ -170,6 +170,7 @@ export function describeJobQueueConformance(dialect: TestDialect): void {
           lastError: null,
           dedupeKey: null,
           projectId: "prj_1",
+          threadId: null,
           createdAt: T0,
           updatedAt: T0,
           finishedAt: null,

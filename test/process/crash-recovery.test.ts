@@ -272,8 +272,9 @@ for (const dialect of DIALECTS) {
       );
       await afterRestart.stop();
       const announced = parseSse(beforeCrash.text() + afterRestart.text())
-        .filter((frame) => frame.event === "message_created")
-        .map((frame) => (JSON.parse(frame.data) as { message: Message }).message)
+        .map((frame) => JSON.parse(frame.data) as { type: string; message?: Message })
+        .filter((event) => event.type === "message_created")
+        .map((event) => event.message!)
         .filter((message) => message.role === "assistant")
         .map((message) => message.id);
       expect(announced.filter((id) => recovered.includes(id)).sort()).toEqual([...recovered].sort());

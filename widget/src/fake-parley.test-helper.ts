@@ -32,10 +32,9 @@ export class Stream {
     if (!this.closed) this.controller.enqueue(new TextEncoder().encode(text));
   }
 
-  frame(data: unknown, event?: string, id?: string): void {
-    let text = "";
-    if (id !== undefined) text += `id: ${id}\n`;
-    if (event) text += `event: ${event}\n`;
+  /** One unnamed frame, as Parley sends them: what the event is goes in the data's `type`. */
+  frame(data: unknown, id?: string): void {
+    const text = id === undefined ? "" : `id: ${id}\n`;
     this.write(`${text}data: ${JSON.stringify(data)}\n\n`);
   }
 

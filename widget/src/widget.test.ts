@@ -144,13 +144,17 @@ describe("widget", () => {
     expect(last.dataset.id).toBe("b9");
 
     server.lastEvents.frame(
-      { message: { id: "u9", author: "user", content: "Where is my order?", created_at: "" } },
-      "message_created",
+      {
+        type: "message_created",
+        message: { id: "u9", author: "user", content: "Where is my order?", created_at: "" },
+      },
       "1",
     );
     server.lastEvents.frame(
-      { message: { id: "b9", author: "bot", content: "It ships **today**", created_at: "" } },
-      "message_created",
+      {
+        type: "message_created",
+        message: { id: "b9", author: "bot", content: "It ships **today**", created_at: "" },
+      },
       "2",
     );
     await new Promise((r) => setTimeout(r, 30));
@@ -183,9 +187,10 @@ describe("widget", () => {
     await widget.connect();
     const badge = $(root, "[part=badge]");
     expect(badge.hidden).toBe(true);
-    server.lastEvents.frame({ mode: "operator" }, "mode_changed", "1");
+    server.lastEvents.frame({ type: "mode_changed", mode: "operator" }, "1");
     server.lastEvents.frame(
       {
+        type: "message_created",
         message: {
           id: "o1",
           author: "operator",
@@ -194,12 +199,13 @@ describe("widget", () => {
           operator_name: "Ann",
         },
       },
-      "message_created",
       "2",
     );
     server.lastEvents.frame(
-      { message: { id: "o2", author: "operator", content: "Still there?", created_at: "" } },
-      "message_created",
+      {
+        type: "message_created",
+        message: { id: "o2", author: "operator", content: "Still there?", created_at: "" },
+      },
       "3",
     );
     await eventually(() => expect(badge.textContent).toBe("2"));
@@ -214,7 +220,7 @@ describe("widget", () => {
     expect($(root, "[part=operator-name]").textContent).toBe("Ann");
     $(root, "[part=launcher]").click();
     expect(badge.hidden).toBe(true);
-    server.lastEvents.frame({ mode: "auto" }, "mode_changed", "4");
+    server.lastEvents.frame({ type: "mode_changed", mode: "auto" }, "4");
     await eventually(() => expect(messages(root).at(-1)).toBe("system:You are talking to the bot again"));
   });
 
@@ -224,7 +230,7 @@ describe("widget", () => {
     const root = await mount({}, "ru-RU");
     await widget.connect();
     expect($(root, "[part=launcher]").getAttribute("aria-label")).toBe("Открыть чат");
-    server.lastEvents.frame({ mode: "manual" }, "mode_changed", "1");
+    server.lastEvents.frame({ type: "mode_changed", mode: "manual" }, "1");
     await eventually(() => expect(messages(root).at(-1)).toBe("system:Теперь с вами общается оператор"));
   });
 
@@ -276,8 +282,7 @@ describe("widget", () => {
     const root = await mount();
     await widget.connect();
     server.lastEvents.frame(
-      { message: { id: "o1", author: "operator", content: "one", created_at: "" } },
-      "message_created",
+      { type: "message_created", message: { id: "o1", author: "operator", content: "one", created_at: "" } },
       "41",
     );
     await eventually(() => expect(messages(root)).toHaveLength(2));
@@ -286,13 +291,11 @@ describe("widget", () => {
     const again = server.requests.filter((r) => r.path === "/widget/v1/events")[1]!;
     expect(again.headers["Last-Event-ID"]).toBe("41");
     server.lastEvents.frame(
-      { message: { id: "o1", author: "operator", content: "one", created_at: "" } },
-      "message_created",
+      { type: "message_created", message: { id: "o1", author: "operator", content: "one", created_at: "" } },
       "41",
     );
     server.lastEvents.frame(
-      { message: { id: "o2", author: "operator", content: "two", created_at: "" } },
-      "message_created",
+      { type: "message_created", message: { id: "o2", author: "operator", content: "two", created_at: "" } },
       "42",
     );
     await eventually(() =>

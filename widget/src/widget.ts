@@ -184,7 +184,7 @@ export class Widget {
           opening.then(connected, connected);
           return opening;
         },
-        onEvent: (event) => this.onEvent(event.event, event.data),
+        onEvent: (event) => this.onEvent(event.data),
         backoff: this.deps.backoff,
         onRefused: (error) => {
           if (error.code === "visitor_token_invalid" || error.status === 401) void this.renew();
@@ -240,14 +240,16 @@ export class Widget {
     return this.ready;
   }
 
-  private onEvent(type: string, data: string): void {
-    let payload: { message?: ServerMessage; mode?: string };
+  /** The frames are unnamed (docs/widget.md): the data's `type` says what each event is. */
+  private onEvent(data: string): void {
+    let payload: { type?: string; message?: ServerMessage; mode?: string };
     try {
       payload = JSON.parse(data);
     } catch {
       return;
     }
     const conversation = this.conversation!;
+    const type = payload?.type;
     let apply: (() => void) | null = null;
     if (type === "message_created" && payload.message && typeof payload.message.content === "string") {
       const message = payload.message;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
-import { errorBodySchema, standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { BillingService } from "./billing-service.js";
 import {
@@ -22,9 +22,10 @@ export function billingRoutes(app: App, billing: BillingService): void {
     {
       schema: {
         tags,
+        operationId: "getBillingAccount",
         summary: "Get the project's billing account",
         description: "Created on first use with the welcome bonus (docs/billing.md).",
-        response: { 200: billingAccountSchema, ...standardErrorResponses },
+        response: { 200: billingAccountSchema },
       },
     },
     async (request) => billing.account(authOf(request).projectId),
@@ -35,8 +36,9 @@ export function billingRoutes(app: App, billing: BillingService): void {
     {
       schema: {
         tags,
+        operationId: "getBillingBalance",
         summary: "Get the project's balance",
-        response: { 200: billingBalanceSchema, ...standardErrorResponses },
+        response: { 200: billingBalanceSchema },
       },
     },
     async (request) => billing.balance(authOf(request).projectId),
@@ -47,12 +49,13 @@ export function billingRoutes(app: App, billing: BillingService): void {
     {
       schema: {
         tags,
+        operationId: "listBillingTransactions",
         summary: "List the project's transactions",
         description:
           "Newest first. Every change of the balance is one transaction: the sum of all of them " +
           "is `credits + bonus`.",
         querystring: transactionsQuerySchema,
-        response: { 200: transactionsPageSchema, ...standardErrorResponses },
+        response: { 200: transactionsPageSchema },
       },
     },
     async (request) =>
@@ -64,9 +67,10 @@ export function billingRoutes(app: App, billing: BillingService): void {
     {
       schema: {
         tags,
+        operationId: "listBillingOffers",
         summary: "List the offers",
         description: "Subscription plans and one-time top-ups (PARLEY_BILLING_OFFERS).",
-        response: { 200: z.array(offerSchema), ...standardErrorResponses },
+        response: { 200: z.array(offerSchema) },
       },
     },
     async () => billing.offers(),
@@ -77,9 +81,10 @@ export function billingRoutes(app: App, billing: BillingService): void {
     {
       schema: {
         tags,
+        operationId: "listInvoices",
         summary: "List the project's invoices",
         description: "Newest first.",
-        response: { 200: z.array(invoiceSchema), ...standardErrorResponses },
+        response: { 200: z.array(invoiceSchema) },
       },
     },
     async (request) => billing.invoices(authOf(request).projectId),
@@ -90,6 +95,7 @@ export function billingRoutes(app: App, billing: BillingService): void {
     {
       schema: {
         tags,
+        operationId: "createInvoice",
         summary: "Create an invoice for an offer",
         description:
           "A `pending` invoice and the URL where it is paid. `credits` chooses the amount on " +
@@ -98,8 +104,11 @@ export function billingRoutes(app: App, billing: BillingService): void {
         body: createInvoiceBodySchema,
         response: {
           200: createdInvoiceSchema,
-          ...standardErrorResponses,
-          502: errorBodySchema.describe("The payment provider could not be reached."),
+          ...errorResponses({
+            404: "`offer_not_found`: `offer_id` names no offer.",
+            422: "The payment provider refused to start the payment (`payment_refused` or the provider's code); the invoice is `cancelled`.",
+            502: "`provider_unavailable`: the payment provider could not be reached; the invoice is `cancelled`.",
+          }),
         },
       },
     },

@@ -49,6 +49,19 @@ export function toApproval(row: ApprovalRow): Approval {
   };
 }
 
+/** An end user's answer to one approval request, as the AI SDK's UI sends it back. */
+export interface ApprovalResponse {
+  approvalId: string;
+  approved: boolean;
+  reason?: string | undefined;
+}
+
+/** Who hears of settled approvals (the stream of the turn that settles them). */
+export interface SettledListener {
+  toolResult?(result: { toolCallId: string; toolName: string; output: unknown }): void;
+  toolDenied?(call: { toolCallId: string; toolName: string; reason: string | null }): void;
+}
+
 export const REJECTED_BY_USER_REASON = "The user did not confirm.";
 
 /**
@@ -174,13 +187,48 @@ export class ApprovalFlow {
   }
 
   /**
+   * The end user's answers given as approval responses (the AI SDK's `addToolApprovalResponse`,
+   * docs/conversations.md): each decides the pending `user_approve` approval it names, exactly as
+   * a typed "yes" or "no" would. Approvals that are not pending, unknown, or wait for an operator
+   * are left alone (an end user never decides an operator's approval). Returns how many it decided.
+   */
+  async decideFromResponses(
+    unit: UnitOfWork,
+    projectId: string,
+    threadId: string,
+    responses: ApprovalResponse[],
+  ): Promise<number> {
+    const repo = unit.repos.approvals;
+    const waiting = new Map(
+      (await repo.pending(projectId, threadId))
+        .filter((a) => a.policy === "user_approve")
+        .map((a) => [a.id, a]),
+    );
+    const now = this.deps.clock.now().toISOString();
+    let decided = 0;
+    for (const response of responses) {
+      if (!waiting.delete(response.approvalId)) continue;
+      const done = await repo.decide(projectId, response.approvalId, {
+        status: response.approved ? "approved" : "rejected",
+        reason: response.approved ? null : response.reason?.trim() || "The user declined.",
+        by: "user",
+        at: now,
+      });
+      if (done) decided += 1;
+    }
+    return decided;
+  }
+
+  /**
    * Turns decisions into tool results in the thread: runs an approved tool (its input checked
-   * again), or records the refusal. Tells whether anything was settled (the model must go on)
-   * and whether an operator must still decide something before the AI may go on.
+   * again), or records the refusal, and tells the listener (a stream) each result. Tells whether
+   * anything was settled (the model must go on) and whether an operator must still decide
+   * something before the AI may go on.
    */
   async settle(
     thread: ThreadRow,
     context: ToolContext,
+    listener?: SettledListener,
   ): Promise<{ settled: boolean; awaitingOperator: boolean }> {
     const open = await this.deps.repos.approvals.open(thread.project_id, thread.id);
     const decided = open.filter((approval) => approval.status !== "pending");
@@ -206,6 +254,11 @@ export class ApprovalFlow {
         );
         await unit.repos.approvals.markSettled(thread.project_id, approval.id, now);
       });
+      const call = { toolCallId: approval.tool_call_id, toolName: approval.tool_name };
+      if (output.type === "execution-denied") listener?.toolDenied?.({ ...call, reason: approval.reason });
+      else if (output.type === "json") listener?.toolResult?.({ ...call, output: output.value });
+      else if (output.type === "error-text")
+        listener?.toolResult?.({ ...call, output: { error: output.value } });
     }
     return {
       settled: decided.length > 0,

@@ -26,19 +26,38 @@ import type { ThreadLock } from "./thread-lock.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
+import { logTurn, type ModelCallTimer, type TurnObserver, TurnTrace } from "./turn-report.js";
 
 export type ReplyFinishReason = "stop" | "length" | "tool-calls";
+
+/** A tool call as the model made it; `approvalId`/`approvalPolicy` when it waits for a person. */
+export interface ToolCallNotice {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  approvalId?: string;
+  approvalPolicy?: PausedCall["policy"];
+}
 
 /** What a caller watching the turn (the stream endpoint) is told as it happens. */
 export interface TurnListener {
   textDelta?(text: string): void;
   /** `approvalId` is set when the call waits for a person's approval (the turn then pauses). */
-  toolCall?(call: { toolCallId: string; toolName: string; input: unknown; approvalId?: string }): void;
+  toolCall?(call: ToolCallNotice): void;
   toolResult?(result: { toolCallId: string; toolName: string; output: unknown }): void;
+  /** A call the person refused (settled at the start of the turn that goes on after it). */
+  toolDenied?(call: { toolCallId: string; toolName: string; reason: string | null }): void;
 }
 
 export type TurnOutcome =
-  | { kind: "replied"; message: MessageRow; finishReason: ReplyFinishReason }
+  | {
+      kind: "replied";
+      message: MessageRow;
+      finishReason: ReplyFinishReason;
+      /** The model and the tokens this turn's model calls used (what the reply is billed by). */
+      modelId: string;
+      usage: { inputTokens: number; outputTokens: number };
+    }
   | { kind: "already-answered"; message: MessageRow | undefined }
   | { kind: "not-answering"; reason: string }
   | { kind: "failed"; code: string; message: string };
@@ -57,6 +76,8 @@ export interface TurnRunnerDeps {
   lock: ThreadLock;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Told about every model call and every turn (metrics); each turn is also logged once. */
+  observer?: TurnObserver;
   retry: RetryPolicy;
   /** Upper bound of one model call, first byte to last. */
   timeoutMs: number;
@@ -107,6 +128,9 @@ function toolsFor(settings: BotSettings, context: ToolContext): ToolSet {
 
 const WORKING_MEMORY_TOOL = "update_working_memory";
 
+/** Stream parts that are the model's output: the first of them is its "first token". */
+const FIRST_OUTPUT_PARTS = new Set(["text-delta", "reasoning-delta", "tool-input-start", "tool-call"]);
+
 /** The system prompt: the bot's instruction, then the thread's working memory when enabled. */
 function systemPrompt(settings: BotSettings, workingMemory: string | null, recalled: string): string {
   const sections = [settings.ai.instruction];
@@ -143,14 +167,25 @@ export class TurnRunner {
     listener: TurnListener = {},
     forSeq?: number,
   ): Promise<TurnOutcome> {
+    const trace = new TurnTrace();
+    let outcome: TurnOutcome;
     try {
-      return await this.deps.lock.withLock(projectId, threadId, () =>
-        this.runLocked(projectId, threadId, listener, forSeq),
+      outcome = await this.deps.lock.withLock(projectId, threadId, () =>
+        this.runLocked(projectId, threadId, listener, forSeq, trace),
       );
     } catch (error) {
       this.deps.log.error({ err: error, threadId }, "turn failed");
-      return { kind: "failed", code: "turn_failed", message: "The reply could not be produced; try again." };
+      outcome = {
+        kind: "failed",
+        code: "turn_failed",
+        message: "The reply could not be produced; try again.",
+      };
     }
+    // Once per turn, wherever it runs (a stream or a job): docs/operations.md, "The turn line".
+    const report = trace.report(projectId, threadId, outcome);
+    logTurn(this.deps.log, report);
+    this.deps.observer?.turnFinished(report);
+    return outcome;
   }
 
   private async runLocked(
@@ -158,13 +193,14 @@ export class TurnRunner {
     threadId: string,
     listener: TurnListener,
     forSeq: number | undefined,
+    trace: TurnTrace,
   ): Promise<TurnOutcome> {
     const messages = this.deps.repos.messages;
     const thread = await this.deps.repos.threads.find(projectId, threadId);
     if (!thread) return { kind: "not-answering", reason: "thread_deleted" };
     const toolContext = this.toolContext(projectId, thread.id, thread.chat_id);
     // Decided approvals become tool results first; the model then goes on from them.
-    const { settled, awaitingOperator } = await this.deps.approvals.settle(thread, toolContext);
+    const { settled, awaitingOperator } = await this.deps.approvals.settle(thread, toolContext, listener);
     if (awaitingOperator) {
       return { kind: "not-answering", reason: "awaiting_approval" };
     }
@@ -179,12 +215,14 @@ export class TurnRunner {
     const context = await this.deps.repos.answerContext(projectId, thread.chat_id);
     const reason = whyNotAnswering(context, thread.mode, this.deps.credit);
     if (reason || !context) return { kind: "not-answering", reason: reason ?? "chat_missing" };
+    trace.botId = context.botId;
 
     if (thread.bot_id !== context.botId) {
       // The chat was bound to another bot since the thread began: the thread follows it.
       await this.deps.repos.threads.update(projectId, threadId, { bot_id: context.botId });
     }
     const settings = readBotSettings(context.botSettings, this.deps.defaultModel);
+    trace.model = settings.ai.model.id;
     let resolved: ReturnType<ModelRegistry["resolve"]>;
     try {
       resolved = this.deps.registry.resolve(settings.ai.model.id);
@@ -224,6 +262,8 @@ export class TurnRunner {
       const paused: PausedCall[] = [];
       let formatter = createStreamFormatter(settings.ai.formatting);
       const deadline = AbortSignal.timeout(this.deps.timeoutMs);
+      const call = trace.startModelCall();
+      let callReported = false;
       try {
         const result = streamText({
           model,
@@ -245,6 +285,7 @@ export class TurnRunner {
         });
         let finishReason: string | undefined;
         for await (const part of result.fullStream) {
+          if (FIRST_OUTPUT_PARTS.has(part.type)) call.output();
           switch (part.type) {
             case "text-delta": {
               emitted = true;
@@ -284,6 +325,7 @@ export class TurnRunner {
                 toolName: call.toolName,
                 input: call.args,
                 approvalId: call.approvalId,
+                approvalPolicy: call.policy,
               });
               break;
             }
@@ -313,6 +355,17 @@ export class TurnRunner {
         }
         const response = await result.response;
         const usage = await result.totalUsage;
+        trace.inputTokens += usage.inputTokens ?? 0;
+        trace.outputTokens += usage.outputTokens ?? 0;
+        callReported = true;
+        this.deps.observer?.modelCall({
+          model: settings.ai.model.id,
+          ok: true,
+          timedOut: false,
+          ...call.finish(),
+          inputTokens: usage.inputTokens ?? 0,
+          outputTokens: usage.outputTokens ?? 0,
+        });
         const answeredThrough = Math.max(
           0,
           ...rows.filter((row) => row.role === "user").map((row) => row.seq),
@@ -353,12 +406,17 @@ export class TurnRunner {
           kind: "replied",
           message,
           finishReason: paused.length > 0 ? "tool-calls" : mapFinishReason(finishReason),
+          modelId: settings.ai.model.id,
+          usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
         };
       } catch (error) {
+        // A failure after the model answered (storing the reply) is not the model's.
+        if (!callReported) this.reportFailedCall(settings.ai.model.id, call, error);
         const delay = emitted
           ? null
           : nextDelayMs(this.deps.retry, attempt, error, this.deps.clock.now().getTime());
         if (delay === null) return this.failure(error, threadId, attempt);
+        this.deps.observer?.modelRetry(settings.ai.model.id);
         this.deps.log.warn(
           { err: error, threadId, attempt, delayMs: Math.round(delay) },
           "model call failed; retrying",
@@ -428,6 +486,17 @@ export class TurnRunner {
       searchKnowledge: (query, limit) =>
         this.deps.searchKnowledge?.(projectId, chatId, query, limit) ?? Promise.resolve([]),
     };
+  }
+
+  private reportFailedCall(model: string, call: ModelCallTimer, error: unknown): void {
+    this.deps.observer?.modelCall({
+      model,
+      ok: false,
+      timedOut: error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"),
+      ...call.finish(),
+      inputTokens: 0,
+      outputTokens: 0,
+    });
   }
 
   private failure(error: unknown, threadId: string, attempts: number): TurnOutcome {

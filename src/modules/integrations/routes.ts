@@ -1,6 +1,6 @@
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { errorBodySchema, standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { IntegrationsService } from "./integrations-service.js";
 import {
@@ -19,9 +19,10 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
     {
       schema: {
         tags,
+        operationId: "listIntegrations",
         summary: "List the project's integrations",
         description: "Oldest first. `auth_data` is never returned.",
-        response: { 200: integrationSchema.array(), ...standardErrorResponses },
+        response: { 200: integrationSchema.array() },
       },
     },
     async (request) => integrations.list(authOf(request)),
@@ -32,12 +33,13 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
     {
       schema: {
         tags,
+        operationId: "createIntegration",
         summary: "Create an integration",
         description:
           "A new integration is `active`. `auth_data` is validated against the vendor's fields " +
           "(unknown fields are refused), stored encrypted and never returned.",
         body: createIntegrationBodySchema,
-        response: { 200: integrationSchema, ...standardErrorResponses },
+        response: { 200: integrationSchema },
       },
     },
     async (request) => integrations.create(authOf(request), request.body),
@@ -48,9 +50,10 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
     {
       schema: {
         tags,
+        operationId: "getIntegration",
         summary: "Get an integration",
         params: integrationParamsSchema,
-        response: { 200: integrationSchema, ...standardErrorResponses },
+        response: { 200: integrationSchema },
       },
     },
     async (request) => integrations.get(authOf(request), request.params.id),
@@ -61,6 +64,7 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
     {
       schema: {
         tags,
+        operationId: "updateIntegration",
         summary: "Update an integration",
         description:
           "Fields not sent are unchanged. `auth_data` replaces the stored credentials as a whole and is " +
@@ -68,7 +72,7 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
           "Any status may be set.",
         params: integrationParamsSchema,
         body: updateIntegrationBodySchema,
-        response: { 200: integrationSchema, ...standardErrorResponses },
+        response: { 200: integrationSchema },
       },
     },
     async (request) => integrations.update(authOf(request), request.params.id, request.body),
@@ -79,6 +83,7 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
     {
       schema: {
         tags,
+        operationId: "getIntegrationProfile",
         summary: "Check the credentials and get the vendor identity",
         description:
           "Asks the vendor who the stored credentials authenticate (a bot, a community, a page, a " +
@@ -89,8 +94,10 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
         params: integrationParamsSchema,
         response: {
           200: integrationProfileSchema,
-          ...standardErrorResponses,
-          502: errorBodySchema.describe("The vendor could not be reached."),
+          ...errorResponses({
+            422: "`credentials_rejected`: the vendor refused the stored credentials; `profile_not_supported`: the vendor has no profile to check.",
+            502: "`vendor_unavailable`: the vendor could not be reached or answered with a fault.",
+          }),
         },
       },
     },
@@ -102,10 +109,11 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
     {
       schema: {
         tags,
+        operationId: "deleteIntegration",
         summary: "Delete an integration",
         description: "Deletes its chats too, with their threads and messages.",
         params: integrationParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) => integrations.delete(authOf(request), request.params.id),

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { errorBodySchema, standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import { ApiError } from "../../infra/errors.js";
 import type { App } from "../../infra/http-types.js";
 import type { KnowledgeApi } from "./knowledge-api.js";
@@ -52,11 +52,6 @@ export interface KnowledgeRoutesOptions {
   maxUploadBytes: number;
 }
 
-const uploadErrorResponses = {
-  ...standardErrorResponses,
-  413: errorBodySchema.describe("The file is larger than the upload limit."),
-} as const;
-
 /** A stream for a route whose 200 is documented as binary (its schema, z.string(), types the reply). */
 const binary = (content: Readable) => content as unknown as string;
 
@@ -88,13 +83,19 @@ export async function knowledgeRoutes(
         validatorCompiler: bodyReadByHandler,
         schema: {
           tags,
+          operationId: "uploadFile",
           summary: "Upload a file",
           description:
             "`multipart/form-data` with a `file` part and a `purpose` field (`assistants` for vector stores), " +
             `as OpenAI's clients send it. Files are streamed; one larger than the upload limit is 413.`,
           consumes: ["multipart/form-data"],
           body: uploadFileFormSchema,
-          response: { 200: fileObjectSchema, ...uploadErrorResponses },
+          response: {
+            200: fileObjectSchema,
+            ...errorResponses({
+              413: "`payload_too_large`: the file is larger than the upload limit (PARLEY_MAX_UPLOAD_BYTES).",
+            }),
+          },
         },
       },
       async (request) => {
@@ -108,6 +109,7 @@ export async function knowledgeRoutes(
         validatorCompiler: jsonOrMultipartBody,
         schema: {
           tags,
+          operationId: "createVectorStoreFile",
           summary: "Add a file to a vector store",
           description:
             "JSON `{file_id, attributes?, chunking_strategy?}` adds an uploaded file. Or upload it directly: " +
@@ -116,7 +118,13 @@ export async function knowledgeRoutes(
           consumes: ["application/json", "multipart/form-data"],
           params: storeParamsSchema,
           body: addStoreFileRequestSchema,
-          response: { 200: vectorStoreFileSchema, ...uploadErrorResponses },
+          response: {
+            200: vectorStoreFileSchema,
+            ...errorResponses({
+              404: "`file_not_found`: `file_id` names no file.",
+              413: "`payload_too_large`: the file is larger than the upload limit (PARLEY_MAX_UPLOAD_BYTES).",
+            }),
+          },
         },
       },
       async (request) => {
@@ -138,9 +146,10 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "listFiles",
         summary: "List the project's files",
         querystring: listFilesQuerySchema,
-        response: { 200: fileListSchema, ...standardErrorResponses },
+        response: { 200: fileListSchema },
       },
     },
     async (request) => listPage(await knowledge.listFiles(authOf(request).projectId, request.query), v1File),
@@ -151,9 +160,10 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "getFile",
         summary: "Get a file",
         params: fileParamsSchema,
-        response: { 200: fileObjectSchema, ...standardErrorResponses },
+        response: { 200: fileObjectSchema },
       },
     },
     async (request) => v1File(await knowledge.getFile(authOf(request).projectId, request.params.file_id)),
@@ -164,10 +174,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "downloadFile",
         summary: "Download a file",
         description: "The bytes as uploaded (`application/octet-stream`, named in Content-Disposition).",
         params: fileParamsSchema,
-        response: { 200: binaryResponse, ...standardErrorResponses },
+        response: { 200: binaryResponse },
       },
     },
     async (request, reply) => {
@@ -187,10 +198,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "deleteFile",
         summary: "Delete a file",
         description: "It leaves every vector store it was in.",
         params: fileParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) => knowledge.deleteFile(authOf(request).projectId, request.params.file_id),
@@ -201,11 +213,15 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "createVectorStore",
         summary: "Create a vector store",
         description:
           "With `file_ids`, those files are added and processed (status `indexing` until they are).",
         body: createStoreBodySchema,
-        response: { 200: vectorStoreSchema, ...standardErrorResponses },
+        response: {
+          200: vectorStoreSchema,
+          ...errorResponses({ 404: "`file_not_found`: a `file_ids` entry names no file." }),
+        },
       },
     },
     async (request) =>
@@ -217,10 +233,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "listVectorStores",
         summary: "List the project's vector stores",
         description: "Cursor paging: pass `last_id` as `after` for the next page while `has_more`.",
         querystring: pageQuerySchema,
-        response: { 200: vectorStoreListSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreListSchema },
       },
     },
     async (request) =>
@@ -232,9 +249,10 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "getVectorStore",
         summary: "Get a vector store",
         params: storeParamsSchema,
-        response: { 200: vectorStoreSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreSchema },
       },
     },
     async (request) => v1Store(await knowledge.getStore(authOf(request).projectId, request.params.id)),
@@ -245,11 +263,12 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "updateVectorStore",
         summary: "Update a vector store",
         description: "Only the fields sent change; null clears `metadata` and `expires_after`.",
         params: storeParamsSchema,
         body: updateStoreBodySchema,
-        response: { 200: vectorStoreSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreSchema },
       },
     },
     async (request) =>
@@ -267,10 +286,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "deleteVectorStore",
         summary: "Delete a vector store",
         description: "Its files stay (as files); only their chunks and embeddings in this store go.",
         params: storeParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) => knowledge.deleteStore(authOf(request).projectId, request.params.id),
@@ -281,10 +301,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "listVectorStoreFiles",
         summary: "List a vector store's files",
         params: storeParamsSchema,
         querystring: listStoreFilesQuerySchema,
-        response: { 200: vectorStoreFileListSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreFileListSchema },
       },
     },
     async (request) =>
@@ -299,9 +320,10 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "getVectorStoreFile",
         summary: "Get a vector store file",
         params: storeFileParamsSchema,
-        response: { 200: vectorStoreFileSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreFileSchema },
       },
     },
     async (request) =>
@@ -315,11 +337,12 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "updateVectorStoreFile",
         summary: "Update a vector store file's attributes",
         description: "Replaces the attributes.",
         params: storeFileParamsSchema,
         body: updateStoreFileBodySchema,
-        response: { 200: vectorStoreFileSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreFileSchema },
       },
     },
     async (request) =>
@@ -338,10 +361,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "getVectorStoreFileContent",
         summary: "Get a vector store file's parsed text",
         description: "The text extracted from the file, chunk by chunk, once it is `processed`.",
         params: storeFileParamsSchema,
-        response: { 200: fileContentPageSchema, ...standardErrorResponses },
+        response: { 200: fileContentPageSchema },
       },
     },
     async (request) =>
@@ -359,10 +383,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "deleteVectorStoreFile",
         summary: "Remove a file from a vector store",
         description: "The file itself stays; delete it with DELETE /files/:file_id.",
         params: storeFileParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) =>
@@ -374,10 +399,14 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "createVectorStoreFileBatch",
         summary: "Add several files to a vector store",
         body: createFileBatchBodySchema,
         params: storeParamsSchema,
-        response: { 200: fileBatchSchema, ...standardErrorResponses },
+        response: {
+          200: fileBatchSchema,
+          ...errorResponses({ 404: "`file_not_found`: a `file_ids` entry names no file." }),
+        },
       },
     },
     async (request) =>
@@ -395,9 +424,10 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "getVectorStoreFileBatch",
         summary: "Get a file batch",
         params: batchParamsSchema,
-        response: { 200: fileBatchSchema, ...standardErrorResponses },
+        response: { 200: fileBatchSchema },
       },
     },
     async (request) =>
@@ -411,10 +441,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "cancelVectorStoreFileBatch",
         summary: "Cancel a file batch",
         description: "Files of the batch not processed yet become `cancelled`.",
         params: batchParamsSchema,
-        response: { 200: fileBatchSchema, ...standardErrorResponses },
+        response: { 200: fileBatchSchema },
       },
     },
     async (request) =>
@@ -432,10 +463,11 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "listVectorStoreFileBatchFiles",
         summary: "List a file batch's files",
         params: batchParamsSchema,
         querystring: listStoreFilesQuerySchema,
-        response: { 200: vectorStoreFileListSchema, ...standardErrorResponses },
+        response: { 200: vectorStoreFileListSchema },
       },
     },
     async (request) =>
@@ -453,13 +485,14 @@ export async function knowledgeRoutes(
     {
       schema: {
         tags,
+        operationId: "searchVectorStore",
         summary: "Search a vector store",
         description:
           "The chunks most relevant to `query` (a string or several), best first, optionally narrowed " +
           "by attribute `filters` (comparisons, `in`/`nin`, `and`/`or`, at most 5 levels deep).",
         params: storeParamsSchema,
         body: searchBodySchema,
-        response: { 200: searchResultsSchema, ...standardErrorResponses },
+        response: { 200: searchResultsSchema },
       },
     },
     async (request) =>

@@ -6,7 +6,13 @@ import { forbidden } from "../../infra/errors.js";
  * read what the inbox needs to show them. Admin sessions and API keys may do everything their
  * project allows. Checked once, in the API guard, by route pattern.
  */
-const ANY_METHOD = [/^\/v1\/threads(\/|$)/, /^\/v1\/chats\/:chat_id\/threads(\/|$)/, /^\/v1\/session(\/|$)/];
+const ANY_METHOD = [
+  /^\/v1\/threads(\/|$)/,
+  /^\/v1\/chats\/:chat_id\/threads(\/|$)/,
+  /^\/v1\/session(\/|$)/,
+  // Jobs of threads only (the jobs service narrows them): scheduled replies and messages to cancel.
+  /^\/v1\/jobs(\/|$)/,
+];
 const READ_ONLY = new Set([
   "/v1/bots",
   "/v1/bots/:bot_id",

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { errorBodySchema, standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { OperatorsService } from "./operators-service.js";
 import {
@@ -45,10 +45,11 @@ export function signInRoute(app: App, deps: SessionRoutesDeps): void {
         body: signInBodySchema,
         response: {
           200: sessionSchema,
-          401: errorBodySchema.describe("`invalid_credentials`: the email or password is wrong."),
-          403: errorBodySchema.describe("The account is in no project, or not in the requested one."),
-          422: standardErrorResponses[422],
-          429: standardErrorResponses[429],
+          ...errorResponses({
+            401: "`invalid_credentials`: the email or password is wrong.",
+            403: "`no_projects`: the account is in no project; `forbidden`: not in the requested one.",
+            429: "`rate_limited`: too many sign-in attempts from this IP address or for this email; see Retry-After.",
+          }),
         },
       },
     },
@@ -75,9 +76,13 @@ export function sessionRoutes(app: App, deps: SessionRoutesDeps): void {
     {
       schema: {
         tags,
+        operationId: "getSession",
         summary: "The current console session",
         description: "400 `not_a_session` when called with an API key.",
-        response: { 200: sessionSchema, ...standardErrorResponses },
+        response: {
+          200: sessionSchema,
+          ...errorResponses({ 400: "`not_a_session`: called with an API key, which has no session." }),
+        },
       },
     },
     async (request, reply) => {
@@ -91,9 +96,16 @@ export function sessionRoutes(app: App, deps: SessionRoutesDeps): void {
     {
       schema: {
         tags,
+        operationId: "switchSessionProject",
         summary: "Switch the session to another of the person's projects",
         body: switchProjectBodySchema,
-        response: { 200: sessionSchema, ...standardErrorResponses },
+        response: {
+          200: sessionSchema,
+          ...errorResponses({
+            400: "`not_a_session`: called with an API key, which has no session.",
+            403: "`forbidden`: the person is not a member of that project.",
+          }),
+        },
       },
     },
     async (request) => sessions.switchProject(authOf(request), request.body.project_id),
@@ -104,10 +116,11 @@ export function sessionRoutes(app: App, deps: SessionRoutesDeps): void {
     {
       schema: {
         tags,
+        operationId: "signOut",
         summary: "Sign out: the session ends everywhere at once",
         response: {
           204: z.null().describe("Signed out; the cookie is cleared."),
-          ...standardErrorResponses,
+          ...errorResponses({ 400: "`not_a_session`: called with an API key, which has no session." }),
         },
       },
     },
@@ -123,10 +136,14 @@ export function sessionRoutes(app: App, deps: SessionRoutesDeps): void {
     {
       schema: {
         tags,
+        operationId: "changePassword",
         summary: "Change your own password",
         description: "Your other sessions end; this one goes on.",
         body: changePasswordBodySchema,
-        response: { 204: z.null().describe("Changed."), ...standardErrorResponses },
+        response: {
+          204: z.null().describe("Changed."),
+          ...errorResponses({ 400: "`not_a_session`: called with an API key, which has no session." }),
+        },
       },
     },
     async (request, reply) => {
@@ -149,8 +166,9 @@ export function operatorRoutes(app: App, operators: OperatorsService): void {
     {
       schema: {
         tags: operatorTags,
+        operationId: "listOperators",
         summary: "List the project's operators",
-        response: { 200: operatorListSchema, ...standardErrorResponses },
+        response: { 200: operatorListSchema },
       },
     },
     async (request) => operators.list(authOf(request)),
@@ -161,13 +179,19 @@ export function operatorRoutes(app: App, operators: OperatorsService): void {
     {
       schema: {
         tags: operatorTags,
+        operationId: "createOperator",
         summary: "Add a person to the project",
         description:
           "Creates an account (email, name, password) in the organization and makes it a member of the project; " +
           "an email that already has an account in the organization is added without a password. " +
           "Admins only (an admin session or an API key). 409 `operator_exists`, `account_exists`.",
         body: createOperatorBodySchema,
-        response: { 200: operatorSchema, ...standardErrorResponses },
+        response: {
+          200: operatorSchema,
+          ...errorResponses({
+            409: "`operator_exists`: already a member of the project; `account_exists`: the email has an account in the organization, add it without a password.",
+          }),
+        },
       },
     },
     async (request) => operators.create(authOf(request), request.body),
@@ -178,9 +202,10 @@ export function operatorRoutes(app: App, operators: OperatorsService): void {
     {
       schema: {
         tags: operatorTags,
+        operationId: "getOperator",
         summary: "Get an operator of the project",
         params: operatorParamsSchema,
-        response: { 200: operatorSchema, ...standardErrorResponses },
+        response: { 200: operatorSchema },
       },
     },
     async (request) => operators.get(authOf(request), request.params.operator_id),
@@ -191,13 +216,19 @@ export function operatorRoutes(app: App, operators: OperatorsService): void {
     {
       schema: {
         tags: operatorTags,
+        operationId: "updateOperator",
         summary: "Rename, change the role of, or set the password of an operator",
         description:
           "Admins only. 409 `last_admin` (a project keeps one admin), `operator_shared` (a password of a person " +
           "in other projects is theirs to change).",
         params: operatorParamsSchema,
         body: updateOperatorBodySchema,
-        response: { 200: operatorSchema, ...standardErrorResponses },
+        response: {
+          200: operatorSchema,
+          ...errorResponses({
+            409: "`last_admin`: a project keeps at least one admin; `operator_shared`: the password of a person in other projects is theirs to change.",
+          }),
+        },
       },
     },
     async (request) => operators.update(authOf(request), request.params.operator_id, request.body),
@@ -208,12 +239,16 @@ export function operatorRoutes(app: App, operators: OperatorsService): void {
     {
       schema: {
         tags: operatorTags,
+        operationId: "deleteOperator",
         summary: "Remove a person from the project",
         description:
           "Their sessions in the project end at once and their threads are unassigned; the account stays for " +
           "other projects. Admins only; 409 `last_admin`.",
         params: operatorParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: {
+          200: deletedSchema,
+          ...errorResponses({ 409: "`last_admin`: a project keeps at least one admin." }),
+        },
       },
     },
     async (request) => operators.remove(authOf(request), request.params.operator_id),

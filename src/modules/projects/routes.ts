@@ -1,6 +1,6 @@
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { ProjectsService } from "./projects-service.js";
 import {
@@ -21,10 +21,11 @@ export function projectRoutes(app: App, projects: ProjectsService): void {
     {
       schema: {
         tags,
+        operationId: "listProjects",
         summary: "List projects",
         description:
           "An organization admin key sees every project of its organization; a project key, its own.",
-        response: { 200: projectSchema.array(), ...standardErrorResponses },
+        response: { 200: projectSchema.array() },
       },
     },
     async (request) => projects.list(authOf(request)),
@@ -35,10 +36,14 @@ export function projectRoutes(app: App, projects: ProjectsService): void {
     {
       schema: {
         tags,
+        operationId: "createProject",
         summary: "Create a project",
         description: "Needs an organization admin key of that organization (else 403).",
         body: createProjectBodySchema,
-        response: { 200: projectSchema, ...standardErrorResponses },
+        response: {
+          200: projectSchema,
+          ...errorResponses({ 404: "`organization_not_found`: `organization_id` names no organization." }),
+        },
       },
     },
     async (request) => projects.create(authOf(request), request.body),
@@ -49,11 +54,17 @@ export function projectRoutes(app: App, projects: ProjectsService): void {
     {
       schema: {
         tags,
+        operationId: "createApiKey",
         summary: "Create a project API key",
         description: "The secret `key` is returned only in this response.",
         params: projectParamsSchema,
         body: createApiKeyBodySchema,
-        response: { 200: createdApiKeySchema, ...standardErrorResponses },
+        response: {
+          200: createdApiKeySchema,
+          ...errorResponses({
+            409: "`api_key_limit_reached`: the project has as many active API keys as it may have (PARLEY_MAX_KEYS_PER_PROJECT).",
+          }),
+        },
       },
     },
     async (request) => projects.createKey(authOf(request), request.params.id, request.body.name),
@@ -64,9 +75,10 @@ export function projectRoutes(app: App, projects: ProjectsService): void {
     {
       schema: {
         tags,
+        operationId: "listApiKeys",
         summary: "List a project's API keys (metadata only)",
         params: projectParamsSchema,
-        response: { 200: apiKeySchema.array(), ...standardErrorResponses },
+        response: { 200: apiKeySchema.array() },
       },
     },
     async (request) => projects.listKeys(authOf(request), request.params.id),
@@ -77,10 +89,11 @@ export function projectRoutes(app: App, projects: ProjectsService): void {
     {
       schema: {
         tags,
+        operationId: "revokeApiKey",
         summary: "Revoke an API key",
         description: "The key stops working with the next request.",
         params: apiKeyParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) => projects.deleteKey(authOf(request), request.params.id, request.params.key_id),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { ApprovalsService } from "./approvals-service.js";
 
@@ -31,9 +31,10 @@ export function approvalRoutes(app: App, deps: { approvalsApi: ApprovalsService 
     {
       schema: {
         tags,
+        operationId: "listToolApprovals",
         summary: "A thread's tool approvals (pending and decided)",
         params,
-        response: { 200: approvalSchema.array(), ...standardErrorResponses },
+        response: { 200: approvalSchema.array() },
       },
     },
     async (request) => deps.approvalsApi.list(authOf(request), request.params.thread_id),
@@ -44,6 +45,7 @@ export function approvalRoutes(app: App, deps: { approvalsApi: ApprovalsService 
     {
       schema: {
         tags,
+        operationId: "decideToolApproval",
         summary: "Approve or reject a tool call",
         description:
           "Decides a pending approval (an operator may also decide one that waits for the end user). " +
@@ -54,7 +56,10 @@ export function approvalRoutes(app: App, deps: { approvalsApi: ApprovalsService 
           approve: z.boolean(),
           reason: z.string().max(1000).optional().describe("Shown to the model with a rejection."),
         }),
-        response: { 200: approvalSchema, ...standardErrorResponses },
+        response: {
+          200: approvalSchema,
+          ...errorResponses({ 409: "`approval_not_pending`: the approval was already decided." }),
+        },
       },
     },
     async (request) =>

@@ -16,6 +16,8 @@ import { botMessageJob, operatorMessageJob } from "./jobs.js";
 import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
 
+/** Thread ids a new thread may not take: they name routes under /v1/threads (docs/conversations.md). */
+const RESERVED_THREAD_IDS = new Set(["events"]);
 export interface ConversationDeps {
   repos: Repos;
   transactor: Transactor;
@@ -187,6 +189,12 @@ export class ConversationService {
         throw conflict("thread_in_other_chat", `The thread '${threadId}' belongs to another chat.`);
       }
       return { thread: existing, created: false };
+    }
+    // `/v1/threads/events` is the project's event stream: a thread of that id could not be read.
+    if (RESERVED_THREAD_IDS.has(threadId)) {
+      throw validationFailed([
+        { path: "thread_id", message: `'${threadId}' is reserved; choose another id` },
+      ]);
     }
     const now = this.deps.clock.now().toISOString();
     const personId = person ? await this.upsertPerson(unit.repos, auth.projectId, person, now) : null;

@@ -6,7 +6,7 @@ import type { ThreadEventHub } from "../../events/thread-event-hub.js";
 import { streamThreadEvents, type ThreadEventSink } from "../../events/thread-event-stream.js";
 import { authOf } from "../../infra/api-guard.js";
 import type { AuthContext } from "../../infra/auth-context.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { eventStreamResponse } from "../../infra/event-stream-response.js";
 import type { App } from "../../infra/http-types.js";
 import { openSseStream, type SseStream } from "../../infra/sse.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
@@ -40,7 +40,8 @@ const querySchema = z.object({
 const threadParamsSchema = z.object({ thread_id: z.string().min(1).max(128) });
 
 const streamDescription = `A \`text/event-stream\` of ThreadEvent. Every event has \`id:\` (a sequence
-number), \`event:\` (the ThreadEvent's type) and \`data:\` (the ThreadEvent as JSON). A comment line is
+number) and \`data:\` (the ThreadEvent as JSON, its kind in \`type\`) and no \`event:\` name, so an
+EventSource receives every event through \`onmessage\`. A comment line is
 sent regularly (PARLEY_SSE_HEARTBEAT_MS, default 15 s) to keep proxies from closing the connection. Reconnect with \`Last-Event-ID\` (as
 EventSource does) to receive the events missed in between, exactly once; events can be replayed for at
 least 10 minutes (15 by default). Without it the stream starts with new events only; its first frame carries just an
@@ -48,11 +49,7 @@ least 10 minutes (15 by default). Without it the stream starts with new events o
 
 function streamResponses(what: string) {
   return {
-    200: {
-      description: `${what}. ${streamDescription}`,
-      content: { "text/event-stream": { schema: threadEventSchema } },
-    },
-    ...standardErrorResponses,
+    200: eventStreamResponse({ description: `${what}. ${streamDescription}`, events: threadEventSchema }),
   };
 }
 
@@ -86,7 +83,7 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
       get closed() {
         return sse.closed;
       },
-      send: (stored) => void sse.send({ id: stored.seq, event: stored.event.type, data: stored.event }),
+      send: (stored) => void sse.send({ id: stored.seq, data: stored.event }),
       mark: (seq) => void sse.send({ id: seq }),
       drain: () => sse.drain(),
       end: () => sse.end(),
@@ -106,6 +103,7 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
     {
       schema: {
         tags,
+        operationId: "streamProjectThreadEvents",
         summary: "Stream events of every thread of the project",
         headers: headersSchema,
         querystring: querySchema,
@@ -120,6 +118,7 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
     {
       schema: {
         tags,
+        operationId: "streamThreadEvents",
         summary: "Stream events of one thread",
         headers: headersSchema,
         querystring: querySchema,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
+import { eventStreamResponse } from "../../infra/event-stream-response.js";
 import type { App } from "../../infra/http-types.js";
 import { releaseIdempotency, settleIdempotency } from "../../infra/idempotency.js";
 import type { IdGenerator } from "../../infra/ids.js";
@@ -12,6 +13,8 @@ import type { IdempotencyRepo } from "../../storage/repos/idempotency.repo.js";
 import { approvalRoutes } from "./approval-routes.js";
 import type { ApprovalsService } from "./approvals-service.js";
 import type { ConversationService } from "./conversation-service.js";
+import { prefersJson, ReplyCollector, replyResultSchema } from "./reply-result.js";
+import { replyStreamEventSchema } from "./reply-stream-events.js";
 import {
   assignBodySchema,
   chatParamsSchema,
@@ -40,7 +43,16 @@ result}, \`finish\` {finishReason: stop | tool-calls | length, message_id, threa
 \`?protocol=ui\` speaks the AI SDK UI message stream protocol (for \`useChat\`). In a mode other than \`auto\`
 (or when the chat, bot or integration is not active) the messages are stored and the stream holds a single
 \`finish\`. With \`scheduledAt\` in the future the answer is 202 JSON and the reply comes later as a
-\`message_created\` event. The reply is stored even if the client disconnects.`;
+\`message_created\` event. The reply is stored even if the client disconnects.
+
+**Blocking mode.** With \`Accept: application/json\` the same turn runs and the answer is one JSON object
+(ReplyResult: the stored reply message, the text, tool calls and results, finish reason, usage). A failed turn is then
+an error status instead of an \`error\` event: 402 \`insufficient_credits\`, 422 \`model_unavailable\`, 502
+\`model_error\`, 504 \`model_timeout\` (the user's messages stay stored). Idempotency-Key replays answer the same body.
+
+**Tool approvals with useChat.** A \`user_approve\` call appears as \`tool-approval-request\`; the AI SDK's
+\`addToolApprovalResponse\` (sent back with the conversation) decides it as a typed yes/no would, and the reply goes
+on in the same assistant message. See docs/conversations.md.`;
 
 export function threadRoutes(
   app: App,
@@ -64,6 +76,7 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "listThreads",
         summary: "List threads",
         description:
           "Newest activity first (threads without messages last), then id. With `search`, ranked by relevance. " +
@@ -71,7 +84,7 @@ export function threadRoutes(
           "never shift or repeat items; a thread with new activity moves to the top of the first page. " +
           "With `cursor`, `offset` is ignored.",
         querystring: listThreadsQuerySchema,
-        response: { 200: threadListSchema, ...standardErrorResponses },
+        response: { 200: threadListSchema },
       },
     },
     async (request) => conversations.listThreads(authOf(request), request.query),
@@ -82,9 +95,10 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "getThread",
         summary: "Get a thread with its person and stats",
         params: threadParamsSchema,
-        response: { 200: threadDetailSchema, ...standardErrorResponses },
+        response: { 200: threadDetailSchema },
       },
     },
     async (request) => conversations.threadDetail(authOf(request), request.params.thread_id),
@@ -95,9 +109,10 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "listThreadMessages",
         summary: "A thread's full message history, oldest first",
         params: threadParamsSchema,
-        response: { 200: messageSchema.array(), ...standardErrorResponses },
+        response: { 200: messageSchema.array() },
       },
     },
     async (request) => conversations.messages(authOf(request), request.params.thread_id),
@@ -108,9 +123,10 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "getThreadMemory",
         summary: "A thread's working memory",
         params: threadParamsSchema,
-        response: { 200: memorySchema, ...standardErrorResponses },
+        response: { 200: memorySchema },
       },
     },
     async (request) => conversations.memory(authOf(request), request.params.thread_id),
@@ -121,6 +137,7 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "sendOperatorMessage",
         summary: "Send a message as a human operator",
         description:
           "Only while the thread is `manual` (else 409 `thread_not_manual`). Stored with role `assistant` and " +
@@ -128,7 +145,11 @@ export function threadRoutes(
           "With `scheduledAt` in the future: 202 and delivered then.",
         params: threadParamsSchema,
         body: operatorSendBodySchema,
-        response: { 200: messageSchema, 202: scheduledSchema, ...standardErrorResponses },
+        response: {
+          200: messageSchema,
+          202: scheduledSchema,
+          ...errorResponses({ 409: "`thread_not_manual`: the thread is not in mode `manual`." }),
+        },
       },
     },
     async (request, reply) => {
@@ -148,13 +169,17 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "assignThread",
         summary: "Assign a thread to an operator, or unassign it",
         description:
           "`operator_id`: an operator of the project (GET /v1/operators), or null. Raises `thread_assigned`. " +
           "Taking a thread over from a console session assigns it to that person when nobody has it (docs/console.md).",
         params: threadParamsSchema,
         body: assignBodySchema,
-        response: { 200: threadSchema, ...standardErrorResponses },
+        response: {
+          200: threadSchema,
+          ...errorResponses({ 404: "`operator_not_found`: `operator_id` names no operator of the project." }),
+        },
       },
     },
     async (request) =>
@@ -170,13 +195,14 @@ export function threadRoutes(
       {
         schema: {
           tags,
+          operationId: chatScoped ? "setChatThreadMode" : "setThreadMode",
           summary: chatScoped ? "Set a thread's mode (chat path)" : "Set a thread's mode",
           description:
             "`auto`: the AI answers; `manual`/`operator`: a person answers, the AI is paused; `blocked`: nothing is sent. " +
             "Raises `mode_changed`. Back to `auto`, unanswered user messages are answered by the AI.",
           params: chatScoped ? chatThreadParamsSchema : threadParamsSchema,
           body: setModeBodySchema,
-          response: { 200: threadSchema, ...standardErrorResponses },
+          response: { 200: threadSchema },
         },
       },
       async (request) => {
@@ -191,9 +217,10 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "listChatThreads",
         summary: "A chat's threads",
         params: chatParamsSchema,
-        response: { 200: threadSchema.array(), ...standardErrorResponses },
+        response: { 200: threadSchema.array() },
       },
     },
     async (request) => conversations.chatThreads(authOf(request), request.params.chat_id),
@@ -204,9 +231,10 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "listChatThreadMessages",
         summary: "A thread's full message history (chat path)",
         params: chatThreadParamsSchema,
-        response: { 200: messageSchema.array(), ...standardErrorResponses },
+        response: { 200: messageSchema.array() },
       },
     },
     async (request) =>
@@ -218,9 +246,10 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "deleteThread",
         summary: "Delete a thread and its messages",
         params: chatThreadParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) =>
@@ -232,6 +261,7 @@ export function threadRoutes(
     {
       schema: {
         tags,
+        operationId: "streamThreadReply",
         summary: "Talk to the bot: store user messages and stream the reply",
         description: STREAM_DESCRIPTION,
         params: chatThreadParamsSchema,
@@ -243,9 +273,22 @@ export function threadRoutes(
         }),
         body: streamBodySchema,
         response: {
-          200: z.string().describe("text/event-stream"),
+          // text/event-stream by default; with `Accept: application/json`, the blocking answer.
+          200: eventStreamResponse({
+            description:
+              "The reply as server-sent events (`data:` frames, one ReplyStreamEvent each); with " +
+              "`Accept: application/json`, the whole turn as one ReplyResult.",
+            events: replyStreamEventSchema,
+            json: replyResultSchema,
+          }),
           202: scheduledSchema,
-          ...standardErrorResponses,
+          ...errorResponses({
+            402: "`insufficient_credits` (blocking mode; a stream reports it as its `error` event).",
+            409: "`thread_in_other_chat`: the thread id belongs to another chat of the project.",
+            422: "`model_unavailable` (blocking mode; a stream reports it as its `error` event).",
+            502: "`model_error`: the model provider failed (blocking mode; a stream reports it as its `error` event).",
+            504: "`model_timeout`: the model did not answer in time (blocking mode; a stream reports it as its `error` event).",
+          }),
         },
       },
     },
@@ -259,17 +302,30 @@ export function threadRoutes(
         request.idempotency && `${request.idempotency.since}:${request.idempotency.key}`,
       );
       if (start.kind === "scheduled") return reply.code(202).send(start.body);
+      if (prefersJson(request.headers.accept)) {
+        // Blocking mode: the same turn, answered once it is over (docs/conversations.md).
+        const collector = new ReplyCollector();
+        const ended = await start.run(collector);
+        if (ended.error) await releaseIdempotency(request, deps.idempotency());
+        const body = collector.result(start.threadId, ended);
+        await settleIdempotency(request, deps.idempotency(), deps.secrets, 200, body);
+        return reply.code(200).send(body);
+      }
       const protocol = request.query.protocol;
       if (protocol === "ui") reply.header("x-vercel-ai-ui-message-stream", "v1");
       const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
       // Revoking the key ends the stream (not the turn).
       sse.onClose(deps.keyGuard.watch(auth.keyId, () => void sse.end()));
+      // A continuation after approval responses extends the assistant message it answers.
       const writer =
-        protocol === "ui" ? uiMessageStreamWriter(sse, deps.newId("msg")) : dataStreamWriter(sse);
-      const summary = await start.run({
+        protocol === "ui"
+          ? uiMessageStreamWriter(sse, start.continues ?? deps.newId("msg"))
+          : dataStreamWriter(sse);
+      const { summary } = await start.run({
         textDelta: (text) => writer.textDelta(text),
         toolCall: (call) => writer.toolCall(call),
         toolResult: (result) => writer.toolResult(result),
+        toolDenied: (call) => writer.toolDenied(call),
         finish: (reason, messageId) => writer.finish(reason, { messageId, threadId: start.threadId }),
         error: (code, message) => writer.error(code, message),
       });

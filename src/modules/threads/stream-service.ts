@@ -1,12 +1,16 @@
-import type { Transactor } from "../../events/unit-of-work.js";
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import { jobOf } from "../../jobs/job-definition.js";
-import type { ApprovalFlow } from "../engine/approval-flow.js";
+import type { ClaimedJob } from "../../jobs/job-queue.js";
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { ApprovalFlow, ApprovalResponse } from "../engine/approval-flow.js";
 import { replyJob } from "../engine/jobs.js";
 import type { ReplyFinishReason, TurnListener, TurnOutcome, TurnRunner } from "../engine/run-turn.js";
+import { approvalResponsesOf } from "./approval-responses.js";
 import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
 import type { StreamProtocol } from "./stream-protocols.js";
@@ -26,6 +30,18 @@ export interface StreamSummary {
   outcome: TurnOutcome["kind"];
 }
 
+/** How a streamed turn ended: the replay summary, and what a blocking (JSON) answer reports. */
+export interface StreamResult {
+  summary: StreamSummary;
+  /** The stored reply (or, for `already-answered`, the reply that covered the messages). */
+  reply: MessageRow | null;
+  finishReason: ReplyFinishReason | null;
+  usage: { inputTokens: number; outputTokens: number } | null;
+  /** Why the AI did not answer (mode, statuses, awaiting_approval), for `not-answering`. */
+  notAnsweringReason: string | null;
+  error: { code: string; message: string } | null;
+}
+
 /** The parts of a reply as they happen: the turn's, then how it ended. */
 export interface ReplyParts extends TurnListener {
   finish(reason: ReplyFinishReason, messageId: string | null): void;
@@ -35,11 +51,17 @@ export interface ReplyParts extends TurnListener {
 /**
  * What a stream request turned into: a reply scheduled for later, or a reply to stream. `run`
  * produces the reply's parts (the turn runs whether or not anyone still listens) and resolves
- * with the summary an idempotent replay answers.
+ * with how it ended. `continues` names the AI SDK UI message a continuation after approval
+ * responses extends (its parts are appended to that message).
  */
 export type StreamStart =
   | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
-  | { kind: "stream"; threadId: string; run(parts: ReplyParts): Promise<StreamSummary> };
+  | {
+      kind: "stream";
+      threadId: string;
+      continues?: string;
+      run(parts: ReplyParts): Promise<StreamResult>;
+    };
 
 /**
  * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then produces
@@ -58,6 +80,14 @@ export class StreamService {
     /** Names the request across retries of it (its Idempotency-Key record), if it has one. */
     idempotencyKey?: string | undefined,
   ): Promise<StreamStart> {
+    // useChat sends the whole conversation back after `addToolApprovalResponse`: its last
+    // message is then the assistant's, carrying the user's answers, and nothing new is said.
+    // Answers followed by a new user message are decided before that message is read.
+    const lastAssistant =
+      protocol === "ui" ? [...body.messages].reverse().find((m) => m.role === "assistant") : undefined;
+    const responses = approvalResponsesOf(lastAssistant);
+    if (responses && lastAssistant === body.messages.at(-1))
+      return this.continueAfterApproval(auth, params, body, responses);
     // useChat resends the whole conversation: only its newest user message is new. Parley's own
     // protocol carries new user messages only (docs/conversations.md: the role is always `user`).
     const incoming =
@@ -69,21 +99,22 @@ export class StreamService {
     if (incoming.length === 0) throw validationFailed([{ path: "messages", message: "no user message" }]);
     // With an Idempotency-Key, a retry of a request whose process died finds its messages
     // stored already (by these external ids) and answers them instead of storing them again.
-    const contents = incoming.map((message, index) => ({
-      content: userMessageText(message),
-      ...(idempotencyKey !== undefined ? { externalId: `idem:${idempotencyKey}:${index}` } : {}),
-    }));
+    // A useChat message is known by its own id: sent again (a regenerate, a resend), it is
+    // not stored twice.
+    const contents = incoming.map((message, index) => {
+      const externalId =
+        idempotencyKey !== undefined
+          ? `idem:${idempotencyKey}:${index}`
+          : protocol === "ui" && message.id
+            ? `ui:${message.id}`
+            : undefined;
+      return { content: userMessageText(message), ...(externalId ? { externalId } : {}) };
+    });
     const runAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
     const deferred = runAt !== undefined && runAt.getTime() > this.deps.clock.now().getTime();
 
     const received = await this.deps.transactor.run(auth.projectId, async (unit) => {
-      const { thread } = await this.deps.conversations.openThread(
-        unit,
-        auth,
-        params.chatId,
-        params.threadId,
-        body.person,
-      );
+      const { thread } = await this.openDeciding(unit, auth, params, body, responses);
       // The user's reply decides a pending `user_approve` confirmation (yes / no / anything else).
       const latest = contents.at(-1)?.content;
       if (latest !== undefined)
@@ -107,66 +138,154 @@ export class StreamService {
           : undefined;
       return { ...result, job, claimed };
     });
-    const { thread } = received;
+    const threadId = received.thread.id;
 
     // Nothing is scheduled when the AI will not answer anyway: the stream then ends at once.
     if (received.job) {
       return {
         kind: "scheduled",
-        body: {
-          scheduled: true,
-          id: received.job.id,
-          scheduled_at: received.job.runAt,
-        },
+        body: { scheduled: true, id: received.job.id, scheduled_at: received.job.runAt },
       };
     }
-
-    const threadId = thread.id;
     if (received.notAnsweringBecause !== null) {
-      const reason = received.notAnsweringBecause;
       return {
         kind: "stream",
         threadId,
-        run: async (parts) => {
-          // Out of credit is the one reason a caller cannot see from the thread: say it.
-          if (reason === "insufficient_credits") {
-            parts.error(
-              "insufficient_credits",
-              "The project has no credits left: the message is stored and waits as pending; the bot answers again once the project is topped up (docs/billing.md).",
-            );
-          } else parts.finish("stop", null);
-          return { thread_id: threadId, message_id: null, outcome: "not-answering" };
-        },
+        run: (parts) => notAnswering(threadId, received.notAnsweringBecause, parts),
       };
     }
-    const claimed = received.claimed;
     return {
       kind: "stream",
       threadId,
-      run: async (parts) => {
-        const turn = () => this.deps.runner.run(auth.projectId, threadId, parts, received.lastSeq);
-        const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
-        const summary: StreamSummary = { thread_id: threadId, message_id: null, outcome: outcome.kind };
-        switch (outcome.kind) {
-          case "replied":
-            summary.message_id = outcome.message.id;
-            parts.finish(outcome.finishReason, outcome.message.id);
-            break;
-          case "already-answered":
-            // Another turn answered these messages together with later ones (double texting).
-            summary.message_id = outcome.message?.id ?? null;
-            if (outcome.message?.content) parts.textDelta?.(outcome.message.content);
-            parts.finish("stop", outcome.message?.id ?? null);
-            break;
-          case "not-answering":
-            parts.finish("stop", null);
-            break;
-          case "failed":
-            parts.error(outcome.code, outcome.message);
-            break;
-        }
-        return summary;
-      },
+      run: (parts) => this.runTurn(auth.projectId, threadId, received.claimed, parts, received.lastSeq),
     };
   }
+
+  /**
+   * Decides the approvals the user answered, then goes on as the turn after a typed "yes" or
+   * "no" would: the approved tool runs (or the refusal is recorded) and the model continues.
+   * Nothing is stored as a user message. Answers to approvals that are no longer pending (sent
+   * twice, or already answered by a message) decide nothing and the stream just finishes.
+   */
+  private async continueAfterApproval(
+    auth: AuthContext,
+    params: { chatId: string; threadId: string },
+    body: StreamBody,
+    responses: { messageId: string | undefined; answers: ApprovalResponse[] },
+  ): Promise<StreamStart> {
+    const decided = await this.deps.transactor.run(auth.projectId, async (unit) => {
+      const { thread, count } = await this.openDeciding(unit, auth, params, body, responses);
+      const claimed =
+        count > 0
+          ? await unit.claim(jobOf(replyJob, { projectId: auth.projectId, threadId: thread.id }))
+          : undefined;
+      return { threadId: thread.id, claimed };
+    });
+    const { threadId, claimed } = decided;
+    const continues = responses.messageId !== undefined ? { continues: responses.messageId } : {};
+    if (!claimed) {
+      return { kind: "stream", threadId, ...continues, run: (parts) => notAnswering(threadId, null, parts) };
+    }
+    return {
+      kind: "stream",
+      threadId,
+      ...continues,
+      run: (parts) => this.runTurn(auth.projectId, threadId, claimed, parts, undefined),
+    };
+  }
+
+  /** Opens (or creates) the thread and decides the approvals the request answers, if any. */
+  private async openDeciding(
+    unit: UnitOfWork,
+    auth: AuthContext,
+    params: { chatId: string; threadId: string },
+    body: StreamBody,
+    responses: { answers: ApprovalResponse[] } | undefined,
+  ): Promise<{ thread: ThreadRow; count: number }> {
+    const { conversations, approvals } = this.deps;
+    const { thread } = await conversations.openThread(
+      unit,
+      auth,
+      params.chatId,
+      params.threadId,
+      body.person,
+    );
+    const count = responses
+      ? await approvals.decideFromResponses(unit, auth.projectId, thread.id, responses.answers)
+      : 0;
+    return { thread, count };
+  }
+
+  /** Runs the turn under its claim (if any), reporting its parts and how it ended. */
+  private async runTurn(
+    projectId: string,
+    threadId: string,
+    claimed: ClaimedJob | undefined,
+    parts: ReplyParts,
+    lastSeq: number | undefined,
+  ): Promise<StreamResult> {
+    const turn = () => this.deps.runner.run(projectId, threadId, parts, lastSeq);
+    const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
+    const result: StreamResult = {
+      summary: { thread_id: threadId, message_id: null, outcome: outcome.kind },
+      reply: null,
+      finishReason: null,
+      usage: null,
+      notAnsweringReason: null,
+      error: null,
+    };
+    switch (outcome.kind) {
+      case "replied":
+        result.summary.message_id = outcome.message.id;
+        Object.assign(result, {
+          reply: outcome.message,
+          finishReason: outcome.finishReason,
+          usage: outcome.usage,
+        });
+        parts.finish(outcome.finishReason, outcome.message.id);
+        break;
+      case "already-answered":
+        // Another turn answered these messages together with later ones (double texting).
+        result.summary.message_id = outcome.message?.id ?? null;
+        Object.assign(result, { reply: outcome.message ?? null, finishReason: "stop" });
+        if (outcome.message?.content) parts.textDelta?.(outcome.message.content);
+        parts.finish("stop", outcome.message?.id ?? null);
+        break;
+      case "not-answering":
+        Object.assign(result, { finishReason: "stop", notAnsweringReason: outcome.reason });
+        parts.finish("stop", null);
+        break;
+      case "failed":
+        result.error = { code: outcome.code, message: outcome.message };
+        parts.error(outcome.code, outcome.message);
+        break;
+    }
+    return result;
+  }
 }
+
+/** A request the AI does not answer (mode, statuses, credits, nothing decided): ends at once. */
+async function notAnswering(
+  threadId: string,
+  reason: string | null,
+  parts: ReplyParts,
+): Promise<StreamResult> {
+  const result: StreamResult = {
+    summary: { thread_id: threadId, message_id: null, outcome: "not-answering" },
+    reply: null,
+    finishReason: "stop",
+    usage: null,
+    notAnsweringReason: reason,
+    error: null,
+  };
+  // Out of credit is the one reason a caller cannot see from the thread: say it.
+  if (reason === "insufficient_credits") {
+    result.error = { code: "insufficient_credits", message: INSUFFICIENT_CREDITS };
+    result.finishReason = null;
+    parts.error("insufficient_credits", INSUFFICIENT_CREDITS);
+  } else parts.finish("stop", null);
+  return result;
+}
+
+const INSUFFICIENT_CREDITS =
+  "The project has no credits left: the message is stored and waits as pending; the bot answers again once the project is topped up (docs/billing.md).";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import { WEBHOOK_EVENT_TYPES, webhookEventDataSchemas } from "./event-schemas.js";
 import {
@@ -48,9 +48,10 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "listWebhookEndpoints",
         summary: "List the project's webhook endpoints",
         description: "Oldest first. Secrets are never returned after creation.",
-        response: { 200: webhookEndpointSchema.array(), ...standardErrorResponses },
+        response: { 200: webhookEndpointSchema.array() },
       },
     },
     async (request) => webhooks.list(authOf(request)),
@@ -61,6 +62,7 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "createWebhookEndpoint",
         summary: "Create a webhook endpoint",
         description:
           "Events of the project are POSTed to `url`, signed with `secret` (header `x-service-signature`, " +
@@ -68,7 +70,7 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
           "only in this response. A URL on a private, loopback or link-local address is refused (422) " +
           "unless the server runs with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true.",
         body: createWebhookEndpointBodySchema,
-        response: { 200: createdWebhookEndpointSchema, ...standardErrorResponses },
+        response: { 200: createdWebhookEndpointSchema },
       },
     },
     async (request) => webhooks.create(authOf(request), request.body),
@@ -79,9 +81,10 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "getWebhookEndpoint",
         summary: "Get a webhook endpoint",
         params: webhookEndpointParamsSchema,
-        response: { 200: webhookEndpointSchema, ...standardErrorResponses },
+        response: { 200: webhookEndpointSchema },
       },
     },
     async (request) => webhooks.get(authOf(request), request.params.id),
@@ -92,6 +95,7 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "updateWebhookEndpoint",
         summary: "Update a webhook endpoint",
         description:
           "Only the fields sent change. `status: disabled` pauses deliveries (pending ones wait, new events " +
@@ -99,7 +103,7 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
           "waiting deliveries at once. A new `secret` signs every later attempt.",
         params: webhookEndpointParamsSchema,
         body: updateWebhookEndpointBodySchema,
-        response: { 200: webhookEndpointSchema, ...standardErrorResponses },
+        response: { 200: webhookEndpointSchema },
       },
     },
     async (request) => webhooks.update(authOf(request), request.params.id, request.body),
@@ -110,10 +114,11 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "deleteWebhookEndpoint",
         summary: "Delete a webhook endpoint",
         description: "Its pending deliveries and its delivery log go with it.",
         params: webhookEndpointParamsSchema,
-        response: { 200: deletedSchema, ...standardErrorResponses },
+        response: { 200: deletedSchema },
       },
     },
     async (request) => webhooks.delete(authOf(request), request.params.id),
@@ -124,12 +129,13 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "listWebhookDeliveries",
         summary: "List an endpoint's deliveries (the delivery log)",
         description:
           "Newest first. Finished deliveries are kept for PARLEY_WEBHOOK_RETENTION_DAYS (default 30) days.",
         params: webhookEndpointParamsSchema,
         querystring: listDeliveriesQuerySchema,
-        response: { 200: webhookDeliveryListSchema, ...standardErrorResponses },
+        response: { 200: webhookDeliveryListSchema },
       },
     },
     async (request) => webhooks.listDeliveries(authOf(request), request.params.id, request.query),
@@ -140,13 +146,19 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "retryWebhookDelivery",
         summary: "Retry or replay a delivery",
         description:
           "Makes the delivery pending and due now with a fresh retry schedule, whatever its status: a failed " +
           "or cancelled delivery is retried, a succeeded one sent again (same event id). 409 " +
           "`webhook_endpoint_disabled` while the endpoint is disabled.",
         params: webhookDeliveryParamsSchema,
-        response: { 200: webhookDeliverySchema, ...standardErrorResponses },
+        response: {
+          200: webhookDeliverySchema,
+          ...errorResponses({
+            409: "`webhook_endpoint_disabled`: the endpoint is disabled; enable it first.",
+          }),
+        },
       },
     },
     async (request) => webhooks.retryDelivery(authOf(request), request.params.id, request.params.delivery_id),
@@ -157,11 +169,12 @@ export function webhookRoutes(app: App, webhooks: WebhooksService): void {
     {
       schema: {
         tags,
+        operationId: "listWebhookEventTypes",
         summary: "List the webhook event types and their data schemas",
         description:
           "Every event is delivered as the JSON object `{id, type, created_at, data}` (the WebhookEvent " +
           "schema); `data_schema` is the JSON Schema of `data` for that type.",
-        response: { 200: webhookEventTypeInfoSchema.array(), ...standardErrorResponses },
+        response: { 200: webhookEventTypeInfoSchema.array() },
       },
     },
     async () => eventTypeInfo,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
-import { standardErrorResponses } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import { identitySecretSchema, updateWidgetBodySchema, widgetSettingsSchema } from "./schemas.js";
 import type { WidgetSettingsService } from "./widget-settings-service.js";
@@ -15,9 +15,13 @@ export function widgetAdminRoutes(app: App, service: WidgetSettingsService): voi
     {
       schema: {
         tags,
+        operationId: "getWidgetSettings",
         summary: "A `parley` chat's web widget settings and embed snippet",
         params,
-        response: { 200: widgetSettingsSchema, ...standardErrorResponses },
+        response: {
+          200: widgetSettingsSchema,
+          ...errorResponses({ 409: "`not_a_widget_chat`: the chat is not of a `parley` integration." }),
+        },
       },
     },
     async (request) => service.get(authOf(request), request.params.chat_id),
@@ -28,11 +32,15 @@ export function widgetAdminRoutes(app: App, service: WidgetSettingsService): voi
     {
       schema: {
         tags,
+        operationId: "updateWidgetSettings",
         summary: "Change the web widget's allowed origins, look and identity rule",
         description: "Only the fields sent change. 409 `not_a_widget_chat` for chats of other vendors.",
         params,
         body: updateWidgetBodySchema,
-        response: { 200: widgetSettingsSchema, ...standardErrorResponses },
+        response: {
+          200: widgetSettingsSchema,
+          ...errorResponses({ 409: "`not_a_widget_chat`: the chat is not of a `parley` integration." }),
+        },
       },
     },
     async (request) => service.update(authOf(request), request.params.chat_id, request.body),
@@ -43,12 +51,16 @@ export function widgetAdminRoutes(app: App, service: WidgetSettingsService): voi
     {
       schema: {
         tags,
+        operationId: "rotateWidgetIdentitySecret",
         summary: "Make a new identity secret (shown once; the old one stops working)",
         description:
           "The site's server signs each signed-in user's id with it: `hex(HMAC-SHA256(secret, user_id))`, " +
           "passed to the widget as `data-user-signature` (docs/widget.md).",
         params,
-        response: { 200: identitySecretSchema, ...standardErrorResponses },
+        response: {
+          200: identitySecretSchema,
+          ...errorResponses({ 409: "`not_a_widget_chat`: the chat is not of a `parley` integration." }),
+        },
       },
     },
     async (request) => service.rotateSecret(authOf(request), request.params.chat_id),

@@ -6,12 +6,14 @@ import type { PublicMessage } from "../../events/message.js";
 import type { ThreadEventHub } from "../../events/thread-event-hub.js";
 import { streamThreadEvents } from "../../events/thread-event-stream.js";
 import type { Clock } from "../../infra/clock.js";
-import { errorBodySchema } from "../../infra/error-body.js";
+import { errorResponses } from "../../infra/error-responses.js";
 import { ApiError } from "../../infra/errors.js";
+import { eventStreamResponse } from "../../infra/event-stream-response.js";
 import type { App } from "../../infra/http-types.js";
 import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
 import { openSseStream } from "../../infra/sse.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
+import { replyStreamEventSchema } from "../threads/reply-stream-events.js";
 import { dataStreamWriter } from "../threads/stream-protocols.js";
 import {
   historySchema,
@@ -19,6 +21,7 @@ import {
   sendBodySchema,
   sessionSchema,
   startSessionBodySchema,
+  widgetEventSchema,
 } from "./schemas.js";
 import { toWidgetMessage, type VisitorContext, type WidgetVisitorService } from "./visitor-service.js";
 
@@ -35,15 +38,15 @@ export interface WidgetRouteDeps {
 }
 
 const tags = ["Web widget"];
-const errors = {
-  401: errorBodySchema.describe("`visitor_token_invalid`, `identity_invalid` or `identity_required`."),
-  403: errorBodySchema.describe(
-    "`origin_not_allowed`: the page's origin is not among the chat's allowed origins.",
-  ),
-  404: errorBodySchema.describe("No such widget chat."),
-  422: errorBodySchema.describe("A field is missing or invalid."),
-  429: errorBodySchema.describe("Rate limit exceeded; see Retry-After."),
-};
+const ORIGIN_NOT_ALLOWED = "`origin_not_allowed`: the page's origin is not among the chat's allowed origins.";
+const IP_RATE_LIMITED = "`rate_limited`: too many requests from this IP address per minute; see Retry-After.";
+/** What every route with a visitor token can answer besides the rule's statuses (infra/error-responses.ts). */
+const visitorErrors = {
+  401: "`visitor_token_invalid`: the visitor token is unknown; start a new session.",
+  403: ORIGIN_NOT_ALLOWED,
+  404: "`chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat.",
+  429: IP_RATE_LIMITED,
+} as const;
 const chatParams = z.object({ chat_id: z.string().max(128) });
 const bearer = (request: FastifyRequest) =>
   /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
@@ -91,10 +94,17 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         {
           schema: {
             tags,
+            operationId: "getWidgetConfig",
             summary: "A widget chat's public settings (title, greeting, colours)",
             security: [],
             params: chatParams,
-            response: { 200: publicConfigSchema, ...errors },
+            response: {
+              200: publicConfigSchema,
+              ...errorResponses({
+                403: ORIGIN_NOT_ALLOWED,
+                429: IP_RATE_LIMITED,
+              }),
+            },
           },
         },
         async (request, reply) => {
@@ -109,6 +119,7 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         {
           schema: {
             tags,
+            operationId: "startWidgetSession",
             summary: "Start or resume a visitor session",
             description:
               "With the `visitor_token` of an earlier session, resumes it; else starts a new visitor. `identity` " +
@@ -116,7 +127,14 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
             security: [],
             params: chatParams,
             body: startSessionBodySchema,
-            response: { 200: sessionSchema, ...errors },
+            response: {
+              200: sessionSchema,
+              ...errorResponses({
+                401: "`visitor_token_invalid`, `identity_invalid` (the identity's signature does not verify) or `identity_required` (the chat talks only to signed-in users).",
+                403: ORIGIN_NOT_ALLOWED,
+                429: IP_RATE_LIMITED,
+              }),
+            },
           },
         },
         async (request, reply) => {
@@ -135,9 +153,13 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         {
           schema: {
             tags,
+            operationId: "listWidgetMessages",
             summary: "The visitor's conversation, oldest first",
             security: [{ visitorToken: [] }],
-            response: { 200: historySchema, ...errors },
+            response: {
+              200: historySchema,
+              ...errorResponses(visitorErrors),
+            },
           },
         },
         async (request, reply) => deps.visitors.history(await visitor(request, reply)),
@@ -148,13 +170,24 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         {
           schema: {
             tags,
+            operationId: "sendWidgetMessage",
             summary: "Send the visitor's message and stream the bot's reply",
             description:
               "A `text/event-stream` in Parley's data protocol (`text-delta`, `finish`, `error`). While a person " +
               "handles the conversation the stream holds one `finish`; their answer arrives on GET /widget/v1/events.",
             security: [{ visitorToken: [] }],
             body: sendBodySchema,
-            response: { 200: z.string().describe("text/event-stream"), ...errors },
+            response: {
+              200: eventStreamResponse({
+                description: "The bot's reply as server-sent events: `text-delta`, then `finish` or `error`.",
+                events: replyStreamEventSchema,
+              }),
+              ...errorResponses({
+                ...visitorErrors,
+                409: "`not_streamed`: the message was scheduled instead of answered now.",
+                429: "`rate_limited`: too many requests from this IP address, or messages from this visitor, per minute; see Retry-After.",
+              }),
+            },
           },
         },
         async (request, reply) => {
@@ -186,12 +219,21 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         {
           schema: {
             tags,
+            operationId: "streamWidgetEvents",
             summary: "Live events of the visitor's conversation",
             description:
-              "`message_created` {message} (the bot's and operators' messages) and `mode_changed` {mode}, each with " +
-              "an `id:` to resume from with `Last-Event-ID`.",
+              "Unnamed server-sent events (no `event:` line) whose JSON data is `{type: message_created, message}` " +
+              "(the conversation's messages, tool steps aside) or `{type: mode_changed, mode}`, each with an `id:` " +
+              "to resume from with `Last-Event-ID`.",
             security: [{ visitorToken: [] }],
-            response: { 200: z.string().describe("text/event-stream"), ...errors },
+            response: {
+              200: eventStreamResponse({
+                description:
+                  "The conversation's events as server-sent events (`id:` and `data:`, one WidgetEvent each).",
+                events: widgetEventSchema,
+              }),
+              ...errorResponses(visitorErrors),
+            },
           },
         },
         async (request, reply) => {
@@ -210,9 +252,9 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
                 const event = stored.event;
                 if (event.type === "message_created") {
                   const message = toWidgetMessage(fromPublic(event.message));
-                  if (message) return void sse.send({ id: stored.seq, event: event.type, data: { message } });
+                  if (message) return void sse.send({ id: stored.seq, data: { type: event.type, message } });
                 } else if (event.type === "mode_changed") {
-                  return void sse.send({ id: stored.seq, event: event.type, data: { mode: event.mode } });
+                  return void sse.send({ id: stored.seq, data: { type: event.type, mode: event.mode } });
                 }
                 // Nothing else is the visitor's business; the id still moves their resume point.
                 void sse.send({ id: stored.seq });

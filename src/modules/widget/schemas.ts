@@ -123,4 +123,13 @@ export const historySchema = z
   .object({ data: z.array(widgetMessageSchema), mode: z.enum(["auto", "manual", "operator", "blocked"]) })
   .meta({ id: "WidgetHistory" });
 
+/** The `data` of one server-sent event of GET /widget/v1/events (public-routes.ts writes them). */
+export const widgetEventSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("message_created"), message: widgetMessageSchema }),
+    z.object({ type: z.literal("mode_changed"), mode: z.enum(["auto", "manual", "operator", "blocked"]) }),
+  ])
+  .meta({ id: "WidgetEvent" });
+export type WidgetEvent = z.infer<typeof widgetEventSchema>;
+
 export const sendBodySchema = z.strictObject({ text: messageContentSchema });

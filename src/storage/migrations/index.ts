@@ -15,6 +15,7 @@ import { billing } from "./0012-billing.js";
 import { knowledge } from "./0013-knowledge.js";
 import { operators } from "./0014-operators.js";
 import { widget } from "./0015-widget.js";
+import { operations } from "./0016-operations.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -37,5 +38,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0013_knowledge": knowledge(dialect),
     "0014_operators": operators(dialect),
     "0015_widget": widget(dialect),
+    "0016_operations": operations(dialect),
   };
 }

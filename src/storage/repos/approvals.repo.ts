@@ -42,6 +42,16 @@ export class ApprovalsRepo {
       .execute();
   }
 
+  /** Pending approvals in the whole database (metrics). */
+  async countPending(): Promise<number> {
+    const row = await this.db
+      .selectFrom("tool_approvals")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** Approvals not finished with: pending ones and decided ones whose tool result is not stored yet. */
   open(projectId: string, threadId: string): Promise<ApprovalRow[]> {
     return this.db

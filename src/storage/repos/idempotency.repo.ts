@@ -69,6 +69,20 @@ export class IdempotencyRepo {
       .execute();
   }
 
+  /**
+   * Gives up an unfinished record's lease at once (its work failed): a retry of the same request
+   * then carries it on with the same `since`, and any other request may take the key.
+   */
+  async abandon(projectId: string, key: string, at: string): Promise<void> {
+    await this.db
+      .updateTable("idempotency_keys")
+      .set({ locked_until: at })
+      .where("project_id", "=", projectId)
+      .where("idempotency_key", "=", key)
+      .where("status_code", "is", null)
+      .execute();
+  }
+
   async release(projectId: string, key: string): Promise<void> {
     await this.db
       .deleteFrom("idempotency_keys")

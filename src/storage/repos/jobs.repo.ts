@@ -1,9 +1,30 @@
-import type { ExpressionBuilder, Kysely, QueryCreator, Selectable } from "kysely";
+import { type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, sql } from "kysely";
 import type { Dialect } from "../database.js";
 import type { Database } from "../schema.js";
-import type { JobsTable } from "../schema-jobs.js";
+import type { JobStatus, JobsTable } from "../schema-jobs.js";
 
 export type JobRow = Selectable<JobsTable>;
+
+/** Which jobs a listing shows, newest first. */
+export interface JobListQuery {
+  /** One project's jobs; null for every job (the CLI). */
+  projectId: string | null;
+  threadId?: string | undefined;
+  type?: string | undefined;
+  status?: JobStatus | undefined;
+  /** Only jobs done for a thread (what operators may see). */
+  threadsOnly?: boolean;
+  /** The last job of the previous page. */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+/** How `parley_jobs` counts a job: a pending one is `queued` once due, `scheduled` before. */
+export interface JobStateCount {
+  type: string;
+  state: "queued" | "scheduled" | "running" | "failed";
+  count: number;
+}
 
 /**
  * One claim of a running job: the worker that took it and the attempt it started. Renewing,
@@ -177,11 +198,62 @@ export class JobRepo {
     return retry ? { status: "pending", runAt } : { status: "failed" };
   }
 
-  /** Deletes done and failed jobs finished before the cutoff (freeing their dedupe keys); returns how many. */
+  /** Jobs newest first (created_at, then id), filtered; see JobListQuery. */
+  list(query: JobListQuery): Promise<JobRow[]> {
+    let select = this.db.selectFrom("jobs").selectAll();
+    if (query.projectId !== null) select = select.where("project_id", "=", query.projectId);
+    if (query.threadId !== undefined) select = select.where("thread_id", "=", query.threadId);
+    if (query.threadsOnly) select = select.where("thread_id", "is not", null);
+    if (query.type !== undefined) select = select.where("type", "=", query.type);
+    if (query.status !== undefined) select = select.where("status", "=", query.status);
+    const after = query.after;
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([
+          eb("created_at", "<", after.createdAt),
+          eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)]),
+        ]),
+      );
+    }
+    return select.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
+  }
+
+  /**
+   * Cancels a job that has not started (or waits for a retry): it becomes `cancelled`, is never
+   * claimed, and gives up its dedupe key (the same work may be asked for again). False when the
+   * job is not pending (any more).
+   */
+  async cancelPending(id: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    const result = await this.db
+      .updateTable("jobs")
+      .set({ status: "cancelled", dedupe_key: null, finished_at: at, updated_at: at })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Unfinished and failed jobs by type and gauge state, in one aggregate query (metrics). */
+  async countByState(now: Date): Promise<JobStateCount[]> {
+    const due = now.toISOString();
+    const state = sql<JobStateCount["state"]>`case when status = 'pending' and run_at <= ${due} then 'queued'
+      when status = 'pending' then 'scheduled' else status end`;
+    const rows = await this.db
+      .selectFrom("jobs")
+      .select((eb) => ["type", state.as("state"), eb.fn.countAll<number>().as("count")])
+      .where("status", "in", ["pending", "running", "failed"])
+      // By the output column: the expression's parameter would differ from the select's.
+      .groupBy(["type", sql`state`])
+      .execute();
+    return rows.map((row) => ({ type: row.type, state: row.state, count: Number(row.count) }));
+  }
+
+  /** Deletes done, failed and cancelled jobs finished before the cutoff (freeing their dedupe keys); returns how many. */
   async pruneFinished(before: Date): Promise<number> {
     const result = await this.db
       .deleteFrom("jobs")
-      .where("status", "in", ["done", "failed"])
+      .where("status", "in", ["done", "failed", "cancelled"])
       .where("finished_at", "<", before.toISOString())
       .executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -334,6 +334,22 @@ export class WebhookRepo {
       });
   }
 
+  /**
+   * When the oldest pending delivery to an active endpoint was created (metrics: how far the
+   * dispatcher is behind); null when none is pending. A disabled endpoint's deliveries wait on
+   * purpose and are left out.
+   */
+  async oldestPendingCreatedAt(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("webhook_deliveries as d")
+      .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+      .select((eb) => eb.fn.min("d.created_at").as("oldest"))
+      .where("d.status", "=", "pending")
+      .where("e.status", "=", "active")
+      .executeTakeFirst();
+    return row?.oldest ?? null;
+  }
+
   /** Records a 2xx; false when the lease was lost. */
   async succeed(lease: DeliveryLease, result: AttemptResult, now: string): Promise<boolean> {
     return this.finishAttempt(lease, {

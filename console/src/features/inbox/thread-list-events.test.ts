@@ -176,19 +176,24 @@ describe("flattenThreads", () => {
 });
 
 describe("toThreadEvent", () => {
-  it("accepts the four event types and refuses malformed or unknown frames", () => {
-    expect(toThreadEvent("pending_count", { thread_id: "a", pending_count: 2 })).toEqual({
+  it("accepts the four event types by their data's type and refuses malformed or unknown frames", () => {
+    expect(toThreadEvent({ type: "pending_count", thread_id: "a", pending_count: 2 })).toEqual({
       type: "pending_count",
       thread_id: "a",
       pending_count: 2,
     });
-    expect(toThreadEvent("thread_assigned", { thread_id: "a", assignee: null })?.type).toBe(
+    expect(toThreadEvent({ type: "thread_assigned", thread_id: "a", assignee: null })?.type).toBe(
       "thread_assigned",
     );
-    expect(toThreadEvent("mode_changed", { thread_id: "a", mode: "sleeping" })).toBeNull();
-    expect(toThreadEvent("message_created", { thread_id: "a" })).toBeNull();
-    expect(toThreadEvent("thread_deleted", { thread_id: "a" })).toBeNull();
-    expect(toThreadEvent("pending_count", "nope")).toBeNull();
+    expect(toThreadEvent({ type: "mode_changed", thread_id: "a", mode: "manual" })?.type).toBe(
+      "mode_changed",
+    );
+    expect(toThreadEvent({ type: "mode_changed", thread_id: "a", mode: "sleeping" })).toBeNull();
+    expect(toThreadEvent({ type: "message_created", thread_id: "a" })).toBeNull();
+    expect(toThreadEvent({ type: "thread_deleted", thread_id: "a" })).toBeNull();
+    // Without a type (the data of a named frame from an older server) it is not a ThreadEvent.
+    expect(toThreadEvent({ thread_id: "a", pending_count: 2 })).toBeNull();
+    expect(toThreadEvent("nope")).toBeNull();
   });
 });
 

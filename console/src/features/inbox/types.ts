@@ -121,26 +121,19 @@ export interface Operator {
   role: "admin" | "operator";
 }
 
-/** One frame of GET /v1/threads/events (and /events/:thread_id); `type` repeats the SSE `event:`. */
+/** The data of one frame of GET /v1/threads/events (and /events/:thread_id); `type` says what it is. */
 export type ThreadEvent =
   | { type: "message_created"; thread_id: string; created_at?: string; message: Message }
   | { type: "mode_changed"; thread_id: string; created_at?: string; mode: ThreadMode; by?: ThreadActor }
   | { type: "pending_count"; thread_id: string; created_at?: string; pending_count: number }
   | { type: "thread_assigned"; thread_id: string; created_at?: string; assignee: NamedRef | null };
 
-export const THREAD_EVENT_TYPES: ThreadEvent["type"][] = [
-  "message_created",
-  "mode_changed",
-  "pending_count",
-  "thread_assigned",
-];
-
 /** A frame's data as a ThreadEvent, or null when it is not one (the stream may grow new types). */
-export function toThreadEvent(type: string, data: unknown): ThreadEvent | null {
+export function toThreadEvent(data: unknown): ThreadEvent | null {
   if (!data || typeof data !== "object") return null;
-  const event = { ...(data as Record<string, unknown>), type } as Record<string, unknown>;
+  const event = data as Record<string, unknown>;
   if (typeof event.thread_id !== "string") return null;
-  switch (type) {
+  switch (event.type) {
     case "message_created":
       return event.message && typeof event.message === "object" ? (event as unknown as ThreadEvent) : null;
     case "mode_changed":

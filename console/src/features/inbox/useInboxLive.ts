@@ -4,7 +4,7 @@ import { subscribe } from "../../api/event-source";
 import { inboxKeys } from "./api";
 import type { InboxFilters } from "./filters";
 import { applyListEvent } from "./thread-list-events";
-import { THREAD_EVENT_TYPES, type ThreadList, toThreadEvent } from "./types";
+import { type ThreadList, toThreadEvent } from "./types";
 
 export type LiveStatus = "connecting" | "live" | "reconnecting";
 
@@ -36,9 +36,8 @@ export function useInboxLive(filters: InboxFilters, meId: string): LiveStatus {
 
     const close = subscribe(
       "/threads/events",
-      THREAD_EVENT_TYPES,
-      (type, data) => {
-        const event = toThreadEvent(type, data);
+      (data) => {
+        const event = toThreadEvent(data);
         if (!event) return;
         const current = filtersRef.current;
         const key = inboxKeys.list(current);

@@ -4,7 +4,7 @@ import { subscribe } from "../../api/event-source";
 import { inboxKeys } from "./api";
 import { mergeMessage } from "./conversation";
 import { patchThread } from "./thread-list-events";
-import { type Message, THREAD_EVENT_TYPES, type ThreadDetail, toThreadEvent } from "./types";
+import { type Message, type ThreadDetail, toThreadEvent } from "./types";
 
 /**
  * Keeps an open thread live from GET /v1/threads/events/:thread_id: new messages join the
@@ -19,9 +19,8 @@ export function useThreadLive(threadId: string): void {
     let everOpen = false;
     const close = subscribe(
       `/threads/events/${encodeURIComponent(threadId)}`,
-      THREAD_EVENT_TYPES,
-      (type, data) => {
-        const event = toThreadEvent(type, data);
+      (data) => {
+        const event = toThreadEvent(data);
         if (!event || event.thread_id !== threadId) return;
         queryClient.setQueryData<ThreadDetail>(inboxKeys.thread(threadId), (old) =>
           old ? { ...old, ...patchThread(old, event) } : old,

@@ -1,6 +1,5 @@
 import { asSchema } from "ai";
 import { z } from "zod";
-import { standardErrorResponses } from "../../../infra/error-body.js";
 import type { App } from "../../../infra/http-types.js";
 import { toolPolicySchema } from "../../bots/settings-schema.js";
 import { BUILTIN_TOOLS } from "./registry.js";
@@ -47,12 +46,13 @@ export function toolRoutes(app: App): void {
     {
       schema: {
         tags: ["Tools"],
+        operationId: "listTools",
         summary: "List the built-in tools",
         description:
           "Every built-in tool a bot may enable, with its input schema and the approval policies it accepts. " +
           "A key of a bot's `ai.tools` enables that tool and sets its policy: `auto` runs it at once, " +
           "`user_approve` asks the end user first, `operator_approve` waits for an operator.",
-        response: { 200: z.array(builtinToolSchema), ...standardErrorResponses },
+        response: { 200: z.array(builtinToolSchema) },
       },
     },
     async () => listBuiltinTools(),

@@ -5,7 +5,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * HMAC-SHA256 of the raw request body, keyed with the endpoint's secret (its UTF-8 bytes,
  * `whsec_` prefix included). Only the body is signed; the event id inside it is what a
  * receiver deduplicates on. This file imports nothing but node:crypto so the client entry
- * (src/client/webhooks.ts) can re-export the receiver half without pulling in the service.
+ * (src/client/webhooks.ts) can re-export the receiver half without pulling in the service, and
+ * the client package ships a verbatim copy of it (client/src/webhook-signature.ts, written by
+ * `npm run client:generate` and checked by a test): one implementation, no server dependency.
  */
 
 export const DEFAULT_WEBHOOK_USER_AGENT = "Parley-Webhooks/0.1 (+https://github.com/parley)";

@@ -24,6 +24,9 @@ import { recordWebhookEvent } from "./webhook-outbox.js";
 export const DISABLED_GONE = "gone";
 export const DISABLED_FAILING = "failing for over 24 hours";
 
+/** How an attempt ended (metrics): sent, to be retried, given up, or the endpoint answered 410. */
+export type WebhookAttemptResult = "delivered" | "retrying" | "failed" | "gone";
+
 export interface WebhookDispatcherLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -50,6 +53,8 @@ export interface WebhookDispatcherDeps {
   leaseMs?: number;
   /** When failed deliveries are retried (default DEFAULT_WEBHOOK_RETRY_SCHEDULE). */
   schedule?: WebhookRetrySchedule;
+  /** Told how each attempt ended, once its outcome is recorded (not when the lease was lost). */
+  onAttempt?: (result: WebhookAttemptResult) => void;
   /** Names this dispatcher in locked_by; unique per instance by default. */
   dispatcherId?: string;
   userAgent?: string;
@@ -149,6 +154,7 @@ export class WebhookDispatcher {
         return true;
       });
       if (!held) this.leaseLost(context);
+      else this.deps.onAttempt?.("delivered");
       return;
     }
 
@@ -164,6 +170,7 @@ export class WebhookDispatcher {
         await this.recordDisabled(trx, delivery.project_id, delivery.endpoint_id, claim.url, DISABLED_GONE);
         return "disabled" as const;
       });
+      if (outcome !== "lost") this.deps.onAttempt?.("gone");
       if (outcome === "lost") this.leaseLost(context);
       else if (outcome === "disabled")
         this.deps.log.warn(
@@ -186,11 +193,13 @@ export class WebhookDispatcher {
         return true;
       });
       if (!held) this.leaseLost(context);
-      else
+      else {
+        this.deps.onAttempt?.("retrying");
         this.deps.log.info(
           { ...context, error: result.error, retryAt },
           "webhook delivery failed; will retry",
         );
+      }
       return;
     }
 
@@ -203,6 +212,7 @@ export class WebhookDispatcher {
       await this.recordDisabled(trx, delivery.project_id, delivery.endpoint_id, claim.url, DISABLED_FAILING);
       return "disabled" as const;
     });
+    if (outcome !== "lost") this.deps.onAttempt?.("failed");
     if (outcome === "lost") this.leaseLost(context);
     else
       this.deps.log.warn(
