@@ -29,7 +29,6 @@ import { botRoutes } from "./modules/bots/routes.js";
 import { ChatsService } from "./modules/chats/chats-service.js";
 import { chatRoutes } from "./modules/chats/routes.js";
 import { serveConsole } from "./modules/console/serve-console.js";
-import { validateToolNames } from "./modules/engine/tools/registry.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
@@ -129,7 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bots: repos.bots,
     chats: repos.chats,
     catalog,
-    validateToolNames,
+    // The stack is built below; it exists by the time any request changes a bot's settings.
+    validateToolNames: (projectId, tools) => conversationStack.tools.validateNames(projectId, tools),
     clock,
     newId: ids,
     defaultModel: config.defaultModel,
@@ -287,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       modelRoutes(api, catalog);
-      toolRoutes(api);
+      toolRoutes(api, conversationStack.tools);
       webhookRoutes(api, webhooks);
       jobRoutes(api, new JobsService({ repos, clock }));
       conversationStack.routes(api);

@@ -36,6 +36,7 @@ import { TurnRunner } from "./modules/engine/run-turn.js";
 import type { ThreadActions } from "./modules/engine/thread-actions.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
 import { ThreadWriter } from "./modules/engine/thread-writer.js";
+import { ProjectTools } from "./modules/engine/tools/project-tools.js";
 import { turnMetrics } from "./modules/engine/turn-metrics.js";
 import { ConnectionService } from "./modules/integrations/connection-service.js";
 import { Connectors } from "./modules/integrations/connectors.js";
@@ -43,6 +44,7 @@ import { deliveryListener } from "./modules/integrations/delivery/delivery-liste
 import { MessageDeliverer } from "./modules/integrations/delivery/message-deliverer.js";
 import { hookRoutes } from "./modules/integrations/inbound/hook-routes.js";
 import { InboundService } from "./modules/integrations/inbound/inbound-service.js";
+import { IntegrationTools } from "./modules/integrations/integration-tools.js";
 import { integrationJobHandlers } from "./modules/integrations/job-handlers.js";
 import { mediaRoutes, mediaUrl } from "./modules/integrations/media-routes.js";
 import { FileStore } from "./modules/knowledge/file-store.js";
@@ -276,12 +278,16 @@ export function composeConversations(deps: ConversationDeps) {
       conversations.writeWorkingMemory(projectId, threadId, markdown),
   };
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
-  const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids });
+  const connectors = new Connectors({ config, secrets: deps.secrets, repos });
+  // The project's tools: built-ins, then what integrations offer (docs/agent.md, "Tools").
+  const tools = new ProjectTools([
+    new IntegrationTools({ repos, connectors, authLost: (row, reason) => connection.authLost(row, reason) }),
+  ]);
+  const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids, tools });
   const memory = {
     chunks: new MessageChunksRepo(storage.db, storage.dialect),
     embedder: createEmbedderFromConfig(config),
   };
-  const connectors = new Connectors({ config, secrets: deps.secrets, repos });
   const knowledge = new KnowledgeService({
     repos,
     transactor,
@@ -328,6 +334,7 @@ export function composeConversations(deps: ConversationDeps) {
     retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
     timeoutMs: config.modelTimeoutMs,
     defaultModel: config.defaultModel,
+    tools,
   });
   const connection = new ConnectionService({
     repos,
@@ -395,6 +402,7 @@ export function composeConversations(deps: ConversationDeps) {
   return {
     conversations,
     connection,
+    tools,
     billing,
     knowledge,
     runner,

@@ -1118,8 +1118,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List the built-in tools
-     * @description Every built-in tool a bot may enable, with its input schema and the approval policies it accepts. A key of a bot's `ai.tools` enables that tool and sets its policy: `auto` runs it at once, `user_approve` asks the end user first, `operator_approve` waits for an operator.
+     * List the project's tools
+     * @description Every tool a bot of this project may enable: the built-in ones, then those the project's active integrations offer (docs/oauth.md, "Tools"), each with its input schema, source and the approval policies it accepts. A key of a bot's `ai.tools` enables that tool and sets its policy: `auto` runs it at once, `user_approve` asks the end user first, `operator_approve` waits for an operator.
      */
     get: operations["listTools"];
     put?: never;
@@ -1700,18 +1700,6 @@ export interface components {
     BotStatus: "active" | "disabled" | "error";
     /** @enum {string} */
     BotStatusInput: "active" | "disabled" | "error";
-    BuiltinTool: {
-      /** @description What the tool does. */
-      description: string;
-      /** @description JSON Schema (draft-07) of the tool's input, as the model is given it. */
-      input_schema: {
-        [key: string]: unknown;
-      };
-      /** @description The tool's name: the key that enables it in a bot's `ai.tools`. */
-      name: string;
-      /** @description The approval policies `ai.tools` may set for this tool. */
-      policies: ("auto" | "user_approve" | "operator_approve")[];
-    };
     Chat: {
       bot_id: string;
       /** @description ISO 8601, UTC */
@@ -2449,6 +2437,26 @@ export interface components {
     ThreadMode: "auto" | "manual" | "operator" | "blocked";
     /** @enum {string} */
     ThreadModeInput: "auto" | "manual" | "operator" | "blocked";
+    Tool: {
+      /** @description What the tool does. */
+      description: string;
+      /** @description JSON Schema (draft-07) of the tool's input, as the model is given it. */
+      input_schema: {
+        [key: string]: unknown;
+      };
+      /** @description The tool's name: the key that enables it in a bot's `ai.tools`. */
+      name: string;
+      /** @description The approval policies `ai.tools` may set for this tool. */
+      policies: ("auto" | "user_approve" | "operator_approve")[];
+      /** @description Where the tool comes from: built into Parley, or offered by an active integration of the project. */
+      source: {
+        /** @description The integration that offers it (its credentials run it). */
+        integration_id?: string;
+        /** @enum {string} */
+        kind: "builtin" | "integration" | "payments";
+        vendor?: string;
+      };
+    };
     ToolApproval: {
       /** @description The tool input the model asked for. */
       args: unknown;
@@ -9922,7 +9930,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["BuiltinTool"][];
+          "application/json": components["schemas"]["Tool"][];
         };
       };
       /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */

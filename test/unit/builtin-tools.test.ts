@@ -353,6 +353,7 @@ describe("GET /v1/tools", () => {
       expect(tool.policies).toEqual(["auto", "user_approve", "operator_approve"]);
       expect(tool.input_schema).toMatchObject({ type: "object", additionalProperties: false });
       expect(tool.description).toBe(findBuiltinTool(tool.name)?.description);
+      expect(tool).toMatchObject({ source: { kind: "builtin" } });
     }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool.input_schema]));
     expect(byName.update_working_memory).toMatchObject({
@@ -385,6 +386,6 @@ describe("GET /v1/tools", () => {
     expect(operation.operationId).toBe("listTools");
     // No parameters, no body: nothing to validate, so no 422 (docs/api.md#error-statuses-per-operation).
     expect(Object.keys(operation.responses)).toEqual(["200", "401", "403", "429", "500", "503"]);
-    expect(doc.components.schemas).toHaveProperty("BuiltinTool");
+    expect(doc.components.schemas).toHaveProperty("Tool");
   });
 });

@@ -23,7 +23,10 @@ export interface BotsServiceDeps {
    * Problems with the tool names of an `ai.tools` patch (the engine knows its tools; bots
    * depend on nothing of it): one detail per unknown name.
    */
-  validateToolNames: (tools: Record<string, unknown>) => { path: string; message: string }[];
+  validateToolNames: (
+    projectId: string,
+    tools: Record<string, unknown>,
+  ) => Promise<{ path: string; message: string }[]>;
   clock: Clock;
   newId: IdGenerator;
   defaultModel: string;
@@ -93,11 +96,18 @@ export class BotsService {
 
   /** Deep-merges the patch inside a transaction, so concurrent partial updates do not lose fields. */
   async updateSettings(auth: AuthContext, botId: string, patch: BotSettingsPatch): Promise<BotSettings> {
+    // The project's tools are read outside the transaction (SQLite has one connection): the bot
+    // is checked first, so another project's bot is still 403/404 before any 422.
+    let toolProblems: { path: string; message: string }[] = [];
+    if (patch.ai?.tools) {
+      await this.load(auth, botId);
+      toolProblems = await this.deps.validateToolNames(auth.projectId, patch.ai.tools);
+    }
     return this.deps.repos.transaction(async (trx) => {
       const bots = trx.bots;
       const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
       const modelId = patch.ai?.model?.id;
-      const problems = patch.ai?.tools ? this.deps.validateToolNames(patch.ai.tools) : [];
+      const problems = [...toolProblems];
       if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
         problems.unshift({
           path: "ai.model.id",

@@ -9,6 +9,7 @@ import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
 import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
 import type { ThreadWriter } from "./thread-writer.js";
+import type { ProjectTools } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
 
@@ -19,6 +20,8 @@ export interface PausedCall {
   toolName: string;
   args: unknown;
   policy: ApprovalPolicy;
+  /** What the tool does, for the question a `user_approve` call asks. */
+  description?: string | undefined;
 }
 
 export interface Approval {
@@ -78,6 +81,8 @@ export class ApprovalFlow {
       transactor: Transactor;
       clock: Clock;
       newId: IdGenerator;
+      /** The project's tools, to run an approved call with. */
+      tools: ProjectTools;
     },
   ) {}
 
@@ -122,7 +127,7 @@ export class ApprovalFlow {
           args: call.args,
         });
       } else {
-        const description = findBuiltinTool(call.toolName)?.description ?? call.toolName;
+        const description = call.description ?? findBuiltinTool(call.toolName)?.description ?? call.toolName;
         questions.push(confirmationQuestion(description, call.args, detectLanguage(userText)));
       }
     }
@@ -270,12 +275,14 @@ export class ApprovalFlow {
     if (approval.status === "rejected") {
       return { type: "execution-denied", ...(approval.reason ? { reason: approval.reason } : {}) };
     }
-    const builtin = findBuiltinTool(approval.tool_name);
-    if (!builtin) return { type: "error-text", value: `The tool '${approval.tool_name}' no longer exists.` };
-    const input = builtin.inputSchema.safeParse(JSON.parse(approval.args));
+    // The project's tool as it is now: an integration disconnected meanwhile no longer offers it.
+    const available = await this.deps.tools.find(context.projectId, approval.tool_name);
+    if (!available)
+      return { type: "error-text", value: `The tool '${approval.tool_name}' is no longer available.` };
+    const input = available.inputSchema.safeParse(JSON.parse(approval.args));
     if (!input.success) return { type: "error-text", value: `Invalid input: ${input.error.message}` };
     try {
-      const tool = builtin.create(context);
+      const tool = available.create(context);
       const result = await tool.execute?.(input.data, { toolCallId: approval.tool_call_id, messages: [] });
       return { type: "json", value: (result ?? null) as never };
     } catch (error) {

@@ -24,6 +24,7 @@ import { storeResponse } from "./store-response.js";
 import type { ThreadActions } from "./thread-actions.js";
 import type { ThreadLock } from "./thread-lock.js";
 import type { ThreadWriter } from "./thread-writer.js";
+import type { AvailableTool, ProjectTools } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
 import { logTurn, type ModelCallTimer, type TurnObserver, TurnTrace } from "./turn-report.js";
@@ -76,6 +77,8 @@ export interface TurnRunnerDeps {
   lock: ThreadLock;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The project's tools (built-in and provided: integrations, payment terminals). */
+  tools: ProjectTools;
   /** Told about every model call and every turn (metrics); each turn is also logged once. */
   observer?: TurnObserver;
   retry: RetryPolicy;
@@ -108,17 +111,18 @@ function policyOf(settings: BotSettings, name: string): "auto" | "user_approve" 
 }
 
 /**
- * The tools a turn offers: those `ai.tools` enables, under their approval policy, plus
- * update_working_memory when working memory is on.
+ * The tools a turn offers: those of the project (built-in, integrations', …) that `ai.tools`
+ * enables, under their approval policy, plus update_working_memory when working memory is on.
  */
-function toolsFor(settings: BotSettings, context: ToolContext): ToolSet {
+function toolsFor(settings: BotSettings, available: AvailableTool[], context: ToolContext): ToolSet {
   const tools: ToolSet = {};
+  const byName = new Map(available.map((entry) => [entry.name, entry]));
   for (const [name, policy] of Object.entries(settings.ai.tools)) {
-    const builtin = findBuiltinTool(name);
-    if (!builtin) continue;
+    const entry = byName.get(name);
+    if (!entry) continue;
     // Under user_approve / operator_approve the AI SDK stops at the call and asks for approval.
     tools[name] =
-      policy === "auto" ? builtin.create(context) : { ...builtin.create(context), needsApproval: true };
+      policy === "auto" ? entry.create(context) : { ...entry.create(context), needsApproval: true };
   }
   const memoryTool = findBuiltinTool(WORKING_MEMORY_TOOL);
   if (settings.ai.memory.workingMemory.enabled && memoryTool)
@@ -255,7 +259,8 @@ export class TurnRunner {
       history = await attachImages(rows, history, thread.chat_id, this.deps.loadAttachment);
     }
 
-    const tools = toolsFor(settings, toolContext);
+    const projectTools = await this.deps.tools.list(projectId);
+    const tools = toolsFor(settings, projectTools, toolContext);
     const userText = unanswered.at(-1)?.content ?? "";
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
@@ -318,6 +323,7 @@ export class TurnRunner {
                 toolName: part.toolCall.toolName,
                 args: part.toolCall.input,
                 policy: policyOf(settings, part.toolCall.toolName) as PausedCall["policy"],
+                description: projectTools.find((t) => t.name === part.toolCall.toolName)?.description,
               };
               paused.push(call);
               listener.toolCall?.({
@@ -482,7 +488,11 @@ export class TurnRunner {
       scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
       writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
       readWorkingMemory: async () => (await thread())?.working_memory ?? null,
-      // Vector stores are not built yet: the tool tells the model there is no knowledge base.
+      readPerson: async () => {
+        const personId = (await thread())?.person_id;
+        const person = personId ? await this.deps.repos.persons.findById(personId) : undefined;
+        return person ? { externalId: person.external_id, name: person.name } : null;
+      },
       searchKnowledge: (query, limit) =>
         this.deps.searchKnowledge?.(projectId, chatId, query, limit) ?? Promise.resolve([]),
     };

@@ -96,6 +96,25 @@ export interface ChannelContext<AuthData> {
   /** Where the vendor must post inbound webhooks for this integration (`<PARLEY_PUBLIC_URL>/hooks/<vendor>/<id>`). */
   hookUrl: string;
   fetch: typeof fetch;
+  /**
+   * For vendors connected by OAuth (docs/oauth.md): a token valid for at least a minute more,
+   * refreshed first when needed. Throws a ChannelError `credentials_rejected` when the
+   * connection is lost (the integration then moves to `error`). Absent for other vendors.
+   */
+  oauth?(): Promise<OAuthAccess>;
+}
+
+/** A live OAuth credential of an integration (docs/oauth.md). */
+export interface OAuthAccess {
+  accessToken: string;
+  /**
+   * The account's API base as the token exchange named it, no trailing slash: amoCRM
+   * `https://{referer}`, Bitrix24 the `client_endpoint` (`https://{portal}/rest`); for GitHub,
+   * Google and Yandex their configured API base.
+   */
+  apiBase: string;
+  /** What the token exchange told about the account: amoCRM `referer`, Bitrix24 `member_id` and `domain`, … */
+  account: Record<string, string>;
 }
 
 /** An inbound webhook as received, before anything is trusted. */
@@ -140,6 +159,36 @@ export interface AdapterProfile extends IntegrationProfile {
   avatarRef?: string;
 }
 
+/** The conversation an integration tool is called in. */
+export interface IntegrationToolCall {
+  projectId: string;
+  threadId: string;
+  chatId: string;
+  /** The thread's person, when it has one (a lead's contact details, an issue's reporter). */
+  person: { externalId: string | null; name: string | null } | null;
+}
+
+/**
+ * A tool an integration gives the bots of its project (docs/oauth.md, "Tools"): offered
+ * while the integration is `active`, under the approval policy a bot sets in `ai.tools`.
+ */
+export interface IntegrationTool<AuthData = Record<string, unknown>> {
+  /** `<vendor>_<action>`, e.g. `github_create_issue`: the key bots use in `ai.tools`. */
+  readonly name: string;
+  /** What the model is told the tool does and when to use it. */
+  readonly description: string;
+  /** The model's input: validated before `execute`, published as JSON Schema by GET /v1/tools. */
+  readonly inputSchema: z.ZodType;
+  /**
+   * Runs one call with the integration's credentials; the (JSON) result is what the model
+   * sees. A vendor's refusal (validation, not found, no access) is thrown as a ToolRefusal
+   * (engine/tools/tool-refusal.ts) whose message the model reads; a lost connection as
+   * ChannelError `credentials_rejected` (the integration then moves to `error`).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the input is what `inputSchema` parsed.
+  execute(context: ChannelContext<AuthData>, input: any, call: IntegrationToolCall): Promise<unknown>;
+}
+
 export interface ChannelAdapter<AuthData = Record<string, unknown>> {
   readonly vendor: IntegrationVendor;
   /** Validates `auth_data` on create and update (unknown fields refused). */
@@ -165,6 +214,8 @@ export interface ChannelAdapter<AuthData = Record<string, unknown>> {
   tearDownWebhook?(context: ChannelContext<AuthData>): Promise<void>;
   /** Checks the stored credentials against the vendor and returns the identity they authenticate. */
   profile?(context: ChannelContext<AuthData>): Promise<AdapterProfile>;
+  /** Tools the integration gives its project's bots (docs/oauth.md, "Tools"). */
+  readonly tools?: readonly IntegrationTool<AuthData>[];
   /** Downloads a file the vendor holds (an attachment's or avatar's `ref`). */
   fetchFile?(
     context: ChannelContext<AuthData>,

@@ -19,6 +19,8 @@ export interface ToolContext {
   /** Replaces the thread's working-memory Markdown block. */
   writeWorkingMemory(markdown: string): Promise<void>;
   readWorkingMemory(): Promise<string | null>;
+  /** The thread's person, when it has one (integration tools fill in a lead's contact from it). */
+  readPerson?(): Promise<{ externalId: string | null; name: string | null } | null>;
   /** Searches the bot's knowledge (vector stores); an empty list while the bot has none. */
   searchKnowledge(
     query: string,

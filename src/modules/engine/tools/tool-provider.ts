@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import type { ToolContext } from "./tool-context.js";
+
+/** Where a tool comes from, as GET /v1/tools shows it (docs/agent.md, "Tools"). */
+export type ToolSource =
+  | { kind: "builtin" }
+  | { kind: "integration"; integration_id: string; vendor: string }
+  | { kind: "payments"; integration_id: string; vendor: string };
+
+/**
+ * A tool of one project beyond the built-ins: an integration's (GitHub "create an issue"), a
+ * payment terminal's, later the project's own. Bots enable it by `name` in `ai.tools`, under
+ * the same approval policies as the built-ins.
+ */
+export interface ProvidedTool {
+  /** Unique in the project; `^[a-z][a-z0-9_]{0,63}$` (what every model provider accepts). */
+  name: string;
+  description: string;
+  /** The model's input: validated before `execute` (and again when an approved call runs). */
+  inputSchema: z.ZodType;
+  source: ToolSource;
+  /**
+   * Runs one call in the conversation of `context`; the (JSON) result goes to the model. A
+   * ToolRefusal's message reaches the model as the tool's error; so does any other error's.
+   */
+  execute(input: unknown, context: ToolContext): Promise<unknown>;
+}
+
+/** A source of a project's tools (integrations, payments, …), asked at every turn. */
+export interface ToolProvider {
+  /** The project's tools from this source that can be used now (e.g. of `active` integrations). */
+  tools(projectId: string): Promise<ProvidedTool[]>;
+  /**
+   * Names a bot may enable although they are not usable now (an integration still to be
+   * connected), for validating `ai.tools`; default: the names of `tools`.
+   */
+  knownNames?(projectId: string): Promise<string[]>;
+}
