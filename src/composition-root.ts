@@ -47,12 +47,19 @@ import { InboundService } from "./modules/integrations/inbound/inbound-service.j
 import { IntegrationTools } from "./modules/integrations/integration-tools.js";
 import { integrationJobHandlers } from "./modules/integrations/job-handlers.js";
 import { mediaRoutes, mediaUrl } from "./modules/integrations/media-routes.js";
+import { oauthJobHandlers } from "./modules/integrations/oauth/job-handlers.js";
+import { OAuthService } from "./modules/integrations/oauth/oauth-service.js";
+import { OAuthTokens } from "./modules/integrations/oauth/oauth-tokens.js";
+import { oauthProtocols } from "./modules/integrations/oauth/protocols.js";
+import { oauthCallbackRoutes, oauthStartRoutes } from "./modules/integrations/oauth/routes.js";
 import { FileStore } from "./modules/knowledge/file-store.js";
 import { knowledgeJobHandlers } from "./modules/knowledge/job-handlers.js";
 import { KnowledgeService } from "./modules/knowledge/knowledge-service.js";
 import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
 import { memoryJobHandlers } from "./modules/memory/job-handlers.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
+import { conversationPaymentTools } from "./modules/payments/payment-link-tool.js";
+import { TbankNotifications } from "./modules/payments/tbank-notifications.js";
 import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
 import { ApprovalsService } from "./modules/threads/approvals-service.js";
 import { ChannelInboxService } from "./modules/threads/channel-inbox-service.js";
@@ -278,10 +285,24 @@ export function composeConversations(deps: ConversationDeps) {
       conversations.writeWorkingMemory(projectId, threadId, markdown),
   };
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
-  const connectors = new Connectors({ config, secrets: deps.secrets, repos });
+  // OAuth vendors' tokens (docs/oauth.md): refreshed one process at a time, lost → ConnectionService.
+  const protocols = oauthProtocols(config.oauth);
+  const oauthTokens: OAuthTokens = new OAuthTokens({
+    repos,
+    transactor,
+    secrets: deps.secrets,
+    clock,
+    protocols,
+    config: config.oauth,
+    owner: processId,
+    authLost: (row, reason): Promise<void> => connection.authLost(row, reason),
+    log: deps.log,
+  });
+  const connectors = new Connectors({ config, secrets: deps.secrets, repos, oauth: oauthTokens });
   // The project's tools: built-ins, then what integrations offer (docs/agent.md, "Tools").
   const tools = new ProjectTools([
     new IntegrationTools({ repos, connectors, authLost: (row, reason) => connection.authLost(row, reason) }),
+    conversationPaymentTools({ repos, connectors, publicUrl: config.publicUrl, clock, newId: ids }),
   ]);
   const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids, tools });
   const memory = {
@@ -345,6 +366,17 @@ export function composeConversations(deps: ConversationDeps) {
     log: deps.log,
     mediaUrl: (integrationId, ref) => mediaUrl(config.publicUrl, deps.secrets, integrationId, ref),
   });
+  const oauth = new OAuthService({
+    repos,
+    transactor,
+    secrets: deps.secrets,
+    clock,
+    protocols,
+    config: config.oauth,
+    tokens: oauthTokens,
+    lifecycle: connection,
+    log: deps.log,
+  });
   const deliverer = new MessageDeliverer({
     repos,
     connectors,
@@ -370,6 +402,15 @@ export function composeConversations(deps: ConversationDeps) {
     notificationUrl: `${config.publicUrl}/payments/${paymentProvider.id}/notify`,
     log: deps.log,
   });
+  // Notifications of projects' own T-Bank terminals (docs/payments.md), beside billing's.
+  const tbankNotifications = new TbankNotifications({
+    repos,
+    connectors,
+    transactor,
+    writer,
+    clock,
+    log: deps.log,
+  });
   const stream = new StreamService({
     conversations,
     approvals,
@@ -385,6 +426,7 @@ export function composeConversations(deps: ConversationDeps) {
       ...memoryJobHandlers({ repos, ...memory }),
       ...threadJobHandlers({ conversations }),
       ...integrationJobHandlers({ connection, deliverer }),
+      ...oauthJobHandlers({ tokens: oauthTokens }),
       ...knowledgeJobHandlers({ knowledge }),
     ];
     worker = new JobWorker({
@@ -415,10 +457,17 @@ export function composeConversations(deps: ConversationDeps) {
     async publicRoutes(app: App) {
       await hookRoutes(app, inbound);
       mediaRoutes(app, { secrets: deps.secrets, repos, connectors });
-      await paymentRoutes(app, { billing, provider: paymentProvider, repos });
+      oauthCallbackRoutes(app, oauth);
+      await paymentRoutes(app, {
+        billing,
+        provider: paymentProvider,
+        repos,
+        otherTbankTerminals: tbankNotifications,
+      });
     },
     routes(api: App) {
       billingRoutes(api, billing);
+      oauthStartRoutes(api, oauth);
       threadEventRoutes(api, {
         hub,
         keyGuard,
@@ -449,6 +498,7 @@ export function composeConversations(deps: ConversationDeps) {
       // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
       await memory.chunks.pruneOrphans(memory.embedder);
       await connection.resumePendingConnections();
+      await oauth.pruneStates();
       await knowledge.resumePending();
       await knowledge.deleteExpiredStores();
       await repos.integrations.pruneInboundEvents(new Date(now - INBOUND_DEDUPE_RETENTION_MS).toISOString());

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
 
 /**
  * The service's whole configuration, read from the environment once at start.
@@ -184,6 +185,14 @@ const envSchema = z.object({
     .regex(/^v\d+\.\d+$/, "must look like v21.0")
     .default("v21.0"),
   PARLEY_AVITO_API_URL: z.url().default("https://api.avito.ru"),
+  // amoCRM's Chats API (docs/channels.md, "amoCRM"): its host and the channel registered with amoCRM.
+  PARLEY_AMOJO_API_URL: z.url().default("https://amojo.amocrm.ru"),
+  PARLEY_AMOCRM_CHANNEL_ID: optionalString,
+  PARLEY_AMOCRM_CHANNEL_SECRET: optionalString,
+  // Unset: each portal's own `https://{portal}/rest` (docs/channels.md, "Bitrix24").
+  PARLEY_BITRIX24_API_URL: optionalString.pipe(z.url().optional()),
+  PARLEY_YANDEX_TRACKER_API_URL: z.url().default("https://api.tracker.yandex.net/v2"),
+  ...oauthEnvShape,
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
@@ -275,9 +284,30 @@ export interface Config {
   /** Where vendors and browsers reach this server (hook URLs, media links); no trailing slash. */
   publicUrl: string;
   /** Each messaging vendor's API base URL (no trailing slash), by vendor id (docs/channels.md). */
-  vendorApiUrls: Partial<Record<"telegram" | "vk" | "whatsapp" | "facebook" | "instagram" | "avito", string>>;
+  vendorApiUrls: Partial<
+    Record<
+      | "telegram"
+      | "vk"
+      | "whatsapp"
+      | "facebook"
+      | "instagram"
+      | "avito"
+      | "amocrm"
+      | "tbank"
+      | "yandex"
+      | "bitrix24",
+      string
+    >
+  >;
   /** How many times one outgoing message is tried before it is recorded as failed. */
   channelSendMaxAttempts: number;
+  /** Vendors connected by OAuth: apps, hosts, scopes and the redirect URL (docs/oauth.md). */
+  oauth: OAuthConfig;
+  /**
+   * The server's own settings per vendor that adapters read beside an integration's credentials
+   * (`ChannelContext.vendorConfig`): amoCRM's Chats API channel `{channel_id, channel_secret}`.
+   */
+  vendorConfig: Partial<Record<"amocrm", Readonly<Record<string, string>>>>;
   /** Where uploaded files are kept, and the largest accepted (docs/knowledge.md). */
   files: { dir: string; maxUploadBytes: number };
   billing: {
@@ -354,9 +384,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const apiKey = provider.api_key ?? (provider.api_key_env ? source[provider.api_key_env] : undefined);
     providers[provider.id] = { apiKey, baseUrl: provider.base_url, extra: { compatible: "true" } };
   }
+  if (Boolean(env.PARLEY_AMOCRM_CHANNEL_ID) !== Boolean(env.PARLEY_AMOCRM_CHANNEL_SECRET)) {
+    problems.push("PARLEY_AMOCRM_CHANNEL_ID and PARLEY_AMOCRM_CHANNEL_SECRET: set both or neither");
+  }
   if (Boolean(env.PARLEY_TBANK_TERMINAL_KEY) !== Boolean(env.PARLEY_TBANK_PASSWORD)) {
     problems.push("PARLEY_TBANK_TERMINAL_KEY and PARLEY_TBANK_PASSWORD: set both or neither");
   }
+  const publicUrl = trimSlash(env.PARLEY_PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const oauth = oauthConfigOf(env, publicUrl, problems);
   const offerIds = (env.PARLEY_BILLING_OFFERS ?? []).map((offer) => offer.id);
   if (new Set(offerIds).size !== offerIds.length)
     problems.push("PARLEY_BILLING_OFFERS: offer ids must be unique");
@@ -399,9 +434,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dimensions: env.PARLEY_EMBEDDING_DIMENSIONS,
       maxInputChars: env.PARLEY_EMBEDDING_MAX_INPUT_CHARS,
     },
-    publicUrl: trimSlash(env.PARLEY_PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    publicUrl,
     vendorApiUrls: vendorApiUrls(env),
+    vendorConfig: vendorConfigOf(env),
     channelSendMaxAttempts: env.PARLEY_CHANNEL_SEND_MAX_ATTEMPTS,
+    oauth,
     files: {
       dir: env.PARLEY_FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/files`,
       maxUploadBytes: env.PARLEY_MAX_UPLOAD_BYTES,
@@ -462,5 +499,20 @@ function vendorApiUrls(env: Env): Config["vendorApiUrls"] {
     facebook: graph,
     instagram: graph,
     avito: trimSlash(env.PARLEY_AVITO_API_URL),
+    amocrm: trimSlash(env.PARLEY_AMOJO_API_URL),
+    // Replaces every portal's REST base when set (a proxy, a test fake); unset, none is configured.
+    ...(env.PARLEY_BITRIX24_API_URL ? { bitrix24: trimSlash(env.PARLEY_BITRIX24_API_URL) } : {}),
+    // A project's own T-Bank terminal (docs/payments.md) uses the same acquiring API as billing.
+    tbank: trimSlash(env.PARLEY_TBANK_API_URL),
+    // The Yandex integration's tools call Yandex Tracker (docs/oauth-tools.md).
+    yandex: trimSlash(env.PARLEY_YANDEX_TRACKER_API_URL),
+  };
+}
+
+/** amoCRM's Chats API channel, when both its id and secret are set (docs/channels.md, "amoCRM"). */
+function vendorConfigOf(env: Env): Config["vendorConfig"] {
+  if (!env.PARLEY_AMOCRM_CHANNEL_ID || !env.PARLEY_AMOCRM_CHANNEL_SECRET) return {};
+  return {
+    amocrm: { channel_id: env.PARLEY_AMOCRM_CHANNEL_ID, channel_secret: env.PARLEY_AMOCRM_CHANNEL_SECRET },
   };
 }

@@ -587,6 +587,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/integrations/{id}/oauth/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start connecting an integration by OAuth
+     * @description For `github`, `google`, `yandex`, `amocrm` and `bitrix24`: returns the vendor's consent URL with a `state` that is signed, bound to this integration, single-use and valid for 10 minutes. After the user consents, the vendor redirects to `<PARLEY_PUBLIC_URL>/oauth/callback`, which exchanges the code, stores the tokens encrypted and sets the integration `active`; Parley refreshes them before they expire. The OAuth app is the one in `auth_data` (`client_id`, `client_secret`), else the server's configured app for the vendor. No body.
+     */
+    post: operations["startIntegrationOAuth"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/integrations/{id}/profile": {
     parameters: {
       query?: never;
@@ -1612,6 +1632,8 @@ export interface components {
       tariff: string | null;
     };
     Bitrix24AuthDataInput: {
+      /** @description The application's `application_token`, which Bitrix24 sends with every event (`auth[application_token]`). Optional: Parley learns it from the verified installation event (`ONAPPINSTALL`); when set, only events carrying it are accepted. */
+      application_token?: string;
       /** @description Application id (`client_id`) of a local application. */
       client_id?: string;
       /** @description Application key (`client_secret`) of that application. */
@@ -1774,6 +1796,7 @@ export interface components {
             | "billing.balance.low"
             | "thread.approval.requested"
             | "webhook_endpoint.disabled"
+            | "payment.confirmed"
           )[]
         | null;
       id: string;
@@ -1850,15 +1873,15 @@ export interface components {
     };
     GithubAuthDataInput: {
       /** @description Client id of the GitHub OAuth app. */
-      client_id: string;
+      client_id?: string;
       /** @description Client secret of the GitHub OAuth app. */
-      client_secret: string;
+      client_secret?: string;
     };
     GoogleAuthDataInput: {
       /** @description Client id of the Google OAuth app. */
-      client_id: string;
+      client_id?: string;
       /** @description Client secret of the Google OAuth app. */
-      client_secret: string;
+      client_secret?: string;
     };
     InstagramAuthDataInput: {
       /** @description Page access token (Facebook login) or Instagram user token (Instagram login). */
@@ -2062,6 +2085,10 @@ export interface components {
         output_usd_per_million: number;
       };
       provider: string;
+    };
+    OAuthStart: {
+      /** @description The vendor's consent page. Send the user there; the vendor then redirects the browser to `<PARLEY_PUBLIC_URL>/oauth/callback`, which stores the tokens. Valid for 10 minutes, once. */
+      url: string;
     };
     /** @description A person of the project who signs in to the console. */
     Operator: {
@@ -2650,7 +2677,8 @@ export interface components {
         | "integration.auth_lost"
         | "billing.balance.low"
         | "thread.approval.requested"
-        | "webhook_endpoint.disabled";
+        | "webhook_endpoint.disabled"
+        | "payment.confirmed";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -2683,6 +2711,7 @@ export interface components {
             | "billing.balance.low"
             | "thread.approval.requested"
             | "webhook_endpoint.disabled"
+            | "payment.confirmed"
           )[]
         | null;
       id: string;
@@ -2768,6 +2797,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "webhook_endpoint.disabled";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookPaymentConfirmedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "payment.confirmed";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -2783,13 +2821,51 @@ export interface components {
         | "integration.auth_lost"
         | "billing.balance.low"
         | "thread.approval.requested"
-        | "webhook_endpoint.disabled";
+        | "webhook_endpoint.disabled"
+        | "payment.confirmed";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
       integration_id: string;
       /** @description What the vendor answered, for a person. */
       reason: string;
+      /** @enum {string} */
+      vendor:
+        | "telegram"
+        | "whatsapp"
+        | "vk"
+        | "instagram"
+        | "facebook"
+        | "github"
+        | "google"
+        | "yandex"
+        | "amocrm"
+        | "bitrix24"
+        | "avito"
+        | "tbank"
+        | "parley";
+    };
+    /** @description A payment link a bot made in a conversation was paid. */
+    WebhookPaymentConfirmedData: {
+      /** @description What was paid, in roubles (kopecks as two decimals). */
+      amount: number;
+      chat_id: string;
+      /** @description ISO 8601, UTC, with milliseconds */
+      confirmed_at: string;
+      /** @description ISO 4217; `RUB`. */
+      currency: string;
+      /** @description The payment's description, as the payer saw it. */
+      description: string;
+      /** @description The project's payment terminal integration. */
+      integration_id: string;
+      /** @description The confirmation posted in the thread; null when none was (thread deleted or blocked). */
+      message_id: string | null;
+      /** @description `pay_…`: the order, T-Bank's `OrderId`. */
+      order_id: string;
+      /** @description T-Bank's `PaymentId`. */
+      payment_id: string | null;
+      /** @description The conversation the payment link was made in. */
+      thread_id: string;
       /** @enum {string} */
       vendor:
         | "telegram"
@@ -2943,9 +3019,9 @@ export interface components {
     };
     YandexAuthDataInput: {
       /** @description Client id of the Yandex ID OAuth app. */
-      client_id: string;
+      client_id?: string;
       /** @description Client secret of the Yandex ID OAuth app. */
-      client_secret: string;
+      client_secret?: string;
     };
   };
   responses: never;
@@ -6956,6 +7032,109 @@ export interface operations {
       };
     };
   };
+  startIntegrationOAuth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OAuthStart"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `oauth_not_supported`: the integration's vendor does not connect by OAuth; `oauth_not_configured`: neither `auth_data` nor the server configuration names an OAuth app for the vendor. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getIntegrationProfile: {
     parameters: {
       query?: never;
@@ -7003,7 +7182,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `credentials_rejected`: the vendor refused the stored credentials; `profile_not_supported`: the vendor has no profile to check. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      /** @description `credentials_rejected`: the vendor refused the stored credentials; `profile_not_supported`: the vendor has no profile to check; `oauth_not_connected`: an OAuth integration not connected yet (`POST …/oauth/start`). `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -11688,6 +11867,7 @@ export interface operations {
                 | "billing.balance.low"
                 | "thread.approval.requested"
                 | "webhook_endpoint.disabled"
+                | "payment.confirmed"
               )[]
             | null;
           /** @description Default true. */
@@ -11899,6 +12079,7 @@ export interface operations {
                 | "billing.balance.low"
                 | "thread.approval.requested"
                 | "webhook_endpoint.disabled"
+                | "payment.confirmed"
               )[]
             | null;
           ordered?: boolean;

@@ -36,4 +36,20 @@ export type DomainEvent =
       usage: { inputTokens: number; outputTokens: number };
     }
   /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
-  | { type: "billing.balance_low"; credits: number; bonus: number; threshold: number };
+  | { type: "billing.balance_low"; credits: number; bonus: number; threshold: number }
+  /** A payment link made in a conversation was paid (docs/payments.md); amounts in kopecks. */
+  | {
+      type: "payment.confirmed";
+      orderId: string;
+      integrationId: string;
+      vendor: IntegrationVendor;
+      threadId: string;
+      chatId: string;
+      amountMinor: number;
+      currency: string;
+      description: string;
+      paymentId: string | null;
+      /** The confirmation posted in the thread; null when none was (the thread is gone or blocked). */
+      messageId: string | null;
+      confirmedAt: string;
+    };

@@ -37,6 +37,7 @@ export type IdPrefix =
   | "offer"
   | "per"
   | "apr"
+  | "pay"
   | "job"
   | "req"
   | "opr"

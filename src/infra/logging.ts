@@ -25,8 +25,11 @@ export const REDACTED_PATHS = [
   "*.access_token",
 ];
 
-/** Query parameters whose values are a user's words, kept out of the log. */
-const REDACTED_QUERY_PARAMETERS = ["search"];
+/**
+ * Query parameters kept out of the log: a user's words (`search`), and what an OAuth callback
+ * carries (`code`, `state`: docs/oauth.md).
+ */
+const REDACTED_QUERY_PARAMETERS = ["search", "code", "state"];
 
 /** The URL as logged: the values of REDACTED_QUERY_PARAMETERS replaced, the rest kept. */
 export function redactUrl(url: string): string {

@@ -46,6 +46,18 @@ export interface InboundEventsTable {
   received_at: string;
 }
 
+/**
+ * Keys by which a vendor's server-wide webhook URL names an integration (migration 0018): amoCRM's
+ * chat channel posts to `/hooks/amocrm/<scope_id>`. One integration per key; the last to connect
+ * holds it.
+ */
+export interface IntegrationHookKeysTable {
+  vendor: IntegrationVendor;
+  hook_key: string;
+  integration_id: string;
+  claimed_at: string;
+}
+
 export interface ChatsTable {
   id: string;
   project_id: string;
@@ -63,4 +75,5 @@ export interface IntegrationTables {
   integrations: IntegrationsTable;
   chats: ChatsTable;
   inbound_events: InboundEventsTable;
+  integration_hook_keys: IntegrationHookKeysTable;
 }

@@ -6,7 +6,9 @@ import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
 import type { KnowledgeTables } from "./schema-knowledge.js";
 import type { MemoryTables } from "./schema-memory.js";
+import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
+import type { PaymentTables } from "./schema-payments.js";
 import type { WebhookTables } from "./schema-webhooks.js";
 import type { WidgetTables } from "./schema-widget.js";
 
@@ -91,4 +93,6 @@ export interface Database
     BillingTables,
     KnowledgeTables,
     OperatorTables,
-    WidgetTables {}
+    OAuthTables,
+    WidgetTables,
+    PaymentTables {}

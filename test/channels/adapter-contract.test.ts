@@ -8,7 +8,7 @@ import type {
 } from "../../src/modules/integrations/channel-adapter.js";
 import { ChannelError } from "../../src/modules/integrations/channel-error.js";
 import { channelOf } from "../../src/modules/integrations/registry.js";
-import { CHANNEL_KITS } from "./kits.js";
+import { CHANNEL_KITS, OAUTH_CHANNEL_KITS } from "./kits.js";
 import type { FakeVendor, VendorKit } from "./vendor-kit.js";
 
 /** Captures what a fake vendor posts, as Parley's hook route would receive it. */
@@ -71,6 +71,7 @@ function contract(kit: VendorKit) {
       if (kit.vendor === "whatsapp" || kit.vendor === "facebook" || kit.vendor === "instagram") {
         context.apiBaseUrl = `${context.apiBaseUrl}/v21.0`;
       }
+      Object.assign(context, fake.contextExtras?.() ?? {});
       await adapter.setUpWebhook?.(context);
     });
 
@@ -162,4 +163,4 @@ function contract(kit: VendorKit) {
   });
 }
 
-for (const kit of CHANNEL_KITS) contract(kit);
+for (const kit of [...CHANNEL_KITS, ...OAUTH_CHANNEL_KITS]) contract(kit);

@@ -1,3 +1,4 @@
+import type { ChannelContext } from "../../src/modules/integrations/channel-adapter.js";
 import type { IntegrationVendor } from "../../src/storage/schema-integrations.js";
 
 /**
@@ -65,6 +66,11 @@ export interface FakeVendor {
   revokeCredentials(): void;
   /** Undoes revokeCredentials. */
   restoreCredentials(): void;
+  /**
+   * What the adapter's context needs beside credentials and a base URL, for the adapter-level
+   * suites (a vendor connected by OAuth: `oauth`, `vendorConfig`, and its own `apiBaseUrl`).
+   */
+  contextExtras?(): Partial<ChannelContext<Record<string, unknown>>>;
   /** The vendor's text limit per message (as the adapter's textLimit counts it). */
   textLimit: number;
   close(): Promise<void>;

@@ -14,6 +14,32 @@ export function lastUserText(options: LanguageModelV3CallOptions): string {
   return user.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 }
 
+/** The last tool result the model was shown, if any. */
+export function lastToolResult(options: LanguageModelV3CallOptions): unknown {
+  const tool = [...options.prompt].reverse().find((m) => m.role === "tool");
+  if (!tool || typeof tool.content === "string") return undefined;
+  const part = tool.content.find((p) => p.type === "tool-result");
+  return part && "output" in part ? part.output : undefined;
+}
+
+/**
+ * A model for CRM tool journeys: a message containing `keyword` makes it call `tool` with
+ * `input`; once the tool's result is back it answers "<Label> noted: <result>"; otherwise it
+ * echoes (or answers `longReply` to a message containing "long").
+ */
+export function crmToolModel(keyword: string, tool: string, input: unknown, longReply: string) {
+  const label = keyword.charAt(0).toUpperCase() + keyword.slice(1);
+  return scriptedModel((options, call): ScriptedReply => {
+    const text = lastUserText(options);
+    const result = lastToolResult(options);
+    if (result !== undefined && call > 0 && text.includes(keyword)) {
+      return { text: `${label} noted: ${JSON.stringify(result)}` };
+    }
+    if (text.includes(keyword)) return { toolCall: { name: tool, input } };
+    return { text: text.includes("long") ? longReply : `Echo: ${text}` };
+  });
+}
+
 export interface ScriptedReply {
   chunks?: string[];
   text?: string;

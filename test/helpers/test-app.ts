@@ -6,7 +6,7 @@ import type { Clock } from "../../src/infra/clock.js";
 import type { App } from "../../src/infra/http-types.js";
 import { newId } from "../../src/infra/ids.js";
 import type { RateLimitStore } from "../../src/infra/rate-limit.js";
-import { createSecretBox } from "../../src/infra/secret-box.js";
+import { createSecretBox, type SecretBox } from "../../src/infra/secret-box.js";
 import { hashPassword } from "../../src/modules/operators/passwords.js";
 import { bootstrap } from "../../src/modules/projects/bootstrap.js";
 import type { Storage } from "../../src/storage/database.js";
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   beforeReady?: (app: App) => void;
   /** Webhook dispatcher overrides (default here: a 50 ms poll). */
   webhooks?: AppDeps["webhooks"];
+  /** The server's SecretBox (default: a fresh key), for tests that open sealed auth_data too. */
+  secrets?: SecretBox;
 }
 
 /** A fully built app on a fresh database, bootstrapped with ADMIN_KEY, ready for app.inject. */
@@ -80,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...options.env,
     }),
     storage,
-    secrets: createSecretBox(randomBytes(32)),
+    secrets: options.secrets ?? createSecretBox(randomBytes(32)),
     clock,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),

@@ -9,6 +9,17 @@ const NO_VENDORS = {
   PARLEY_VK_API_URL: "http://127.0.0.1:9",
   PARLEY_GRAPH_API_URL: "http://127.0.0.1:9",
   PARLEY_AVITO_API_URL: "http://127.0.0.1:9",
+  PARLEY_TBANK_API_URL: "http://127.0.0.1:9",
+  PARLEY_GITHUB_TOKEN_URL: "http://127.0.0.1:9/login/oauth/access_token",
+  PARLEY_GITHUB_API_URL: "http://127.0.0.1:9",
+  PARLEY_GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token",
+  PARLEY_GOOGLE_API_URL: "http://127.0.0.1:9",
+  PARLEY_YANDEX_TOKEN_URL: "http://127.0.0.1:9/token",
+  PARLEY_YANDEX_LOGIN_URL: "http://127.0.0.1:9",
+  PARLEY_AMOCRM_ACCOUNT_URL: "http://127.0.0.1:9",
+  PARLEY_AMOJO_API_URL: "http://127.0.0.1:9",
+  PARLEY_BITRIX24_TOKEN_URL: "http://127.0.0.1:9/oauth/token/",
+  PARLEY_YANDEX_TRACKER_API_URL: "http://127.0.0.1:9",
 };
 
 /** A configuration as the server would parse it from this environment (quiet logs by default). */

@@ -72,6 +72,8 @@ describe("configuration", () => {
     [{ PARLEY_MODELS: "{not json" }, "PARLEY_MODELS"],
     [{ PARLEY_MODELS: JSON.stringify([{ id: "no-slash" }]) }, "PARLEY_MODELS"],
     [{ PARLEY_PROVIDERS: JSON.stringify([{ id: "openai", base_url: "http://x" }]) }, "PARLEY_PROVIDERS"],
+    [{ PARLEY_AMOJO_API_URL: "amojo" }, "PARLEY_AMOJO_API_URL"],
+    [{ PARLEY_AMOCRM_CHANNEL_ID: "f90ba33d" }, "PARLEY_AMOCRM_CHANNEL_ID and PARLEY_AMOCRM_CHANNEL_SECRET"],
   ])("a bad value stops with a message naming the variable: %j", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
@@ -88,6 +90,21 @@ describe("configuration", () => {
       apiKey: "secret-vllm",
       baseUrl: "http://127.0.0.1:8000/v1",
       extra: { compatible: "true" },
+    });
+  });
+
+  it("gives amoCRM adapters the server's Chats API channel and host", () => {
+    expect(loadConfig({}).vendorConfig).toEqual({});
+    expect(loadConfig({}).vendorApiUrls.amocrm).toBe("https://amojo.amocrm.ru");
+    const config = loadConfig({
+      PARLEY_AMOJO_API_URL: "https://amojo.kommo.com/",
+      PARLEY_AMOCRM_CHANNEL_ID: "f90ba33d-c9d9-44da-b76c-c349b0ecbe41",
+      PARLEY_AMOCRM_CHANNEL_SECRET: "5a44c5dff55f3c15a4cce8d7c4cc27e207c7e189",
+    });
+    expect(config.vendorApiUrls.amocrm).toBe("https://amojo.kommo.com");
+    expect(config.vendorConfig.amocrm).toEqual({
+      channel_id: "f90ba33d-c9d9-44da-b76c-c349b0ecbe41",
+      channel_secret: "5a44c5dff55f3c15a4cce8d7c4cc27e207c7e189",
     });
   });
 });

@@ -2,7 +2,16 @@ import type { App } from "../../infra/http-types.js";
 import { rawBodyScope } from "../../infra/raw-body.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { BillingService } from "./billing-service.js";
-import type { PaymentProvider } from "./providers/payment-provider.js";
+import type { NotificationReply, PaymentProvider } from "./providers/payment-provider.js";
+
+/**
+ * T-Bank terminals other than billing's: the ones projects connect as `tbank` integrations
+ * (docs/payments.md). They post to the same `/payments/tbank/notify`.
+ */
+export interface OtherTbankTerminals {
+  /** Verifies and applies one notification; the answer is what T-Bank gets. */
+  handle(rawBody: string): Promise<NotificationReply>;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -13,23 +22,36 @@ const escapeHtml = (text: string) =>
 /**
  * The public payment endpoints (docs/billing.md, "Payments"): the provider's notifications,
  * answered as the provider expects (T-Bank: `OK`), and the manual provider's payment page.
+ * `/payments/tbank/notify` also takes the notifications of projects' own T-Bank terminals
+ * (docs/payments.md): a notification billing's own terminal does not accept goes to them.
  */
 export async function paymentRoutes(
   app: App,
-  deps: { billing: BillingService; provider: PaymentProvider; repos: Repos },
+  deps: {
+    billing: BillingService;
+    provider: PaymentProvider;
+    repos: Repos;
+    /** Every other T-Bank terminal's notifications (docs/payments.md). */
+    otherTbankTerminals?: OtherTbankTerminals;
+  },
 ): Promise<void> {
   await rawBodyScope(app, (scope) => {
     scope.post("/payments/:provider/notify", { schema: { hide: true } }, async (request, reply) => {
       const { provider } = request.params as { provider: string };
-      const parse = deps.provider.parseNotification;
-      if (provider !== deps.provider.id || !parse) {
-        return reply.code(404).send({ code: "not_found", message: "No such payment provider." });
+      const rawBody = typeof request.body === "string" ? request.body : "";
+      const parse = provider === deps.provider.id ? deps.provider.parseNotification : undefined;
+      const result = parse?.({ headers: request.headers, rawBody });
+      if (result?.kind === "accepted") {
+        if (result.update) await deps.billing.applyPayment(result.update);
+        return reply.code(result.reply.status).type(result.reply.contentType).send(result.reply.body);
       }
-      const result = parse({
-        headers: request.headers,
-        rawBody: typeof request.body === "string" ? request.body : "",
-      });
-      if (result.kind === "accepted" && result.update) await deps.billing.applyPayment(result.update);
+      // Not billing's (another terminal, or billing is not on T-Bank): a project's terminal's, if any.
+      const others = deps.otherTbankTerminals;
+      if (provider === "tbank" && others) {
+        const answer = await others.handle(rawBody);
+        return reply.code(answer.status).type(answer.contentType).send(answer.body);
+      }
+      if (!result) return reply.code(404).send({ code: "not_found", message: "No such payment provider." });
       return reply.code(result.reply.status).type(result.reply.contentType).send(result.reply.body);
     });
   });

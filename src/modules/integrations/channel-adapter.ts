@@ -95,13 +95,24 @@ export interface ChannelContext<AuthData> {
   apiBaseUrl: string;
   /** Where the vendor must post inbound webhooks for this integration (`<PARLEY_PUBLIC_URL>/hooks/<vendor>/<id>`). */
   hookUrl: string;
+  /**
+   * The server's own settings for the vendor, beside the integration's credentials: amoCRM's
+   * Chats API channel (`channel_id`, `channel_secret`; docs/channels.md, "amoCRM"). Absent or
+   * empty for most vendors.
+   */
+  vendorConfig?: Readonly<Record<string, string>>;
   fetch: typeof fetch;
   /**
    * For vendors connected by OAuth (docs/oauth.md): a token valid for at least a minute more,
    * refreshed first when needed. Throws a ChannelError `credentials_rejected` when the
    * connection is lost (the integration then moves to `error`). Absent for other vendors.
    */
-  oauth?(): Promise<OAuthAccess>;
+  oauth?(options?: OAuthAccessOptions): Promise<OAuthAccess>;
+}
+
+export interface OAuthAccessOptions {
+  /** The access token the vendor just refused as expired: refreshed at once if it is still the stored one. */
+  rejected?: string;
 }
 
 /** A live OAuth credential of an integration (docs/oauth.md). */
@@ -199,7 +210,11 @@ export interface ChannelAdapter<AuthData = Record<string, unknown>> {
   readonly textLimit?: TextLimit;
   /** A GET on the hook URL: the subscription handshake (Meta's `hub.challenge`). */
   handshake?(context: ChannelContext<AuthData>, request: InboundRequest): HookReply | "rejected";
-  /** Verifies an inbound webhook (signature, secret) and parses its messages. Must not call the vendor. */
+  /**
+   * Verifies an inbound webhook (signature, secret) and parses its messages. Must not call the
+   * vendor, except to verify an event that carries its own proof to check (Bitrix24's
+   * installation event, whose access token the portal must accept).
+   */
   parseInbound?(context: ChannelContext<AuthData>, request: InboundRequest): Promise<InboundResult>;
   /** Sends one part into the vendor's conversation; resolves with the vendor's message id, if any. */
   send?(
@@ -212,6 +227,13 @@ export interface ChannelAdapter<AuthData = Record<string, unknown>> {
   setUpWebhook?(context: ChannelContext<AuthData>): Promise<void>;
   /** Removes it (on deactivation and delete). */
   tearDownWebhook?(context: ChannelContext<AuthData>): Promise<void>;
+  /**
+   * For vendors whose webhook URL is one per Parley server, not per integration (amoCRM's chat
+   * channel posts to `<PARLEY_PUBLIC_URL>/hooks/amocrm/<scope_id>`): the key that URL names this
+   * integration by, known once `setUpWebhook` has run. The service records it after each
+   * successful set-up, and the hook route finds the integration by it.
+   */
+  hookKey?(context: ChannelContext<AuthData>): string | undefined;
   /** Checks the stored credentials against the vendor and returns the identity they authenticate. */
   profile?(context: ChannelContext<AuthData>): Promise<AdapterProfile>;
   /** Tools the integration gives its project's bots (docs/oauth.md, "Tools"). */

@@ -47,6 +47,9 @@ export class ConnectionService implements IntegrationLifecycle {
     try {
       await this.deps.connectors.use(row, async ({ adapter, context }) => {
         await adapter.setUpWebhook?.(context);
+        // A server-wide webhook URL (amoCRM's chat channel) names the integration by this key.
+        const hookKey = adapter.hookKey?.(context);
+        if (hookKey) await this.deps.repos.integrations.claimHookKey(row.vendor, hookKey, row.id, now());
       });
       await this.deps.repos.integrations.update(row.id, {
         connection_status: "connected",

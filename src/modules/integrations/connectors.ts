@@ -1,16 +1,25 @@
 import type { Config } from "../../config.js";
+import { isOAuthVendor } from "../../config-oauth.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
-import type { ChannelAdapter, ChannelContext, ConnectorState } from "./channel-adapter.js";
+import type {
+  ChannelAdapter,
+  ChannelContext,
+  ConnectorState,
+  OAuthAccess,
+  OAuthAccessOptions,
+} from "./channel-adapter.js";
 import { channelOf } from "./registry.js";
 
 export interface ConnectorsDeps {
-  config: Pick<Config, "publicUrl" | "vendorApiUrls">;
+  config: Pick<Config, "publicUrl" | "vendorApiUrls" | "vendorConfig">;
   secrets: SecretBox;
   repos: Repos;
   /** Vendor calls go through this (tests may wrap it). */
   fetch?: typeof fetch;
+  /** Live tokens of the vendors connected by OAuth (oauth/oauth-tokens.ts); without it, no `oauth`. */
+  oauth?: { access(row: IntegrationRow, options?: OAuthAccessOptions): Promise<OAuthAccess> };
 }
 
 /** An adapter with its context for one integration. */
@@ -27,7 +36,8 @@ export function hookUrlOf(publicUrl: string, vendor: string, integrationId: stri
 /**
  * Gives adapters what they need for one integration and nothing more (docs/development.md, "A
  * new vendor"): the decrypted auth_data, the connector state, the vendor's configured base URL,
- * the hook URL and `fetch`. State an adapter saves is sealed and stored as it is saved, and
+ * the hook URL and `fetch`; for vendors connected by OAuth, `oauth()` (a live token, refreshed
+ * when needed: docs/oauth.md). State an adapter saves is sealed and stored as it is saved, and
  * kept whether the call succeeds or not (a token refreshed before a failed send is kept).
  */
 export class Connectors {
@@ -52,8 +62,11 @@ export class Connectors {
       settings: JSON.parse(row.settings) as Record<string, unknown>,
       apiBaseUrl: this.deps.config.vendorApiUrls[row.vendor as keyof Config["vendorApiUrls"]] ?? "",
       hookUrl: hookUrlOf(this.deps.config.publicUrl, row.vendor, row.id),
+      vendorConfig: this.deps.config.vendorConfig[row.vendor as keyof Config["vendorConfig"]] ?? {},
       fetch: this.deps.fetch ?? globalThis.fetch,
     };
+    const tokens = this.deps.oauth;
+    if (tokens && isOAuthVendor(row.vendor)) context.oauth = (options) => tokens.access(row, options);
     return { adapter: channelOf(row.vendor), context, flush: () => writes };
   }
 

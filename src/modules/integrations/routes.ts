@@ -95,7 +95,9 @@ export function integrationRoutes(app: App, integrations: IntegrationsService): 
         response: {
           200: integrationProfileSchema,
           ...errorResponses({
-            422: "`credentials_rejected`: the vendor refused the stored credentials; `profile_not_supported`: the vendor has no profile to check.",
+            422:
+              "`credentials_rejected`: the vendor refused the stored credentials; `profile_not_supported`: the vendor has no profile to check; " +
+              "`oauth_not_connected`: an OAuth integration not connected yet (`POST …/oauth/start`).",
             502: "`vendor_unavailable`: the vendor could not be reached or answered with a fault.",
           }),
         },

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "billing.balance.low",
   "thread.approval.requested",
   "webhook_endpoint.disabled",
+  "payment.confirmed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -95,6 +96,28 @@ export const webhookEndpointDisabledDataSchema = z
     description: "The service disabled a webhook endpoint; sent to the project's other active endpoints.",
   });
 
+export const paymentConfirmedDataSchema = z
+  .object({
+    order_id: z.string().describe("`pay_…`: the order, T-Bank's `OrderId`."),
+    integration_id: z.string().describe("The project's payment terminal integration."),
+    vendor: z.enum(INTEGRATION_VENDORS),
+    thread_id: z.string().describe("The conversation the payment link was made in."),
+    chat_id: z.string(),
+    amount: z.number().describe("What was paid, in roubles (kopecks as two decimals)."),
+    currency: z.string().describe("ISO 4217; `RUB`."),
+    description: z.string().describe("The payment's description, as the payer saw it."),
+    payment_id: z.string().nullable().describe("T-Bank's `PaymentId`."),
+    message_id: z
+      .string()
+      .nullable()
+      .describe("The confirmation posted in the thread; null when none was (thread deleted or blocked)."),
+    confirmed_at: timestamp,
+  })
+  .meta({
+    id: "WebhookPaymentConfirmedData",
+    description: "A payment link a bot made in a conversation was paid.",
+  });
+
 /** Each event type's `data` schema. */
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
@@ -104,6 +127,7 @@ export const webhookEventDataSchemas = {
   "billing.balance.low": billingBalanceLowDataSchema,
   "thread.approval.requested": threadApprovalRequestedDataSchema,
   "webhook_endpoint.disabled": webhookEndpointDisabledDataSchema,
+  "payment.confirmed": paymentConfirmedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -126,6 +150,7 @@ export const webhookEventSchema = z
     envelope("billing.balance.low"),
     envelope("thread.approval.requested"),
     envelope("webhook_endpoint.disabled"),
+    envelope("payment.confirmed"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

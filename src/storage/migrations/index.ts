@@ -16,6 +16,9 @@ import { knowledge } from "./0013-knowledge.js";
 import { operators } from "./0014-operators.js";
 import { widget } from "./0015-widget.js";
 import { operations } from "./0016-operations.js";
+import { oauth } from "./0017-oauth.js";
+import { integrationHookKeys } from "./0018-integration-hook-keys.js";
+import { payments } from "./0020-payments.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -39,5 +42,8 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0014_operators": operators(dialect),
     "0015_widget": widget(dialect),
     "0016_operations": operations(dialect),
+    "0017_oauth": oauth(dialect),
+    "0018_integration_hook_keys": integrationHookKeys(dialect),
+    "0020_payments": payments(dialect),
   };
 }

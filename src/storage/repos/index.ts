@@ -13,8 +13,10 @@ import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
 import { KnowledgeRepo } from "./knowledge.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
+import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
+import { PaymentsRepo } from "./payments.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
@@ -47,6 +49,8 @@ export interface Repos {
   knowledge: KnowledgeRepo;
   operators: OperatorsRepo;
   widget: WidgetRepo;
+  oauth: OAuthRepo;
+  payments: PaymentsRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -78,6 +82,8 @@ export function createRepos(db: Kysely<Database>): Repos {
     knowledge: new KnowledgeRepo(db),
     operators: new OperatorsRepo(db),
     widget: new WidgetRepo(db),
+    oauth: new OAuthRepo(db),
+    payments: new PaymentsRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

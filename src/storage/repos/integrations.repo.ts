@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "../schema.js";
-import type { IntegrationsTable, ResourceStatus } from "../schema-integrations.js";
+import type { IntegrationsTable, IntegrationVendor, ResourceStatus } from "../schema-integrations.js";
 
 /** A stored integration; `auth_data` is the sealed (encrypted) JSON, never plaintext. */
 export type IntegrationRow = Selectable<IntegrationsTable>;
@@ -71,6 +71,38 @@ export class IntegrationsRepo {
   /** Forgets dedupe keys older than `before` (vendors stop redelivering within days). */
   async pruneInboundEvents(before: string): Promise<void> {
     await this.db.deleteFrom("inbound_events").where("received_at", "<", before).execute();
+  }
+
+  /**
+   * Records that a vendor's server-wide webhook URL names this integration by `hookKey`
+   * (amoCRM's scope id). One integration per key: claiming a key another integration held moves
+   * it here (the last to connect the same vendor account receives its webhooks).
+   */
+  async claimHookKey(
+    vendor: IntegrationVendor,
+    hookKey: string,
+    integrationId: string,
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .insertInto("integration_hook_keys")
+      .values({ vendor, hook_key: hookKey, integration_id: integrationId, claimed_at: now })
+      .onConflict((oc) =>
+        oc.columns(["vendor", "hook_key"]).doUpdateSet({ integration_id: integrationId, claimed_at: now }),
+      )
+      .execute();
+  }
+
+  /** The integration a vendor's server-wide webhook URL names by `hookKey`, if any. */
+  findByHookKey(vendor: IntegrationVendor, hookKey: string): Promise<IntegrationRow | undefined> {
+    return this.db
+      .selectFrom("integrations")
+      .innerJoin("integration_hook_keys", "integration_hook_keys.integration_id", "integrations.id")
+      .selectAll("integrations")
+      .where("integration_hook_keys.vendor", "=", vendor)
+      .where("integration_hook_keys.hook_key", "=", hookKey)
+      .where("integrations.vendor", "=", vendor)
+      .executeTakeFirst();
   }
 
   /** Its chats go with it (and their threads and messages), by the foreign keys' cascade. */

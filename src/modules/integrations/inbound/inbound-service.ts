@@ -38,9 +38,9 @@ export class InboundService {
     if (!(INTEGRATION_VENDORS as readonly string[]).includes(vendorName)) return NOT_FOUND;
     const vendor = vendorName as IntegrationVendor;
     const adapter = channelOf(vendor);
-    const row = await this.deps.repos.integrations.findById(integrationId);
-    if (!row || row.vendor !== vendor || !adapter.parseInbound) return NOT_FOUND;
-    const { context } = this.deps.connectors.open(row);
+    const row = await this.findIntegration(vendor, integrationId);
+    if (!row || !adapter.parseInbound) return NOT_FOUND;
+    const { context, flush } = this.deps.connectors.open(row);
 
     if (request.method === "GET") {
       if (!adapter.handshake) return json(405, { code: "method_not_allowed", message: "Send POST." });
@@ -51,7 +51,8 @@ export class InboundService {
         : reply;
     }
 
-    const result = await adapter.parseInbound(context, request);
+    // State an event brings (Bitrix24's application token) is stored before the answer goes back.
+    const result = await adapter.parseInbound(context, request).finally(flush);
     if (result.kind === "rejected") return REJECTED;
     if (result.messages.length > 0) {
       const chats = await this.deps.repos.chats.listRowsByIntegration(row.id);
@@ -68,5 +69,16 @@ export class InboundService {
       }
     }
     return result.reply ?? ACCEPTED;
+  }
+
+  /**
+   * The integration a hook URL names: by its id, or, for a vendor whose webhook URL is one per
+   * server (amoCRM's chat channel, `/hooks/amocrm/<scope_id>`), by the hook key it connected with.
+   */
+  private async findIntegration(vendor: IntegrationVendor, idOrKey: string) {
+    const row = await this.deps.repos.integrations.findById(idOrKey);
+    if (row) return row.vendor === vendor ? row : undefined;
+    if (!channelOf(vendor).hookKey) return undefined;
+    return this.deps.repos.integrations.findByHookKey(vendor, idOrKey);
   }
 }

@@ -56,6 +56,24 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
         type: "billing.balance.low",
         data: { credits: event.credits, bonus: event.bonus, threshold: event.threshold },
       };
+    case "payment.confirmed":
+      return {
+        type: "payment.confirmed",
+        data: {
+          order_id: event.orderId,
+          integration_id: event.integrationId,
+          vendor: event.vendor,
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          // Kopecks to roubles: two decimals at most, exact in binary floating point to the cent.
+          amount: event.amountMinor / 100,
+          currency: event.currency,
+          description: event.description,
+          payment_id: event.paymentId,
+          message_id: event.messageId,
+          confirmed_at: event.confirmedAt,
+        },
+      };
     default:
       return undefined;
   }

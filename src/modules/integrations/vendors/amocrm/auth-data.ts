@@ -23,3 +23,5 @@ export const amocrmAuthDataSchema = authDataObject({
 })
   .superRefine(refineClientPair)
   .meta({ id: "AmocrmAuthData" });
+
+export type AmocrmAuthData = z.infer<typeof amocrmAuthDataSchema>;

@@ -3,8 +3,9 @@ import type { ChannelAdapter } from "../../channel-adapter.js";
 import { tbankAuthDataSchema } from "./auth-data.js";
 
 /**
- * The Tbank channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * A project's own T-Bank terminal (docs/payments.md): no messages, only its `auth_data`,
+ * validated on create and update. Its payment link tool and notifications live in
+ * modules/payments (a ToolProvider, not adapter tools: they need the orders and the thread).
  */
 export const tbankAdapter = {
   vendor: "tbank",
