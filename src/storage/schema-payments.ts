@@ -1,5 +1,5 @@
 /**
- * Payments inside conversations (migration 0020, docs/payments.md): payment links a bot
+ * Payments inside conversations (migration 0019, docs/payments.md): payment links a bot
  * created with a project's own T-Bank terminal (a `tbank` integration), and the notifications
  * the terminal sent about them. Parley's own billing keeps its invoices apart (schema-billing.ts).
  */

@@ -18,7 +18,7 @@ import { widget } from "./0015-widget.js";
 import { operations } from "./0016-operations.js";
 import { oauth } from "./0017-oauth.js";
 import { integrationHookKeys } from "./0018-integration-hook-keys.js";
-import { payments } from "./0020-payments.js";
+import { payments } from "./0019-payments.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -44,6 +44,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0016_operations": operations(dialect),
     "0017_oauth": oauth(dialect),
     "0018_integration_hook_keys": integrationHookKeys(dialect),
-    "0020_payments": payments(dialect),
+    "0019_payments": payments(dialect),
   };
 }
