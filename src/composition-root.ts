@@ -356,6 +356,7 @@ export function composeConversations(deps: ConversationDeps) {
     timeoutMs: config.modelTimeoutMs,
     defaultModel: config.defaultModel,
     tools,
+    toolCallsPerTurn: config.toolCallsPerTurn,
   });
   const connection = new ConnectionService({
     repos,

@@ -147,6 +147,7 @@ const envSchema = z.object({
   PARLEY_DEFAULT_MODEL: z.string().default("openai/gpt-5"),
   PARLEY_MODEL_TIMEOUT_MS: positiveInt(120_000),
   PARLEY_MODEL_MAX_ATTEMPTS: positiveInt(3),
+  PARLEY_TOOL_CALLS_PER_TURN: positiveInt(10),
   PARLEY_RUN_WORKER: z.enum(["true", "false"]).default("true"),
   PARLEY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   PARLEY_SSE_HEARTBEAT_MS: positiveInt(15_000),
@@ -263,6 +264,8 @@ export interface Config {
   /** Upper bound of one model call, and how many attempts a turn gets. */
   modelTimeoutMs: number;
   modelMaxAttempts: number;
+  /** At most this many tool calls in one turn, all tools together (docs/agent.md, "Tools"). */
+  toolCallsPerTurn: number;
   /** Whether this process also runs the job worker (false for API-only processes of a cluster). */
   runWorker: boolean;
   /** Jobs the worker runs at once (turns mostly wait for the model, so more than the cores). */
@@ -421,6 +424,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     defaultModel: env.PARLEY_DEFAULT_MODEL,
     modelTimeoutMs: env.PARLEY_MODEL_TIMEOUT_MS,
     modelMaxAttempts: env.PARLEY_MODEL_MAX_ATTEMPTS,
+    toolCallsPerTurn: env.PARLEY_TOOL_CALLS_PER_TURN,
     runWorker: env.PARLEY_RUN_WORKER === "true",
     workerConcurrency: env.PARLEY_WORKER_CONCURRENCY,
     sseHeartbeatMs: env.PARLEY_SSE_HEARTBEAT_MS,

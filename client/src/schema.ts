@@ -2480,7 +2480,13 @@ export interface components {
         /** @description The integration that offers it (its credentials run it). */
         integration_id?: string;
         /** @enum {string} */
-        kind: "builtin" | "integration" | "payments";
+        kind: "builtin" | "integration" | "payments" | "custom" | "mcp";
+        /** @description That MCP server's name. */
+        server?: string;
+        /** @description The MCP server that offers it (`kind: mcp`). */
+        server_id?: string;
+        /** @description The project's own HTTP tool (`kind: custom`). */
+        tool_id?: string;
         vendor?: string;
       };
     };

@@ -89,6 +89,7 @@ export async function refusalOf(call: Promise<unknown>): Promise<ToolRefusal> {
 
 /** The integration a provided tool runs with. */
 export function integrationIdOf(tool: ProvidedTool): string {
-  if (tool.source.kind === "builtin") throw new Error(`${tool.name} is a built-in tool`);
+  if (tool.source.kind !== "integration" && tool.source.kind !== "payments")
+    throw new Error(`${tool.name} is not an integration's tool`);
   return tool.source.integration_id;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ProjectTools } from "../../src/modules/engine/tools/project-tools.js";
+import { modelToolName, ProjectTools } from "../../src/modules/engine/tools/project-tools.js";
 import { builtinToolNames } from "../../src/modules/engine/tools/registry.js";
 import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
 import type { ProvidedTool, ToolProvider } from "../../src/modules/engine/tools/tool-provider.js";
@@ -51,5 +51,17 @@ describe("a project's tools", () => {
     expect(await tools.validateNames("prj_b", { github_create_issue: "auto", gone: null })).toEqual([
       { path: "ai.tools.github_create_issue", message: expect.stringMatching(/unknown tool/) },
     ]);
+  });
+});
+
+describe("model-facing tool names", () => {
+  it("keeps valid names, maps colons and other characters, and cuts long names with a hash", () => {
+    expect(modelToolName("github_create_issue")).toBe("github_create_issue");
+    expect(modelToolName("mcp:shop:get_order")).toBe("mcp__shop__get_order");
+    expect(modelToolName("mcp:shop:get.order status")).toBe("mcp__shop__get_order_status");
+    const long = `mcp:${"s".repeat(30)}:${"t".repeat(60)}`;
+    const mapped = modelToolName(long);
+    expect(mapped).toMatch(/^[a-zA-Z0-9_-]{64}$/);
+    expect(modelToolName(`${long}x`)).not.toBe(mapped);
   });
 });

@@ -9,7 +9,7 @@ import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
 import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
 import type { ThreadWriter } from "./thread-writer.js";
-import type { ProjectTools } from "./tools/project-tools.js";
+import { modelToolName, type ProjectTools, validateToolInput } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
 
@@ -239,10 +239,11 @@ export class ApprovalFlow {
     const decided = open.filter((approval) => approval.status !== "pending");
     for (const approval of decided) {
       const output = await this.outcome(approval, context);
+      // The result answers the model's call, which named the tool by its model-facing name.
       const part: ToolResultPart = {
         type: "tool-result",
         toolCallId: approval.tool_call_id,
-        toolName: approval.tool_name,
+        toolName: modelToolName(approval.tool_name),
         output,
       };
       const summary = `${approval.tool_name}: ${approval.status}${approval.reason ? ` (${approval.reason})` : ""}`;
@@ -279,11 +280,11 @@ export class ApprovalFlow {
     const available = await this.deps.tools.find(context.projectId, approval.tool_name);
     if (!available)
       return { type: "error-text", value: `The tool '${approval.tool_name}' is no longer available.` };
-    const input = available.inputSchema.safeParse(JSON.parse(approval.args));
+    const input = await validateToolInput(available.inputSchema, JSON.parse(approval.args));
     if (!input.success) return { type: "error-text", value: `Invalid input: ${input.error.message}` };
     try {
       const tool = available.create(context);
-      const result = await tool.execute?.(input.data, { toolCallId: approval.tool_call_id, messages: [] });
+      const result = await tool.execute?.(input.value, { toolCallId: approval.tool_call_id, messages: [] });
       return { type: "json", value: (result ?? null) as never };
     } catch (error) {
       return { type: "error-text", value: error instanceof Error ? error.message : String(error) };

@@ -27,6 +27,7 @@ import type { ThreadWriter } from "./thread-writer.js";
 import type { AvailableTool, ProjectTools } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolContext } from "./tools/tool-context.js";
+import { ToolRefusal } from "./tools/tool-refusal.js";
 import { logTurn, type ModelCallTimer, type TurnObserver, TurnTrace } from "./turn-report.js";
 
 export type ReplyFinishReason = "stop" | "length" | "tool-calls";
@@ -77,8 +78,10 @@ export interface TurnRunnerDeps {
   lock: ThreadLock;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** The project's tools (built-in and provided: integrations, payment terminals). */
+  /** The project's tools (built-in and provided: integrations, payment terminals, custom, MCP). */
   tools: ProjectTools;
+  /** At most this many tool calls in one turn (PARLEY_TOOL_CALLS_PER_TURN; default 10). */
+  toolCallsPerTurn?: number;
   /** Told about every model call and every turn (metrics); each turn is also logged once. */
   observer?: TurnObserver;
   retry: RetryPolicy;
@@ -110,24 +113,61 @@ function policyOf(settings: BotSettings, name: string): "auto" | "user_approve" 
   return settings.ai.tools[name] ?? "auto";
 }
 
+/** The tools of one turn, by the names the model calls them, and the `ai.tools` key of each. */
+interface TurnTools {
+  set: ToolSet;
+  /** The `ai.tools` key of a model-facing tool name (the same for built-ins). */
+  keyOf(modelName: string): string;
+}
+
 /**
- * The tools a turn offers: those of the project (built-in, integrations', …) that `ai.tools`
- * enables, under their approval policy, plus update_working_memory when working memory is on.
+ * The tools a turn offers: those of the project (built-in, integrations', custom, MCP) that
+ * `ai.tools` enables, under their approval policy, plus update_working_memory when working
+ * memory is on. Calls are counted: past the turn's limit, or a tool's own, a call is refused
+ * with a message the model reads (docs/agent.md, "Tools").
  */
-function toolsFor(settings: BotSettings, available: AvailableTool[], context: ToolContext): ToolSet {
-  const tools: ToolSet = {};
+function toolsFor(
+  settings: BotSettings,
+  available: AvailableTool[],
+  context: ToolContext,
+  callsPerTurn: number,
+): TurnTools {
+  const set: ToolSet = {};
+  const keys = new Map<string, string>();
   const byName = new Map(available.map((entry) => [entry.name, entry]));
+  let calls = 0;
   for (const [name, policy] of Object.entries(settings.ai.tools)) {
     const entry = byName.get(name);
     if (!entry) continue;
+    const created = entry.create(context);
+    const execute = created.execute;
+    let ownCalls = 0;
+    const limited: typeof created = {
+      ...created,
+      ...(execute
+        ? {
+            execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
+              if (calls >= callsPerTurn)
+                throw new ToolRefusal(
+                  `At most ${callsPerTurn} tool calls per turn: answer with what you have.`,
+                );
+              if (entry.maxCallsPerTurn !== undefined && ownCalls >= entry.maxCallsPerTurn)
+                throw new ToolRefusal(`At most ${entry.maxCallsPerTurn} calls of ${name} per turn.`);
+              calls += 1;
+              ownCalls += 1;
+              return execute(input, options);
+            },
+          }
+        : {}),
+    };
     // Under user_approve / operator_approve the AI SDK stops at the call and asks for approval.
-    tools[name] =
-      policy === "auto" ? entry.create(context) : { ...entry.create(context), needsApproval: true };
+    set[entry.modelName] = policy === "auto" ? limited : { ...limited, needsApproval: true };
+    keys.set(entry.modelName, entry.name);
   }
   const memoryTool = findBuiltinTool(WORKING_MEMORY_TOOL);
   if (settings.ai.memory.workingMemory.enabled && memoryTool)
-    tools[WORKING_MEMORY_TOOL] = memoryTool.create(context);
-  return tools;
+    set[WORKING_MEMORY_TOOL] = memoryTool.create(context);
+  return { set, keyOf: (modelName) => keys.get(modelName) ?? modelName };
 }
 
 const WORKING_MEMORY_TOOL = "update_working_memory";
@@ -260,7 +300,8 @@ export class TurnRunner {
     }
 
     const projectTools = await this.deps.tools.list(projectId);
-    const tools = toolsFor(settings, projectTools, toolContext);
+    const turnTools = toolsFor(settings, projectTools, toolContext, this.deps.toolCallsPerTurn ?? 10);
+    const { keyOf } = turnTools;
     const userText = unanswered.at(-1)?.content ?? "";
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
@@ -274,7 +315,7 @@ export class TurnRunner {
           model,
           system,
           messages: history,
-          tools,
+          tools: turnTools.set,
           stopWhen: stepCountIs(this.deps.maxSteps ?? 5),
           maxRetries: 0,
           abortSignal: deadline,
@@ -308,22 +349,24 @@ export class TurnRunner {
             case "tool-call":
               emitted = true;
               // A call that waits for approval is announced with its approval id, just below.
-              if (policyOf(settings, part.toolName) === "auto") {
+              if (policyOf(settings, keyOf(part.toolName)) === "auto") {
                 listener.toolCall?.({
                   toolCallId: part.toolCallId,
-                  toolName: part.toolName,
+                  toolName: keyOf(part.toolName),
                   input: part.input,
                 });
               }
               break;
             case "tool-approval-request": {
+              // Approvals name the tool by its `ai.tools` key (what operators and the API see).
+              const key = keyOf(part.toolCall.toolName);
               const call: PausedCall = {
                 approvalId: this.deps.newId("apr"),
                 toolCallId: part.toolCall.toolCallId,
-                toolName: part.toolCall.toolName,
+                toolName: key,
                 args: part.toolCall.input,
-                policy: policyOf(settings, part.toolCall.toolName) as PausedCall["policy"],
-                description: projectTools.find((t) => t.name === part.toolCall.toolName)?.description,
+                policy: policyOf(settings, key) as PausedCall["policy"],
+                description: projectTools.find((t) => t.name === key)?.description,
               };
               paused.push(call);
               listener.toolCall?.({
@@ -338,14 +381,14 @@ export class TurnRunner {
             case "tool-result":
               listener.toolResult?.({
                 toolCallId: part.toolCallId,
-                toolName: part.toolName,
+                toolName: keyOf(part.toolName),
                 output: part.output,
               });
               break;
             case "tool-error":
               listener.toolResult?.({
                 toolCallId: part.toolCallId,
-                toolName: part.toolName,
+                toolName: keyOf(part.toolName),
                 output: { error: part.error instanceof Error ? part.error.message : String(part.error) },
               });
               break;

@@ -1,20 +1,51 @@
-import { type Tool, tool } from "ai";
+import { createHash } from "node:crypto";
+import { asSchema, type Tool, tool } from "ai";
 import { BUILTIN_TOOLS } from "./registry.js";
 import type { ToolContext } from "./tool-context.js";
 import type { ProvidedTool, ToolProvider, ToolSource } from "./tool-provider.js";
 
 /** A tool a turn may offer, whatever its source, in the shape the turn and approvals need. */
 export interface AvailableTool {
+  /** The `ai.tools` key (and what approvals and the API show). */
   name: string;
+  /** The name the model calls it by (`modelToolName(name)`). */
+  modelName: string;
   description: string;
   inputSchema: ProvidedTool["inputSchema"];
   source: ToolSource;
+  maxCallsPerTurn?: number | undefined;
   /** The AI SDK tool bound to one conversation. */
   create(context: ToolContext): Tool;
 }
 
+const MODEL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * The name a model is given for a tool: every provider accepts `^[a-zA-Z0-9_-]{1,64}$`, so
+ * `mcp:shop:get_order` becomes `mcp__shop__get_order`, other characters `_`, and a name still
+ * too long is cut with a hash of the whole name to stay unique.
+ */
+export function modelToolName(name: string): string {
+  if (MODEL_NAME.test(name)) return name;
+  const mapped = name.replace(/:/g, "__").replace(/[^a-zA-Z0-9_-]/g, "_");
+  if (mapped.length <= 64) return mapped;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  return `${mapped.slice(0, 55)}_${hash}`;
+}
+
+/** Checks input against a tool's schema, whichever kind it is (Zod or JSON Schema). */
+export async function validateToolInput(
+  schema: ProvidedTool["inputSchema"],
+  input: unknown,
+): Promise<{ success: true; value: unknown } | { success: false; error: Error }> {
+  const validate = asSchema(schema).validate;
+  if (!validate) return { success: true, value: input };
+  return validate(input);
+}
+
 const BUILTIN: AvailableTool[] = BUILTIN_TOOLS.map((builtin) => ({
   name: builtin.name,
+  modelName: builtin.name,
   description: builtin.description,
   inputSchema: builtin.inputSchema,
   source: { kind: "builtin" },
@@ -24,9 +55,11 @@ const BUILTIN: AvailableTool[] = BUILTIN_TOOLS.map((builtin) => ({
 function fromProvided(provided: ProvidedTool): AvailableTool {
   return {
     name: provided.name,
+    modelName: modelToolName(provided.name),
     description: provided.description,
     inputSchema: provided.inputSchema,
     source: provided.source,
+    maxCallsPerTurn: provided.maxCallsPerTurn,
     create: (context) =>
       tool({
         description: provided.description,
@@ -39,19 +72,21 @@ function fromProvided(provided: ProvidedTool): AvailableTool {
 /**
  * The tools of a project (docs/agent.md, "Tools"): the built-ins, then what each provider
  * (integrations, payment terminals) offers now. A provider's tool never replaces a built-in or
- * an earlier provider's tool of the same name.
+ * an earlier provider's tool of the same name (or model-facing name).
  */
 export class ProjectTools {
   constructor(private readonly providers: readonly ToolProvider[] = []) {}
 
   async list(projectId: string): Promise<AvailableTool[]> {
     const tools = [...BUILTIN];
-    const names = new Set(tools.map((t) => t.name));
+    // Neither the key nor the name the model sees may be taken twice.
+    const names = new Set(tools.flatMap((t) => [t.name, t.modelName]));
     const provided = await Promise.all(this.providers.map((provider) => provider.tools(projectId)));
     for (const item of provided.flat()) {
-      if (names.has(item.name)) continue;
-      names.add(item.name);
-      tools.push(fromProvided(item));
+      const available = fromProvided(item);
+      if (names.has(available.name) || names.has(available.modelName)) continue;
+      names.add(available.name).add(available.modelName);
+      tools.push(available);
     }
     return tools;
   }

@@ -17,12 +17,15 @@ export const toolSchema = z
     policies: z.array(toolPolicySchema).describe("The approval policies `ai.tools` may set for this tool."),
     source: z
       .object({
-        kind: z.enum(["builtin", "integration", "payments"]),
+        kind: z.enum(["builtin", "integration", "payments", "custom", "mcp"]),
         integration_id: z
           .string()
           .optional()
           .describe("The integration that offers it (its credentials run it)."),
         vendor: z.string().optional(),
+        tool_id: z.string().optional().describe("The project's own HTTP tool (`kind: custom`)."),
+        server_id: z.string().optional().describe("The MCP server that offers it (`kind: mcp`)."),
+        server: z.string().optional().describe("That MCP server's name."),
       })
       .describe(
         "Where the tool comes from: built into Parley, or offered by an active integration of the project.",

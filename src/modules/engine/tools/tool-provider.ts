@@ -1,11 +1,13 @@
-import type { z } from "zod";
+import type { FlexibleSchema } from "ai";
 import type { ToolContext } from "./tool-context.js";
 
 /** Where a tool comes from, as GET /v1/tools shows it (docs/agent.md, "Tools"). */
 export type ToolSource =
   | { kind: "builtin" }
   | { kind: "integration"; integration_id: string; vendor: string }
-  | { kind: "payments"; integration_id: string; vendor: string };
+  | { kind: "payments"; integration_id: string; vendor: string }
+  | { kind: "custom"; tool_id: string }
+  | { kind: "mcp"; server_id: string; server: string };
 
 /**
  * A tool of one project beyond the built-ins: an integration's (GitHub "create an issue"), a
@@ -13,12 +15,21 @@ export type ToolSource =
  * the same approval policies as the built-ins.
  */
 export interface ProvidedTool {
-  /** Unique in the project; `^[a-z][a-z0-9_]{0,63}$` (what every model provider accepts). */
+  /**
+   * The key bots use in `ai.tools`, unique in the project: `^[a-z][a-z0-9_]{0,63}$`, or
+   * `mcp:<server>:<tool>`. The model sees `modelToolName(name)` (project-tools.ts).
+   */
   name: string;
   description: string;
-  /** The model's input: validated before `execute` (and again when an approved call runs). */
-  inputSchema: z.ZodType;
+  /**
+   * The model's input: a Zod schema, or the AI SDK's `jsonSchema(schema, { validate })` for
+   * tools described by JSON Schema. Validated before `execute` (and again when an approved
+   * call runs); published by GET /v1/tools as JSON Schema.
+   */
+  inputSchema: FlexibleSchema<unknown>;
   source: ToolSource;
+  /** At most this many calls of the tool in one turn (beyond: the model is told to stop). */
+  maxCallsPerTurn?: number;
   /**
    * Runs one call in the conversation of `context`; the (JSON) result goes to the model. A
    * ToolRefusal's message reaches the model as the tool's error; so does any other error's.
