@@ -29,6 +29,8 @@ import { botRoutes } from "./modules/bots/routes.js";
 import { ChatsService } from "./modules/chats/chats-service.js";
 import { chatRoutes } from "./modules/chats/routes.js";
 import { serveConsole } from "./modules/console/serve-console.js";
+import { CustomToolsService } from "./modules/custom-tools/custom-tools-service.js";
+import { customToolRoutes } from "./modules/custom-tools/routes.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
 import { IntegrationsService } from "./modules/integrations/integrations-service.js";
 import { integrationRoutes } from "./modules/integrations/routes.js";
@@ -36,6 +38,8 @@ import { JobsService } from "./modules/jobs/jobs-service.js";
 import { jobRoutes } from "./modules/jobs/routes.js";
 import { OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
 import { knowledgeRoutes } from "./modules/knowledge/routes.js";
+import { createMcp } from "./modules/mcp/compose.js";
+import { mcpServerRoutes } from "./modules/mcp/routes.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
 import { modelRoutes } from "./modules/models/routes.js";
 import { composeConsoleAuth } from "./modules/operators/compose.js";
@@ -140,7 +144,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onBackgroundError: (error) => app.log.warn({ err: error }, "could not record API key use"),
   });
   const metrics = createMetrics();
+  // MCP servers (docs/mcp.md): the routes' service and the tool provider share one client pool.
+  const mcp = createMcp({
+    repos,
+    secrets: deps.secrets,
+    clock,
+    newId: ids,
+    allowPrivate: config.webhooksAllowPrivate,
+    log: app.log,
+  });
   const conversationStack = composeConversations({
+    mcpTools: mcp.tools,
     config,
     storage,
     repos,
@@ -288,7 +302,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       modelRoutes(api, catalog);
       toolRoutes(api, conversationStack.tools);
+      customToolRoutes(
+        api,
+        new CustomToolsService({
+          repos,
+          secrets: deps.secrets,
+          clock,
+          newId: ids,
+          allowPrivate: config.webhooksAllowPrivate,
+        }),
+      );
       webhookRoutes(api, webhooks);
+      mcpServerRoutes(api, mcp.servers);
       jobRoutes(api, new JobsService({ repos, clock }));
       conversationStack.routes(api);
       await knowledgeRoutes(api, conversationStack.knowledge, {
@@ -324,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await conversationStack.close();
     await webhookDispatcher?.stop();
     webhookSender.close();
+    await mcp.close();
     await authenticator.idle();
     await rateLimits.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());

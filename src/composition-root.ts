@@ -29,6 +29,7 @@ import { toMilli } from "./modules/billing/credit-units.js";
 import { paymentRoutes } from "./modules/billing/payment-routes.js";
 import { billingRoutes } from "./modules/billing/routes.js";
 import { readBotSettings } from "./modules/bots/settings-read.js";
+import { customTools } from "./modules/custom-tools/custom-tool-provider.js";
 import { ApprovalFlow } from "./modules/engine/approval-flow.js";
 import { engineJobHandlers } from "./modules/engine/job-handlers.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
@@ -37,6 +38,7 @@ import type { ThreadActions } from "./modules/engine/thread-actions.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
 import { ThreadWriter } from "./modules/engine/thread-writer.js";
 import { ProjectTools } from "./modules/engine/tools/project-tools.js";
+import type { ToolProvider } from "./modules/engine/tools/tool-provider.js";
 import { turnMetrics } from "./modules/engine/turn-metrics.js";
 import { ConnectionService } from "./modules/integrations/connection-service.js";
 import { Connectors } from "./modules/integrations/connectors.js";
@@ -215,6 +217,8 @@ export function bootstrapBanner(result: BootstrapResult, publicUrl?: string): st
 }
 
 export interface ConversationDeps {
+  /** Tools of the project's MCP servers (docs/mcp.md); built with the routes' client pool. */
+  mcpTools?: ToolProvider;
   config: Config;
   storage: Storage;
   repos: Repos;
@@ -303,6 +307,15 @@ export function composeConversations(deps: ConversationDeps) {
   const tools = new ProjectTools([
     new IntegrationTools({ repos, connectors, authLost: (row, reason) => connection.authLost(row, reason) }),
     conversationPaymentTools({ repos, connectors, publicUrl: config.publicUrl, clock, newId: ids }),
+    customTools({
+      repos,
+      secrets: deps.secrets,
+      clock,
+      newId: ids,
+      log: deps.log,
+      allowPrivate: config.webhooksAllowPrivate,
+    }),
+    ...(deps.mcpTools ? [deps.mcpTools] : []),
   ]);
   const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids, tools });
   const memory = {

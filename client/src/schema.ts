@@ -687,6 +687,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/mcp-servers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the project's MCP servers
+     * @description Oldest first, with their stored tools. Credentials are never returned. Admins of the project only (API keys and admin sessions; operators get 403).
+     */
+    get: operations["listMcpServers"];
+    put?: never;
+    /**
+     * Connect an MCP server
+     * @description Registers a remote MCP server (Streamable HTTP or the older HTTP+SSE). `auth` is stored encrypted and never returned. A URL on a private, loopback or link-local address is refused (422) unless the server runs with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true. The server's tools are listed before the answer (within `timeout_ms`): a failure does not refuse the request but shows in `connection` (`status: failed`, `error`), and the last good `tools` stay. Admins of the project only (API keys and admin sessions; operators get 403).
+     */
+    post: operations["createMcpServer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/mcp-servers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an MCP server
+     * @description Another project's server is 404 `mcp_server_not_found`. Admins of the project only (API keys and admin sessions; operators get 403).
+     */
+    get: operations["getMcpServer"];
+    put?: never;
+    /**
+     * Update an MCP server
+     * @description Fields not sent are unchanged; `auth` replaces the stored credentials (null removes them). While the server is active (or made active), its tools are listed again. The server's tools are listed before the answer (within `timeout_ms`): a failure does not refuse the request but shows in `connection` (`status: failed`, `error`), and the last good `tools` stay. Admins of the project only (API keys and admin sessions; operators get 403).
+     */
+    post: operations["updateMcpServer"];
+    /**
+     * Delete an MCP server
+     * @description Its tools are no longer offered; bots that enabled them keep the keys in `ai.tools`, which then name no tool. Admins of the project only (API keys and admin sessions; operators get 403).
+     */
+    delete: operations["deleteMcpServer"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/mcp-servers/{id}/refresh": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * List an MCP server's tools again
+     * @description Connects anew and lists the server's tools now, whatever its status. Tools are also listed again in the background when a turn finds them older than 10 minutes. The server's tools are listed before the answer (within `timeout_ms`): a failure does not refuse the request but shows in `connection` (`status: failed`, `error`), and the last good `tools` stay. Admins of the project only (API keys and admin sessions; operators get 403).
+     */
+    post: operations["refreshMcpServer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/models": {
     parameters: {
       query?: never;
@@ -1144,6 +1216,95 @@ export interface paths {
     get: operations["listTools"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/tools/custom": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the project's custom HTTP tools
+     * @description Oldest first. Header values and signing secrets are never returned; `header_names` lists the headers.
+     */
+    get: operations["listCustomTools"];
+    put?: never;
+    /**
+     * Create a custom HTTP tool
+     * @description A tool bots may enable by `name` in `ai.tools`, under the approval policies. A call validates the model's arguments against `input_schema`, fills the URL template, sends the other arguments as the query string (GET, DELETE) or the JSON body, signs the request like a webhook with the tool's `secret` (returned only here) and gives the model the JSON answer. A URL on a private, loopback or link-local address is refused (422) unless the server runs with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true.
+     */
+    post: operations["createCustomTool"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/tools/custom/{tool_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a custom HTTP tool */
+    get: operations["getCustomTool"];
+    put?: never;
+    /**
+     * Update a custom HTTP tool
+     * @description Only the fields sent change; `headers` sets (a value) or removes (`null`) the headers it names. The definition is checked as a whole again (the URL's placeholders against the schema). `status: disabled` stops offering the tool to bots; calls waiting for an approval are then refused.
+     */
+    post: operations["updateCustomTool"];
+    /**
+     * Delete a custom HTTP tool
+     * @description Bots that enable it keep the name in `ai.tools`; it is no longer offered to the model.
+     */
+    delete: operations["deleteCustomTool"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/tools/custom/{tool_id}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a custom tool's signing secret
+     * @description The new secret is returned only in this response and signs every later call; the old one none.
+     */
+    post: operations["rotateCustomToolSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/tools/custom/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create custom tools from an OpenAPI 3 document
+     * @description One tool per chosen operation (default: all): named after its operationId in snake_case (made unique), described by its summary and description, its path and query parameters and JSON request body merged into `input_schema` (local `$ref`s resolved). Operations that cannot be mapped are listed in `refused` with the reason; the others are created in one transaction, each with its own secret. `dry_run: true` only shows the candidates. A document that is not OpenAPI 3 is 422.
+     */
+    post: operations["importCustomTools"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1777,6 +1938,29 @@ export interface components {
       key: string;
       name: string;
     };
+    CreatedCustomTool: {
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      description: string;
+      /** @description The names of the tool's headers; their values are never returned. */
+      header_names: string[];
+      /** @description `tool_…` */
+      id: string;
+      input_schema: {
+        [key: string]: unknown;
+      };
+      max_calls_per_turn: number | null;
+      max_response_bytes: number;
+      method: components["schemas"]["CustomToolMethod"];
+      name: string;
+      /** @description The signing secret (`tsec_…`) of every call. Returned only in this response: store it now. */
+      secret: string;
+      status: components["schemas"]["CustomToolStatus"];
+      timeout_ms: number;
+      /** @description ISO 8601, UTC */
+      updated_at: string;
+      url: string;
+    };
     CreatedInvoice: {
       invoice: components["schemas"]["Invoice"];
       payment_url: string;
@@ -1809,6 +1993,63 @@ export interface components {
       updated_at: string;
       url: string;
     };
+    CustomTool: {
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      description: string;
+      /** @description The names of the tool's headers; their values are never returned. */
+      header_names: string[];
+      /** @description `tool_…` */
+      id: string;
+      input_schema: {
+        [key: string]: unknown;
+      };
+      max_calls_per_turn: number | null;
+      max_response_bytes: number;
+      method: components["schemas"]["CustomToolMethod"];
+      name: string;
+      status: components["schemas"]["CustomToolStatus"];
+      timeout_ms: number;
+      /** @description ISO 8601, UTC */
+      updated_at: string;
+      url: string;
+    };
+    CustomToolImportCandidate: {
+      description: string;
+      input_schema: {
+        [key: string]: unknown;
+      };
+      method: components["schemas"]["CustomToolMethod"];
+      name: string;
+      /** @description `METHOD /path` in the document. */
+      operation: string;
+      operation_id: string | null;
+      url: string;
+    };
+    CustomToolImportRefusal: {
+      /** @description `METHOD /path` in the document. */
+      operation: string;
+      operation_id: string | null;
+      /** @description Why the operation cannot become a tool. */
+      reason: string;
+    };
+    CustomToolImportResult: {
+      /** @description The tools the chosen operations map to. */
+      candidates: components["schemas"]["CustomToolImportCandidate"][];
+      /** @description The tools created, each with its secret (shown only here); empty on a dry run. */
+      created: components["schemas"]["CreatedCustomTool"][];
+      dry_run: boolean;
+      /** @description Operations that cannot become tools, and why. */
+      refused: components["schemas"]["CustomToolImportRefusal"][];
+    };
+    /** @enum {string} */
+    CustomToolMethod: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    /** @enum {string} */
+    CustomToolMethodInput: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    /** @enum {string} */
+    CustomToolStatus: "active" | "disabled";
+    /** @enum {string} */
+    CustomToolStatusInput: "active" | "disabled";
     Deleted: {
       /** @constant */
       deleted: true;
@@ -2005,6 +2246,68 @@ export interface components {
     KnowledgeMetadataInput: {
       [key: string]: string;
     };
+    McpServer: {
+      /** @description The kind of credentials stored (header names, never values); null: none. */
+      auth:
+        | (
+            | {
+                /** @constant */
+                type: "bearer";
+              }
+            | {
+                header_names: string[];
+                /** @constant */
+                type: "headers";
+              }
+          )
+        | null;
+      /** @description The last connection attempt (on create, change, refresh or a background refresh). */
+      connection: {
+        checked_at: string | null;
+        /** @description Why the last attempt failed; null after a success. */
+        error: string | null;
+        /**
+         * @description How the last connection and listing went; `unknown` until one was tried.
+         * @enum {string}
+         */
+        status: "connected" | "failed" | "unknown";
+        /** @description The transport the last successful connection used. */
+        transport: ("streamable_http" | "sse") | null;
+      };
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      id: string;
+      name: string;
+      status: components["schemas"]["McpServerStatus"];
+      timeout_ms: number;
+      /** @description The tools the server listed last; bots enable each as `mcp:<name>:<tool>`. */
+      tools: components["schemas"]["McpToolInfo"][];
+      /** @description When `tools` were listed; null: never. */
+      tools_refreshed_at: string | null;
+      /** @description `streamable_http` (current servers), `sse` (the older HTTP+SSE transport), or `auto`: Streamable HTTP first, SSE when that is answered with a 4xx other than 401/403. */
+      transport: components["schemas"]["McpTransport"];
+      /** @description ISO 8601, UTC */
+      updated_at: string;
+      url: string;
+    };
+    /** @enum {string} */
+    McpServerStatus: "active" | "disabled";
+    /** @enum {string} */
+    McpServerStatusInput: "active" | "disabled";
+    McpToolInfo: {
+      description: string;
+      /** @description The JSON Schema of its arguments, as listed. */
+      input_schema: {
+        [key: string]: unknown;
+      };
+      /** @description The tool's name on the server. */
+      name: string;
+      title: string | null;
+    };
+    /** @enum {string} */
+    McpTransport: "streamable_http" | "sse" | "auto";
+    /** @enum {string} */
+    McpTransportInput: "streamable_http" | "sse" | "auto";
     Message: {
       /** @description What a channel message carried besides text (present only then); `content` has a readable placeholder. */
       attachments?: components["schemas"]["MessageAttachment"][];
@@ -2475,7 +2778,7 @@ export interface components {
       name: string;
       /** @description The approval policies `ai.tools` may set for this tool. */
       policies: ("auto" | "user_approve" | "operator_approve")[];
-      /** @description Where the tool comes from: built into Parley, or offered by an active integration of the project. */
+      /** @description Where the tool comes from: built into Parley, an active integration or payment terminal of the project, the project's own HTTP tool (`custom`), or one of its MCP servers (`mcp`). */
       source: {
         /** @description The integration that offers it (its credentials run it). */
         integration_id?: string;
@@ -7507,6 +7810,612 @@ export interface operations {
       };
     };
   };
+  listMcpServers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["McpServer"][];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          auth?:
+            | (
+                | {
+                    /** @description Sent as `Authorization: Bearer <token>`. */
+                    bearer_token: string;
+                  }
+                | {
+                    /** @description Sent as they are with every request (e.g. `{"X-Api-Key": "…"}`). */
+                    headers: {
+                      [key: string]: string;
+                    };
+                  }
+              )
+            | null;
+          /** @description Unique in the project; the server's tools are named `mcp:<name>:<tool>`. */
+          name: string;
+          status?: components["schemas"]["McpServerStatusInput"];
+          /** @description Default 15000. */
+          timeout_ms?: number;
+          transport?: components["schemas"]["McpTransportInput"];
+          /** @description The server's MCP endpoint, http:// or https:// on a public address (e.g. `https://mcp.example.com/mcp`; for an SSE server its SSE endpoint, often `/sse`). Put credentials in `auth`, not in the URL. */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["McpServer"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `mcp_server_name_taken`: the project has a server of this name; `mcp_server_limit_reached`: the project has the most servers it may have. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["McpServer"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Replaces the stored credentials; null removes them. */
+          auth?:
+            | (
+                | {
+                    /** @description Sent as `Authorization: Bearer <token>`. */
+                    bearer_token: string;
+                  }
+                | {
+                    /** @description Sent as they are with every request (e.g. `{"X-Api-Key": "…"}`). */
+                    headers: {
+                      [key: string]: string;
+                    };
+                  }
+              )
+            | null;
+          /** @description Unique in the project; the server's tools are named `mcp:<name>:<tool>`. */
+          name?: string;
+          status?: components["schemas"]["McpServerStatusInput"];
+          /** @description Limit for connecting, for each listing page and for each tool call, in milliseconds. */
+          timeout_ms?: number;
+          transport?: components["schemas"]["McpTransportInput"];
+          /** @description The server's MCP endpoint, http:// or https:// on a public address (e.g. `https://mcp.example.com/mcp`; for an SSE server its SSE endpoint, often `/sse`). Put credentials in `auth`, not in the URL. */
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["McpServer"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `mcp_server_name_taken`: the project has another server of this name. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deleted"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  refreshMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["McpServer"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listModels: {
     parameters: {
       query?: never;
@@ -10129,6 +11038,731 @@ export interface operations {
       };
       /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCustomTools: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomTool"][];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createCustomTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description What the tool does and when to use it, for the model. */
+          description: string;
+          /** @description Headers sent with every call (an API key, say): name → value. Values are sealed at rest and never returned; the API shows the names only. */
+          headers?: {
+            [key: string]: string;
+          };
+          /** @description Default: an object without properties (no arguments). */
+          input_schema?: {
+            [key: string]: unknown;
+          };
+          /** @description At most this many calls of the tool in one turn; null: only the engine's limit applies. */
+          max_calls_per_turn?: number | null;
+          /** @description Answer bytes the model is given; a longer answer is cut, with a note. Default 16384. */
+          max_response_bytes?: number;
+          method: components["schemas"]["CustomToolMethodInput"];
+          /** @description The key of a bot's `ai.tools` and the name the model calls: `^[a-z][a-z0-9_]{0,63}$`, unique in the project, not a built-in tool's name. */
+          name: string;
+          status?: components["schemas"]["CustomToolStatusInput"];
+          /** @description Whole call, connect to the end of the answer; default 10000. */
+          timeout_ms?: number;
+          /** @description http(s) URL template: `{arg}` placeholders in the path (required arguments) or as whole query values (`?expand={expand}`, left out when absent), filled percent-encoded. A private, loopback or link-local address is refused unless the server allows it. */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedCustomTool"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_name_taken`: the project already has a custom tool with this name. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCustomTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tool_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomTool"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_not_found`: no custom tool with this id in the project (another project's is not found either). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateCustomTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tool_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description What the tool does and when to use it, for the model. */
+          description?: string;
+          /** @description Header changes: a value sets the header, `null` removes it; headers not named are unchanged. */
+          headers?: {
+            [key: string]: string | null;
+          };
+          /** @description JSON Schema of the arguments: `"type": "object"` at its root, draft-07 (default) or 2020-12 (`$schema`), compiled with Ajv in strict mode (unknown keywords and formats are refused), local `$ref`s only, at most 16384 bytes. */
+          input_schema?: {
+            [key: string]: unknown;
+          };
+          /** @description At most this many calls of the tool in one turn; null: only the engine's limit applies. */
+          max_calls_per_turn?: number | null;
+          /** @description Answer bytes the model is given; a longer answer is cut, with a note. Default 16384. */
+          max_response_bytes?: number;
+          method?: components["schemas"]["CustomToolMethodInput"];
+          /** @description The key of a bot's `ai.tools` and the name the model calls: `^[a-z][a-z0-9_]{0,63}$`, unique in the project, not a built-in tool's name. */
+          name?: string;
+          status?: components["schemas"]["CustomToolStatusInput"];
+          /** @description Whole call, connect to the end of the answer; default 10000. */
+          timeout_ms?: number;
+          /** @description http(s) URL template: `{arg}` placeholders in the path (required arguments) or as whole query values (`?expand={expand}`, left out when absent), filled percent-encoded. A private, loopback or link-local address is refused unless the server allows it. */
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomTool"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_not_found`: no custom tool with this id in the project (another project's is not found either). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_name_taken`: the project already has a custom tool with this name. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteCustomTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tool_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deleted"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_not_found`: no custom tool with this id in the project (another project's is not found either). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rotateCustomToolSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tool_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedCustomTool"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_not_found`: no custom tool with this id in the project (another project's is not found either). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  importCustomTools: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description An OpenAPI 3.0 or 3.1 document, as JSON. */
+          document: {
+            [key: string]: unknown;
+          };
+          /** @description true: only show what would be created. */
+          dry_run?: boolean;
+          /** @description Headers given to every tool created (sealed, never returned). */
+          headers?: {
+            [key: string]: string;
+          };
+          /** @description The operations to import, by `operationId` or as `METHOD /path`; default every operation. */
+          operations?: string[];
+          /** @description The base URL of the paths; default the document's first server (with its variables' defaults). */
+          server_url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomToolImportResult"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `custom_tool_name_taken`: the project already has a custom tool with this name. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
         headers: {
           [name: string]: unknown;
         };

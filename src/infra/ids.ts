@@ -42,7 +42,10 @@ export type IdPrefix =
   | "req"
   | "opr"
   | "ses"
-  | "vis";
+  | "vis"
+  | "tool"
+  | "tcall"
+  | "mcp";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -1,10 +1,12 @@
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
+import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EventTables } from "./schema-events.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
 import type { KnowledgeTables } from "./schema-knowledge.js";
+import type { McpTables } from "./schema-mcp.js";
 import type { MemoryTables } from "./schema-memory.js";
 import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
@@ -95,4 +97,6 @@ export interface Database
     OperatorTables,
     OAuthTables,
     WidgetTables,
-    PaymentTables {}
+    PaymentTables,
+    CustomToolTables,
+    McpTables {}

@@ -50,7 +50,9 @@ describe("operations", () => {
       expect(operation.responses["500"], label).toBeDefined();
       if (
         method === "post" &&
-        !/\/(delete|clone|retry|cancel|sign-out|identity-secret|oauth\/start)$/.test(path)
+        !/\/(delete|clone|retry|cancel|sign-out|identity-secret|oauth\/start|rotate-secret|refresh)$/.test(
+          path,
+        )
       ) {
         // JSON bodies, or a multipart upload (files) described as such.
         const content = operation.requestBody?.content ?? {};

@@ -9,8 +9,8 @@ export const toolPolicySchema = z
 export const toolNameSchema = z
   .string()
   .regex(
-    /^[a-z][a-z0-9_]{0,63}$/,
-    "tool names are lowercase letters, digits and underscores, up to 64 characters",
+    /^(?:[a-z][a-z0-9_]{0,63}|mcp:[a-z][a-z0-9_-]{0,31}:[A-Za-z0-9_.-]{1,128})$/,
+    "tool names are lowercase letters, digits and underscores, up to 64 characters, or mcp:<server>:<tool>",
   );
 
 const range = (min: number, max: number) =>

@@ -19,6 +19,8 @@ import { operations } from "./0016-operations.js";
 import { oauth } from "./0017-oauth.js";
 import { integrationHookKeys } from "./0018-integration-hook-keys.js";
 import { payments } from "./0019-payments.js";
+import { customTools } from "./0020-custom-tools.js";
+import { mcpServers } from "./0021-mcp-servers.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -45,5 +47,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0017_oauth": oauth(dialect),
     "0018_integration_hook_keys": integrationHookKeys(dialect),
     "0019_payments": payments(dialect),
+    "0020_custom_tools": customTools(dialect),
+    "0021_mcp_servers": mcpServers(dialect),
   };
 }

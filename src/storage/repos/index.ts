@@ -8,10 +8,12 @@ import { BillingRepo } from "./billing.repo.js";
 import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
+import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { IdempotencyRepo } from "./idempotency.repo.js";
 import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
 import { KnowledgeRepo } from "./knowledge.repo.js";
+import { McpServersRepo } from "./mcp-servers.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
 import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
@@ -51,6 +53,8 @@ export interface Repos {
   widget: WidgetRepo;
   oauth: OAuthRepo;
   payments: PaymentsRepo;
+  customTools: CustomToolsRepo;
+  mcpServers: McpServersRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -84,6 +88,8 @@ export function createRepos(db: Kysely<Database>): Repos {
     widget: new WidgetRepo(db),
     oauth: new OAuthRepo(db),
     payments: new PaymentsRepo(db),
+    customTools: new CustomToolsRepo(db),
+    mcpServers: new McpServersRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

@@ -28,7 +28,8 @@ export const toolSchema = z
         server: z.string().optional().describe("That MCP server's name."),
       })
       .describe(
-        "Where the tool comes from: built into Parley, or offered by an active integration of the project.",
+        "Where the tool comes from: built into Parley, an active integration or payment terminal of the project, " +
+          "the project's own HTTP tool (`custom`), or one of its MCP servers (`mcp`).",
       ),
   })
   .meta({ id: "Tool" });

@@ -1,0 +1,220 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction, Socket } from "node:net";
+import type { Readable } from "node:stream";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { hostnameOf, isForbiddenAddress, validateWebhookUrl } from "../webhooks/delivery/address-policy.js";
+import { createSafeLookup, WEBHOOK_ADDRESS_ERROR_CODE } from "../webhooks/delivery/safe-lookup.js";
+
+/** `code` of the error a refused MCP server address fails with. */
+export const MCP_ADDRESS_ERROR_CODE = "EMCPADDRESS";
+
+/** A JSON answer larger than this is cut off with an error (event streams are read as they come). */
+export const MAX_JSON_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+export interface GuardedFetchOptions {
+  /** PARLEY_WEBHOOKS_ALLOW_PRIVATE: allow loopback and private addresses (development, tests). */
+  allowPrivate: boolean;
+  /** The resolver under the address guard; `dns.lookup` unless a test injects one. */
+  lookup?: LookupFunction;
+}
+
+interface OutgoingRequest {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+  signal: AbortSignal | undefined;
+}
+
+type StaleSocketError = Error & { staleSocket?: boolean };
+
+export interface GuardedFetch {
+  fetch: FetchLike;
+  /** Closes the pooled keep-alive sockets. */
+  close(): void;
+}
+
+/**
+ * A `fetch` for the MCP SDK's transports that only reaches public addresses, with the webhook
+ * sender's guard (docs/webhooks.md): IP-literal URLs are checked before connecting, host names
+ * resolve through the safe lookup (every address must be public), and nothing is written
+ * before the connected socket's remote address is checked once more. Redirects are returned as
+ * they are (the SDK follows only same-origin ones, through this fetch again). Built on
+ * node:http because global fetch has no `lookup` hook.
+ */
+export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
+  const { allowPrivate } = options;
+  const lookup = createSafeLookup({ allowPrivate, lookup: options.lookup });
+  const agentOptions = { keepAlive: true, maxSockets: 50, lookup };
+  const httpAgent = new http.Agent(agentOptions);
+  const httpsAgent = new https.Agent(agentOptions);
+
+  const guardedFetch: FetchLike = async (input, init = {}) => {
+    const signal = init.signal ?? undefined;
+    if (signal?.aborted) throw abortReason(signal);
+    const checked = validateWebhookUrl(String(input), allowPrivate);
+    if (!checked.ok) throw addressError(checked.reason);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body = bodyOf(init.body);
+    if (body) headers["content-length"] = String(body.length);
+    const request: OutgoingRequest = {
+      url: checked.url,
+      method: (init.method ?? "GET").toUpperCase(),
+      headers,
+      body,
+      signal,
+    };
+    try {
+      return await send(request);
+    } catch (error) {
+      // A kept-alive socket the server had closed while idle: the request never reached it
+      // (Node's advice for reused sockets). Tried once more on a new socket.
+      if ((error as StaleSocketError).staleSocket) return send(request);
+      throw error;
+    }
+  };
+
+  function send(outgoing: OutgoingRequest): Promise<Response> {
+    const { url, method, headers, body, signal } = outgoing;
+    return new Promise<Response>((resolve, reject) => {
+      const isHttps = url.protocol === "https:";
+      let responded = false;
+      const request = (isHttps ? https : http).request({
+        protocol: url.protocol,
+        hostname: hostnameOf(url),
+        port: url.port === "" ? undefined : Number(url.port),
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        agent: isHttps ? httpsAgent : httpAgent,
+        lookup,
+      });
+      const onAbort = () => request.destroy(abortReason(signal));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const stopListening = () => signal?.removeEventListener("abort", onAbort);
+
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        if (responded) return;
+        stopListening();
+        const stale = request.reusedSocket && error.code === "ECONNRESET" && !signal?.aborted;
+        reject(stale ? Object.assign(error, { staleSocket: true }) : describedError(error));
+      });
+      request.on("socket", (socket: Socket) => {
+        const writeWhenSafe = () => {
+          if (socket.destroyed) return;
+          const remote = socket.remoteAddress;
+          if (!allowPrivate && (remote === undefined || isForbiddenAddress(remote))) {
+            request.destroy(
+              addressError(
+                `connected to ${remote ?? "an unknown address"}, a forbidden address; nothing was sent`,
+              ),
+            );
+            return;
+          }
+          request.end(body);
+        };
+        if (socket.connecting) socket.once("connect", writeWhenSafe);
+        else writeWhenSafe();
+      });
+      request.on("response", (response) => {
+        responded = true;
+        response.once("close", stopListening);
+        const status = response.statusCode ?? 502;
+        const responseHeaders = new Headers();
+        const raw = response.rawHeaders;
+        for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!);
+        const empty = method === "HEAD" || status === 204 || status === 205 || status === 304;
+        if (empty) response.resume();
+        const isEventStream = (responseHeaders.get("content-type") ?? "").includes("text/event-stream");
+        resolve(
+          new Response(
+            empty ? null : webStreamOf(response, isEventStream ? undefined : MAX_JSON_RESPONSE_BYTES),
+            {
+              status,
+              statusText: response.statusMessage ?? "",
+              headers: responseHeaders,
+            },
+          ),
+        );
+      });
+    });
+  }
+
+  return {
+    fetch: guardedFetch,
+    close() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}
+
+function bodyOf(body: RequestInit["body"]): Buffer | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === "string") return Buffer.from(body, "utf8");
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  throw new TypeError("only string and byte bodies are supported");
+}
+
+/**
+ * The body as a web stream, with backpressure, at most `limit` bytes. Written out rather than
+ * `Readable.toWeb`, which (Node 20) throws from a data event that follows a cancel.
+ */
+function webStreamOf(source: Readable, limit?: number): ReadableStream<Uint8Array> {
+  let done = false;
+  let seen = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const fail = (error: Error) => {
+        if (done) return;
+        done = true;
+        controller.error(error);
+        source.destroy();
+      };
+      source.on("data", (chunk: Buffer) => {
+        if (done) return;
+        seen += chunk.length;
+        if (limit !== undefined && seen > limit)
+          return fail(new Error(`the response is larger than ${limit} bytes`));
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) source.pause();
+      });
+      source.once("end", () => {
+        if (done) return;
+        done = true;
+        controller.close();
+      });
+      source.once("error", (error) => fail(error));
+      source.once("close", () => fail(new Error("the connection closed before the response ended")));
+    },
+    pull() {
+      source.resume();
+    },
+    cancel() {
+      done = true;
+      source.destroy();
+    },
+  });
+}
+
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new DOMException("This operation was aborted", "AbortError");
+}
+
+function addressError(reason: string): Error {
+  return Object.assign(new Error(reason), { code: MCP_ADDRESS_ERROR_CODE });
+}
+
+/** The safe lookup's refusal, worded for MCP servers rather than webhooks. */
+function describedError(error: Error & { code?: string; hostname?: string; address?: string }): Error {
+  if (error.code !== WEBHOOK_ADDRESS_ERROR_CODE) return error;
+  return addressError(
+    `${error.hostname} resolves to ${error.address}, a private, loopback, link-local or reserved address (allowed only with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true)`,
+  );
+}

@@ -1,0 +1,63 @@
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Database } from "../schema.js";
+import type { CustomToolsTable } from "../schema-custom-tools.js";
+import { isConstraintViolation } from "./chats.repo.js";
+
+export type CustomToolRow = Selectable<CustomToolsTable>;
+
+/** The project's own HTTP tools (docs/custom-tools.md). Names are unique per project. */
+export class CustomToolsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts the tool; false when the project already has a tool of that name. */
+  async insert(row: CustomToolRow): Promise<boolean> {
+    try {
+      await this.db.insertInto("custom_tools").values(row).execute();
+      return true;
+    } catch (error) {
+      if (isConstraintViolation(error, "unique")) return false;
+      throw error;
+    }
+  }
+
+  findById(id: string): Promise<CustomToolRow | undefined> {
+    return this.db.selectFrom("custom_tools").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The project's tools, oldest first. */
+  listByProject(projectId: string): Promise<CustomToolRow[]> {
+    return this.db
+      .selectFrom("custom_tools")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** The names of the project's tools, whatever their status. */
+  async namesByProject(projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("custom_tools")
+      .select("name")
+      .where("project_id", "=", projectId)
+      .orderBy("name")
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
+  /** Applies the patch; false when a new name is already taken in the project. */
+  async update(id: string, patch: Updateable<CustomToolsTable>): Promise<boolean> {
+    try {
+      await this.db.updateTable("custom_tools").set(patch).where("id", "=", id).execute();
+      return true;
+    } catch (error) {
+      if (isConstraintViolation(error, "unique")) return false;
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom("custom_tools").where("id", "=", id).execute();
+  }
+}
