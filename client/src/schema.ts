@@ -2326,6 +2326,27 @@ export interface components {
       operator?: components["schemas"]["OperatorRef"];
       /** @enum {string} */
       role: "user" | "assistant" | "tool";
+      /** @description The tools an assistant message called, with their arguments (present only then). */
+      tool_calls?: {
+        /** @description The arguments the model gave. */
+        args: unknown;
+        /** @description The call's id (the model's), shared by its result. */
+        id: string;
+        /** @description The tool as the model called it (`mcp__shop__get_order` for `mcp:shop:get_order`). */
+        name: string;
+      }[];
+      /** @description What the tools answered, on a `tool` message (present only then). */
+      tool_results?: {
+        name: string;
+        /** @description What the model was given: the tool's JSON, the error text, or the refusal's reason. */
+        result: unknown;
+        /**
+         * @description `ok`: the tool answered; `error`: it failed or refused (the model saw the message); `denied`: a person refused the call.
+         * @enum {string}
+         */
+        status: "ok" | "error" | "denied";
+        tool_call_id: string;
+      }[];
     };
     MessageAttachment: {
       caption?: string;
@@ -2728,6 +2749,27 @@ export interface components {
       operator?: components["schemas"]["OperatorRef"];
       /** @enum {string} */
       role: "user" | "assistant" | "tool";
+      /** @description The tools an assistant message called, with their arguments (present only then). */
+      tool_calls?: {
+        /** @description The arguments the model gave. */
+        args: unknown;
+        /** @description The call's id (the model's), shared by its result. */
+        id: string;
+        /** @description The tool as the model called it (`mcp__shop__get_order` for `mcp:shop:get_order`). */
+        name: string;
+      }[];
+      /** @description What the tools answered, on a `tool` message (present only then). */
+      tool_results?: {
+        name: string;
+        /** @description What the model was given: the tool's JSON, the error text, or the refusal's reason. */
+        result: unknown;
+        /**
+         * @description `ok`: the tool answered; `error`: it failed or refused (the model saw the message); `denied`: a person refused the call.
+         * @enum {string}
+         */
+        status: "ok" | "error" | "denied";
+        tool_call_id: string;
+      }[];
     };
     ThreadList: {
       data: components["schemas"]["ThreadListItem"][];
@@ -3232,6 +3274,27 @@ export interface components {
         operator?: components["schemas"]["OperatorRef"];
         /** @enum {string} */
         role: "user" | "assistant" | "tool";
+        /** @description The tools an assistant message called, with their arguments (present only then). */
+        tool_calls?: {
+          /** @description The arguments the model gave. */
+          args: unknown;
+          /** @description The call's id (the model's), shared by its result. */
+          id: string;
+          /** @description The tool as the model called it (`mcp__shop__get_order` for `mcp:shop:get_order`). */
+          name: string;
+        }[];
+        /** @description What the tools answered, on a `tool` message (present only then). */
+        tool_results?: {
+          name: string;
+          /** @description What the model was given: the tool's JSON, the error text, or the refusal's reason. */
+          result: unknown;
+          /**
+           * @description `ok`: the tool answered; `error`: it failed or refused (the model saw the message); `denied`: a person refused the call.
+           * @enum {string}
+           */
+          status: "ok" | "error" | "denied";
+          tool_call_id: string;
+        }[];
       };
       thread_id: string;
     };

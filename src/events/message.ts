@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MessageAuthor, MessageRole } from "../storage/schema-conversations.js";
+import { toolCallSchema, toolResultSchema } from "./tool-steps.js";
 
 const roles = ["user", "assistant", "tool"] as const satisfies readonly MessageRole[];
 const authors = ["user", "bot", "operator"] as const satisfies readonly MessageAuthor[];
@@ -82,6 +83,14 @@ export const messageObjectSchema = z.object({
     .describe(
       "The signed-in operator who wrote it (present only on `operator` messages sent from a session).",
     ),
+  tool_calls: z
+    .array(toolCallSchema)
+    .optional()
+    .describe("The tools an assistant message called, with their arguments (present only then)."),
+  tool_results: z
+    .array(toolResultSchema)
+    .optional()
+    .describe("What the tools answered, on a `tool` message (present only then)."),
 });
 
 export type PublicMessage = z.infer<typeof messageObjectSchema>;

@@ -338,8 +338,22 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
     expect(result.events[1]).toMatchObject({ toolName: "get_current_time", result: { time_zone: "UTC" } });
     expect(mock.calls).toHaveLength(2);
     expect(mock.calls[1]!.prompt.some((m) => m.role === "tool")).toBe(true);
-    const roles = (await messagesOf(t, "tool-1")).map((m) => m.role);
-    expect(roles).toEqual(["user", "assistant", "tool", "assistant"]);
+    const stored = await messagesOf(t, "tool-1");
+    expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    // Operators see what the tool was asked and what it answered.
+    const [, call, answer] = stored as Array<Msg & { tool_calls?: unknown[]; tool_results?: unknown[] }>;
+    expect(call!.tool_calls).toEqual([
+      { id: expect.any(String), name: "get_current_time", args: { time_zone: "UTC" } },
+    ]);
+    expect(answer!.tool_results).toEqual([
+      {
+        tool_call_id: (call!.tool_calls![0] as { id: string }).id,
+        name: "get_current_time",
+        status: "ok",
+        result: expect.objectContaining({ time_zone: "UTC" }),
+      },
+    ]);
+    expect(stored[0]).not.toHaveProperty("tool_calls");
     const detail = (await t.call("GET", "/v1/threads/tool-1")).json();
     expect(detail.stats.bot_messages).toBe(1);
     // The next turn's history carries the tool exchange the provider needs.

@@ -122,6 +122,12 @@ describe("tool approvals", () => {
     );
     expect(messages.at(-1)?.author).toBe("bot");
     expect((await memory(t, "oa-no")).content).toBeNull();
+    const refusal = messages.find((m) => (m as { tool_results?: unknown }).tool_results) as
+      | { tool_results: unknown[] }
+      | undefined;
+    expect(refusal?.tool_results).toEqual([
+      expect.objectContaining({ name: "update_working_memory", status: "denied", result: "not allowed" }),
+    ]);
     expect(
       (await t.call("POST", `/v1/threads/oa-no/approvals/${approvalId}`, { body: { approve: true } }))
         .statusCode,

@@ -1,4 +1,5 @@
 import type { OperatorRef, PublicMessage } from "../../events/message.js";
+import { toolStepsOf } from "../../events/tool-steps.js";
 import type { UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
@@ -17,6 +18,17 @@ export function toPublicMessage(row: MessageRow): PublicMessage {
     ...(row.attachments ? { attachments: JSON.parse(row.attachments) as PublicMessage["attachments"] } : {}),
     ...(row.delivery ? { delivery: JSON.parse(row.delivery) as PublicMessage["delivery"] } : {}),
     ...(row.operator ? { operator: JSON.parse(row.operator) as OperatorRef } : {}),
+    ...toolStepsView(row.parts),
+  };
+}
+
+/** A message's tool calls and results for the API (only what it has). */
+function toolStepsView(parts: string | null): Pick<PublicMessage, "tool_calls" | "tool_results"> {
+  if (!parts) return {};
+  const { calls, results } = toolStepsOf(parts);
+  return {
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    ...(results.length > 0 ? { tool_results: results } : {}),
   };
 }
 
