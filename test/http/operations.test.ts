@@ -150,9 +150,15 @@ describe("operations", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // Shutdown must begin while /slow is in its handler: wait for that, not for a fixed time.
+    let entered: () => void = () => {};
+    const inSlow = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     t = await createTestApp({
       beforeReady: (app) => {
         app.get("/slow", async () => {
+          entered();
           await gate;
           return { finished: true };
         });
@@ -169,7 +175,7 @@ describe("operations", () => {
     });
     const ended = new Promise((resolve) => socket.on("close", resolve));
     socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inSlow;
     const closing = t.app.close();
     await new Promise((resolve) => setTimeout(resolve, 20));
     socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");

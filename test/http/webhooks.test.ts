@@ -202,6 +202,8 @@ describe.each(DIALECTS)("webhook endpoints API on %s", (dialect) => {
       "attachments",
       "delivery",
       "operator",
+      "tool_calls",
+      "tool_results",
     ]);
     expect(message.data_schema.properties.message.required).toEqual([
       "id",
