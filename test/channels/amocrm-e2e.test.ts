@@ -6,6 +6,7 @@ import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
 import { AmocrmFake } from "./fakes/amocrm-fake.js";
+import { sentDeliveryOf } from "./stored-delivery.js";
 
 const LONG_REPLY = Array.from(
   { length: 70 },
@@ -202,16 +203,8 @@ function amocrmSuite(dialect: TestDialect) {
         (texts) => texts.includes("Echo: slow down"),
         10_000,
       );
-      const reply = await eventually(
-        async () =>
-          t.storage.db
-            .selectFrom("messages")
-            .select("delivery")
-            .where("content", "=", "Echo: slow down")
-            .executeTakeFirstOrThrow(),
-        (row) => JSON.parse(row.delivery ?? "{}").status === "sent",
-      );
-      expect(JSON.parse(reply.delivery ?? "{}").attempts).toBeGreaterThanOrEqual(2);
+      const delivery = await sentDeliveryOf(t, "Echo: slow down");
+      expect(delivery.attempts).toBeGreaterThanOrEqual(2);
     });
 
     it("a long reply is split at amoCRM's limit and arrives whole, in order", async () => {

@@ -5,6 +5,7 @@ import { crmToolModel } from "../helpers/mock-model.js";
 import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { BITRIX24_TEXT_LIMIT, Bitrix24Fake } from "./fakes/bitrix24-fake.js";
+import { sentDeliveryOf } from "./stored-delivery.js";
 
 const LONG_REPLY = Array.from(
   { length: 180 },
@@ -207,16 +208,8 @@ function bitrix24Suite(dialect: TestDialect) {
         (texts) => texts.includes("Echo: slow down"),
         10_000,
       );
-      const reply = await eventually(
-        async () =>
-          t.storage.db
-            .selectFrom("messages")
-            .select("delivery")
-            .where("content", "=", "Echo: slow down")
-            .executeTakeFirstOrThrow(),
-        (row) => JSON.parse(row.delivery ?? "{}").status === "sent",
-      );
-      expect(JSON.parse(reply.delivery ?? "{}").attempts).toBeGreaterThanOrEqual(2);
+      const delivery = await sentDeliveryOf(t, "Echo: slow down");
+      expect(delivery.attempts).toBeGreaterThanOrEqual(2);
     });
 
     it("a long reply is split below Bitrix24's limit and arrives whole, in order", async () => {

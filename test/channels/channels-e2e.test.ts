@@ -8,6 +8,7 @@ import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
 import { CHANNEL_KITS } from "./kits.js";
+import { sentDeliveryOf } from "./stored-delivery.js";
 import type { FakeVendor, VendorKit } from "./vendor-kit.js";
 
 /** A long reply, with sentences and paragraphs, to be split at the vendor's limit. */
@@ -171,18 +172,9 @@ function channelSuite(kit: VendorKit, dialect: TestDialect) {
         (texts) => texts.includes("Echo: slow down"),
         10_000,
       );
-      // The vendor has the message a moment before Parley records it as sent.
-      const reply = await eventually(
-        async () =>
-          t.storage.db
-            .selectFrom("messages")
-            .select("delivery")
-            .where("content", "=", "Echo: slow down")
-            .executeTakeFirstOrThrow(),
-        (row) => JSON.parse(row.delivery ?? "{}").status === "sent",
-      );
-      expect(JSON.parse(reply.delivery ?? "{}")).toMatchObject({ status: "sent" });
-      expect(JSON.parse(reply.delivery ?? "{}").attempts).toBeGreaterThanOrEqual(2);
+      const delivery = await sentDeliveryOf(t, "Echo: slow down");
+      expect(delivery).toMatchObject({ status: "sent" });
+      expect(delivery.attempts).toBeGreaterThanOrEqual(2);
     });
 
     it("a long reply is split at the vendor's limit, at boundaries, and arrives whole and in order", async () => {
