@@ -1,4 +1,4 @@
-import { type ModelMessage, stepCountIs, streamText, type ToolSet } from "ai";
+import { type ModelMessage, type StepResult, stepCountIs, streamText, type ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
@@ -172,6 +172,11 @@ function toolsFor(
 
 const WORKING_MEMORY_TOOL = "update_working_memory";
 
+/** What a turn reads from streamText's onFinish. */
+type StepsFinish = Pick<StepResult<ToolSet>, "response"> & {
+  totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined };
+};
+
 /** Stream parts that are the model's output: the first of them is its "first token". */
 const FIRST_OUTPUT_PARTS = new Set(["text-delta", "reasoning-delta", "tool-input-start", "tool-call"]);
 
@@ -310,9 +315,15 @@ export class TurnRunner {
       const deadline = AbortSignal.timeout(this.deps.timeoutMs);
       const call = trace.startModelCall();
       let callReported = false;
+      // What the model call produced, from onFinish: `result.response` and `result.totalUsage`
+      // would each replay the whole stream through another tee of it (a third of the SDK's cost).
+      let finished: StepsFinish | undefined;
       try {
         const result = streamText({
           model,
+          onFinish: (event) => {
+            finished = event;
+          },
           system,
           messages: history,
           tools: turnTools.set,
@@ -402,8 +413,10 @@ export class TurnRunner {
               break;
           }
         }
-        const response = await result.response;
-        const usage = await result.totalUsage;
+        // onFinish has run once the stream ends (the SDK awaits it before closing); without it
+        // (no step finished) the promises reject with the SDK's own error, as before.
+        const response = finished?.response ?? (await result.response);
+        const usage = finished?.totalUsage ?? (await result.totalUsage);
         trace.inputTokens += usage.inputTokens ?? 0;
         trace.outputTokens += usage.outputTokens ?? 0;
         callReported = true;

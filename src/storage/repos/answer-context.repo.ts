@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 
 /** The statuses that decide whether the AI may answer in a chat, read in one query. */
@@ -15,13 +16,21 @@ export interface AnswerContext {
   balance: number | null;
 }
 
+/** The row as the driver returns it: PostgreSQL's sum of bigints may come back as a string. */
+type AnswerContextRow = Omit<AnswerContext, "balance"> & { balance: number | string | null };
+
 /** The chat, bot and integration statuses (and the bot's settings) behind a chat. */
 export async function loadAnswerContext(
   db: Kysely<Database>,
   projectId: string,
   chatId: string,
 ): Promise<AnswerContext | undefined> {
-  const row = await db
+  const row = (await answerContextQuery(db, { projectId, chatId })).rows[0];
+  return row && { ...row, balance: row.balance === null ? null : Number(row.balance) };
+}
+
+const answerContextQuery = preparedQuery<{ projectId: string; chatId: string }, AnswerContextRow>((db, arg) =>
+  db
     .selectFrom("chats")
     .innerJoin("bots", "bots.id", "chats.bot_id")
     .leftJoin("integrations", "integrations.id", "chats.integration_id")
@@ -39,8 +48,6 @@ export async function loadAnswerContext(
     .select((eb) =>
       eb(eb.ref("billing_accounts.credits"), "+", eb.ref("billing_accounts.bonus")).as("balance"),
     )
-    .where("chats.project_id", "=", projectId)
-    .where("chats.id", "=", chatId)
-    .executeTakeFirst();
-  return row && { ...row, balance: row.balance === null ? null : Number(row.balance) };
-}
+    .where("chats.project_id", "=", arg("projectId"))
+    .where("chats.id", "=", arg("chatId")),
+);

@@ -1,10 +1,21 @@
 import type { Kysely, Selectable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { ApiKeysTable, Database } from "../schema.js";
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** The key joined with its project's organization: everything authentication needs. */
 export type ApiKeyWithOrganization = ApiKeyRow & { organization_id: string };
+
+const liveKeysByPrefix = preparedQuery<{ prefix: string }, ApiKeyWithOrganization>((db, arg) =>
+  db
+    .selectFrom("api_keys")
+    .innerJoin("projects", "projects.id", "api_keys.project_id")
+    .selectAll("api_keys")
+    .select("projects.organization_id")
+    .where("api_keys.lookup_prefix", "=", arg("prefix"))
+    .where("api_keys.revoked_at", "is", null),
+);
 
 export class ApiKeysRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -14,15 +25,8 @@ export class ApiKeysRepo {
   }
 
   /** Live keys sharing a lookup prefix (normally one); the caller compares hashes in constant time. */
-  findLiveByPrefix(prefix: string): Promise<ApiKeyWithOrganization[]> {
-    return this.db
-      .selectFrom("api_keys")
-      .innerJoin("projects", "projects.id", "api_keys.project_id")
-      .selectAll("api_keys")
-      .select("projects.organization_id")
-      .where("api_keys.lookup_prefix", "=", prefix)
-      .where("api_keys.revoked_at", "is", null)
-      .execute();
+  async findLiveByPrefix(prefix: string): Promise<ApiKeyWithOrganization[]> {
+    return (await liveKeysByPrefix(this.db, { prefix })).rows;
   }
 
   findLiveById(id: string): Promise<ApiKeyRow | undefined> {

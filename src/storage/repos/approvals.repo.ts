@@ -1,8 +1,31 @@
 import type { Kysely, Selectable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { ToolApprovalsTable } from "../schema-approvals.js";
 
 export type ApprovalRow = Selectable<ToolApprovalsTable>;
+
+type ThreadArgs = { projectId: string; threadId: string };
+
+const pendingApprovals = preparedQuery<ThreadArgs, ApprovalRow>((db, arg) =>
+  db
+    .selectFrom("tool_approvals")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .where("thread_id", "=", arg("threadId"))
+    .where("status", "=", "pending")
+    .orderBy("created_at"),
+);
+
+const openApprovals = preparedQuery<ThreadArgs, ApprovalRow>((db, arg) =>
+  db
+    .selectFrom("tool_approvals")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .where("thread_id", "=", arg("threadId"))
+    .where("settled_at", "is", null)
+    .orderBy("created_at"),
+);
 
 export class ApprovalsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -31,15 +54,8 @@ export class ApprovalsRepo {
       .execute();
   }
 
-  pending(projectId: string, threadId: string): Promise<ApprovalRow[]> {
-    return this.db
-      .selectFrom("tool_approvals")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("thread_id", "=", threadId)
-      .where("status", "=", "pending")
-      .orderBy("created_at")
-      .execute();
+  async pending(projectId: string, threadId: string): Promise<ApprovalRow[]> {
+    return (await pendingApprovals(this.db, { projectId, threadId })).rows;
   }
 
   /** Pending approvals in the whole database (metrics). */
@@ -53,15 +69,8 @@ export class ApprovalsRepo {
   }
 
   /** Approvals not finished with: pending ones and decided ones whose tool result is not stored yet. */
-  open(projectId: string, threadId: string): Promise<ApprovalRow[]> {
-    return this.db
-      .selectFrom("tool_approvals")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("thread_id", "=", threadId)
-      .where("settled_at", "is", null)
-      .orderBy("created_at")
-      .execute();
+  async open(projectId: string, threadId: string): Promise<ApprovalRow[]> {
+    return (await openApprovals(this.db, { projectId, threadId })).rows;
   }
 
   /** Records a decision; false when the approval was no longer pending (decided concurrently). */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import { dialectOf } from "../dialect.js";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type {
   BillingAccountsTable,
@@ -12,15 +13,19 @@ export type BillingTransactionRow = Selectable<BillingTransactionsTable>;
 export type BillingInvoiceRow = Selectable<BillingInvoicesTable>;
 
 /** Accounts, transactions and invoices. Amounts are millicredits; rules live in modules/billing. */
+const accountOf = preparedQuery<{ projectId: string }, BillingAccountRow>((db, arg) =>
+  db.selectFrom("billing_accounts").selectAll().where("project_id", "=", arg("projectId")),
+);
+
+const lockedAccountOf = preparedQuery<{ projectId: string }, BillingAccountRow>((db, arg) =>
+  db.selectFrom("billing_accounts").selectAll().where("project_id", "=", arg("projectId")).forUpdate(),
+);
+
 export class BillingRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findAccount(projectId: string): Promise<BillingAccountRow | undefined> {
-    return this.db
-      .selectFrom("billing_accounts")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .executeTakeFirst();
+  async findAccount(projectId: string): Promise<BillingAccountRow | undefined> {
+    return (await accountOf(this.db, { projectId })).rows[0];
   }
 
   /**
@@ -28,9 +33,9 @@ export class BillingRepo {
    * writing transactions already), so balance changes of concurrent replies never overwrite
    * each other.
    */
-  lockAccount(projectId: string): Promise<BillingAccountRow | undefined> {
-    const query = this.db.selectFrom("billing_accounts").selectAll().where("project_id", "=", projectId);
-    return (dialectOf(this.db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  async lockAccount(projectId: string): Promise<BillingAccountRow | undefined> {
+    const query = dialectOf(this.db) === "postgres" ? lockedAccountOf : accountOf;
+    return (await query(this.db, { projectId })).rows[0];
   }
 
   /** Inserts the account unless it exists; true when this call created it. */

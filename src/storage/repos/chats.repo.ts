@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Updateable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { ChatsTable } from "../schema-integrations.js";
 
@@ -35,6 +36,10 @@ function eventsSince(since: string) {
       .as("events_24h");
 }
 
+const chatById = preparedQuery<{ id: string }, ChatRow>((db, arg) =>
+  db.selectFrom("chats").selectAll().where("id", "=", arg("id")),
+);
+
 export class ChatsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -52,8 +57,8 @@ export class ChatsRepo {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  findById(id: string): Promise<ChatRow | undefined> {
-    return this.db.selectFrom("chats").selectAll().where("id", "=", id).executeTakeFirst();
+  async findById(id: string): Promise<ChatRow | undefined> {
+    return (await chatById(this.db, { id })).rows[0];
   }
 
   async findWithEvents(id: string, since: string): Promise<ChatWithEventsRow | undefined> {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { CustomToolsTable } from "../schema-custom-tools.js";
 import { isConstraintViolation } from "./chats.repo.js";
@@ -6,6 +7,15 @@ import { isConstraintViolation } from "./chats.repo.js";
 export type CustomToolRow = Selectable<CustomToolsTable>;
 
 /** The project's own HTTP tools (docs/custom-tools.md). Names are unique per project. */
+const listOfProject = preparedQuery<{ projectId: string }, CustomToolRow>((db, arg) =>
+  db
+    .selectFrom("custom_tools")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .orderBy("created_at")
+    .orderBy("id"),
+);
+
 export class CustomToolsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -25,14 +35,8 @@ export class CustomToolsRepo {
   }
 
   /** The project's tools, oldest first. */
-  listByProject(projectId: string): Promise<CustomToolRow[]> {
-    return this.db
-      .selectFrom("custom_tools")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+  async listByProject(projectId: string): Promise<CustomToolRow[]> {
+    return (await listOfProject(this.db, { projectId })).rows;
   }
 
   /** The names of the project's tools, whatever their status. */

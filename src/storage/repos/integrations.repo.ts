@@ -1,9 +1,19 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { IntegrationsTable, IntegrationVendor, ResourceStatus } from "../schema-integrations.js";
 
 /** A stored integration; `auth_data` is the sealed (encrypted) JSON, never plaintext. */
 export type IntegrationRow = Selectable<IntegrationsTable>;
+
+const listOfProject = preparedQuery<{ projectId: string }, IntegrationRow>((db, arg) =>
+  db
+    .selectFrom("integrations")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .orderBy("created_at")
+    .orderBy("id"),
+);
 
 export class IntegrationsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -20,14 +30,8 @@ export class IntegrationsRepo {
     return this.db.selectFrom("integrations").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  listByProject(projectId: string): Promise<IntegrationRow[]> {
-    return this.db
-      .selectFrom("integrations")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+  async listByProject(projectId: string): Promise<IntegrationRow[]> {
+    return (await listOfProject(this.db, { projectId })).rows;
   }
 
   async update(id: string, patch: Updateable<IntegrationsTable>): Promise<void> {

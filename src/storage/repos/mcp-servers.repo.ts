@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { McpServersTable } from "../schema-mcp.js";
 import { isConstraintViolation } from "./chats.repo.js";
@@ -11,6 +12,15 @@ export type McpListingRecord =
   | { ok: false; error: string; at: string };
 
 /** Remote MCP servers of projects (docs/mcp.md). */
+const listOfProject = preparedQuery<{ projectId: string }, McpServerRow>((db, arg) =>
+  db
+    .selectFrom("mcp_servers")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .orderBy("created_at")
+    .orderBy("id"),
+);
+
 export class McpServersRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -30,14 +40,8 @@ export class McpServersRepo {
   }
 
   /** Oldest first. */
-  listByProject(projectId: string): Promise<McpServerRow[]> {
-    return this.db
-      .selectFrom("mcp_servers")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+  async listByProject(projectId: string): Promise<McpServerRow[]> {
+    return (await listOfProject(this.db, { projectId })).rows;
   }
 
   async countByProject(projectId: string): Promise<number> {

@@ -1,9 +1,50 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { MessagesTable } from "../schema-conversations.js";
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Omit<Insertable<MessagesTable>, "seq">;
+
+type ThreadArgs = { projectId: string; threadId: string };
+
+const latestMessages = preparedQuery<ThreadArgs & { count: number }, MessageRow>((db, arg) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .where("thread_id", "=", arg("threadId"))
+    .orderBy("seq", "desc")
+    .limit(arg("count")),
+);
+
+const unansweredMessages = preparedQuery<ThreadArgs, MessageRow>((db, arg) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("project_id", "=", arg("projectId"))
+    .where("thread_id", "=", arg("threadId"))
+    .where("role", "=", "user")
+    .where("seq", ">", (eb) =>
+      eb
+        .selectFrom("messages as replies")
+        .select((inner) =>
+          inner.fn.coalesce(inner.fn.max("replies.reply_to_seq"), inner.lit(0)).as("through"),
+        )
+        .where("replies.project_id", "=", arg("projectId"))
+        .where("replies.thread_id", "=", arg("threadId")),
+    )
+    .orderBy("seq"),
+);
+
+const countMessagesFrom = preparedQuery<ThreadArgs & { seq: number }, { n: number }>((db, arg) =>
+  db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("project_id", "=", arg("projectId"))
+    .where("thread_id", "=", arg("threadId"))
+    .where("seq", ">=", arg("seq")),
+);
 
 export class MessagesRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -50,14 +91,7 @@ export class MessagesRepo {
   /** The latest `count` messages, oldest first. */
   async latest(projectId: string, threadId: string, count: number): Promise<MessageRow[]> {
     if (count <= 0) return [];
-    const rows = await this.db
-      .selectFrom("messages")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("thread_id", "=", threadId)
-      .orderBy("seq", "desc")
-      .limit(count)
-      .execute();
+    const { rows } = await latestMessages(this.db, { projectId, threadId, count });
     return rows.reverse();
   }
 
@@ -75,35 +109,13 @@ export class MessagesRepo {
   }
 
   /** User messages no reply has answered yet: what the next turn must answer (one query). */
-  unanswered(projectId: string, threadId: string): Promise<MessageRow[]> {
-    return this.db
-      .selectFrom("messages")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("thread_id", "=", threadId)
-      .where("role", "=", "user")
-      .where("seq", ">", (eb) =>
-        eb
-          .selectFrom("messages as replies")
-          .select((inner) =>
-            inner.fn.coalesce(inner.fn.max("replies.reply_to_seq"), inner.lit(0)).as("through"),
-          )
-          .where("replies.project_id", "=", projectId)
-          .where("replies.thread_id", "=", threadId),
-      )
-      .orderBy("seq")
-      .execute();
+  async unanswered(projectId: string, threadId: string): Promise<MessageRow[]> {
+    return (await unansweredMessages(this.db, { projectId, threadId })).rows;
   }
 
   /** How many messages of the thread have a seq of at least `seq`. */
   async countFrom(projectId: string, threadId: string, seq: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("project_id", "=", projectId)
-      .where("thread_id", "=", threadId)
-      .where("seq", ">=", seq)
-      .executeTakeFirst();
+    const row = (await countMessagesFrom(this.db, { projectId, threadId, seq })).rows[0];
     return Number(row?.n ?? 0);
   }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Updateable } from "kysely";
 import type { Dialect } from "../database.js";
 import { dialectOf } from "../dialect.js";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { ThreadMode, ThreadsTable } from "../schema-conversations.js";
 
@@ -33,19 +34,18 @@ export function fts5Query(text: string): string {
     .join(" ");
 }
 
+const findThread = preparedQuery<{ projectId: string; id: string }, ThreadRow>((db, arg) =>
+  db.selectFrom("threads").selectAll().where("project_id", "=", arg("projectId")).where("id", "=", arg("id")),
+);
+
 export class ThreadsRepo {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect = dialectOf(db),
   ) {}
 
-  find(projectId: string, id: string): Promise<ThreadRow | undefined> {
-    return this.db
-      .selectFrom("threads")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("id", "=", id)
-      .executeTakeFirst();
+  async find(projectId: string, id: string): Promise<ThreadRow | undefined> {
+    return (await findThread(this.db, { projectId, id })).rows[0];
   }
 
   /** The thread of a vendor conversation in a chat (one conversation is one thread). */

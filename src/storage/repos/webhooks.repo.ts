@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, Updateable } from "kysely";
 import { dialectOf } from "../dialect.js";
+import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type {
   WebhookDeliveriesTable,
@@ -60,6 +61,15 @@ function attemptColumns(result: AttemptResult) {
  * Every statement about webhook endpoints, events and deliveries. Timestamps are ISO strings
  * (SQLite compares them as text, which orders correctly since Date#toISOString writes them all).
  */
+const activeEndpoints = preparedQuery<{ projectId: string }, Pick<WebhookEndpointRow, "id" | "events">>(
+  (db, arg) =>
+    db
+      .selectFrom("webhook_endpoints")
+      .select(["id", "events"])
+      .where("project_id", "=", arg("projectId"))
+      .where("status", "=", "active"),
+);
+
 export class WebhookRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -84,13 +94,8 @@ export class WebhookRepo {
   }
 
   /** The endpoints that take new events: active ones only. */
-  listActiveEndpoints(projectId: string): Promise<Pick<WebhookEndpointRow, "id" | "events">[]> {
-    return this.db
-      .selectFrom("webhook_endpoints")
-      .select(["id", "events"])
-      .where("project_id", "=", projectId)
-      .where("status", "=", "active")
-      .execute();
+  async listActiveEndpoints(projectId: string): Promise<Pick<WebhookEndpointRow, "id" | "events">[]> {
+    return (await activeEndpoints(this.db, { projectId })).rows;
   }
 
   async updateEndpoint(id: string, patch: Updateable<WebhookEndpointsTable>): Promise<void> {
