@@ -7,9 +7,10 @@
 #
 # The build stage runs `npm ci` as the README does: it installs every dependency, better-sqlite3
 # (a native module) among them, and, through the `prepare` script, builds the operator console
-# (console/dist) and the web widget (widget/dist). The runtime stage takes only what `npm start`
-# needs: the production dependencies (tsx among them: the server runs from its TypeScript
-# sources), src/, the two builds and the package manifest.
+# (console/dist), the web widget (widget/dist) and the server itself as JavaScript (dist/). The
+# runtime stage takes only what `npm start` needs: the production dependencies, src/ (whose hash
+# tells scripts/start.mjs that dist/ is up to date, so nothing is written at run time), dist/,
+# scripts/, the two builds and the package manifest.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -36,6 +37,8 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/src ./src
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/console/dist ./console/dist
 COPY --from=build /app/widget/dist ./widget/dist
 RUN mkdir -p /data && chown node:node /data
@@ -49,4 +52,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # What `npm start` runs. Node is PID 1 and handles SIGTERM and SIGINT itself (a graceful stop of
 # up to PARLEY_SHUTDOWN_TIMEOUT_MS, 10 s by default: give `docker stop` more, e.g. --stop-timeout 15).
-CMD ["node", "--import", "tsx", "src/server.ts"]
+CMD ["node", "scripts/start.mjs"]
