@@ -90,8 +90,22 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
     res.destroy();
   }
 
+  // Frames written in one turn of the event loop (a model's burst of deltas) leave in one
+  // socket write: the socket is corked at the first and uncorked once the loop moves on.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    // end() uncorks fully; the socket may then serve the connection's next response.
+    if (!res.writableEnded && !res.destroyed) res.uncork();
+  };
+
   function write(chunk: string): boolean {
     if (closed) return false;
+    if (!corked && typeof res.cork === "function") {
+      corked = true;
+      res.cork();
+      setImmediate(uncork);
+    }
     const flushed = res.write(chunk);
     if (res.writableLength > maxBufferedBytes) {
       cutOff();
