@@ -1,6 +1,24 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Random bytes from the OS CSPRNG, drawn a page at a time: a turn makes a dozen ids, and one
+ * call to the CSPRNG per id cost more than the ids themselves. Each byte is used once.
+ */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const byte = pool[poolOffset]!;
+  // Consumed bytes are wiped, so no secret's randomness stays in memory after it is used.
+  pool[poolOffset++] = 0;
+  return byte;
+}
 
 /** A uniformly random base62 string of the given length, from the OS CSPRNG. */
 export function randomBase62(length: number): string {
@@ -8,10 +26,8 @@ export function randomBase62(length: number): string {
   // which matters for API key secrets generated with the same function.
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }
