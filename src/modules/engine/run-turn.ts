@@ -7,7 +7,7 @@ import { jobOf } from "../../jobs/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
-import { readBotSettings } from "../bots/settings-read.js";
+import { readSharedBotSettings } from "../bots/settings-read.js";
 import type { BotSettings } from "../bots/settings-schema.js";
 import type { Embedder } from "../memory/embedder.js";
 import { memoryIndexJob } from "../memory/jobs.js";
@@ -270,7 +270,7 @@ export class TurnRunner {
       // The chat was bound to another bot since the thread began: the thread follows it.
       await this.deps.repos.threads.update(projectId, threadId, { bot_id: context.botId });
     }
-    const settings = readBotSettings(context.botSettings, this.deps.defaultModel);
+    const settings = readSharedBotSettings(context.botSettings, this.deps.defaultModel);
     trace.model = settings.ai.model.id;
     let resolved: ReturnType<ModelRegistry["resolve"]>;
     try {

@@ -21,6 +21,7 @@ import { integrationHookKeys } from "./0018-integration-hook-keys.js";
 import { payments } from "./0019-payments.js";
 import { customTools } from "./0020-custom-tools.js";
 import { mcpServers } from "./0021-mcp-servers.js";
+import { messageRepliesIndex } from "./0022-message-replies-index.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -49,5 +50,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0019_payments": payments(dialect),
     "0020_custom_tools": customTools(dialect),
     "0021_mcp_servers": mcpServers(dialect),
+    "0022_message_replies_index": messageRepliesIndex(),
   };
 }

@@ -32,7 +32,9 @@ const unansweredMessages = preparedQuery<ThreadArgs, MessageRow>((db, arg) =>
           inner.fn.coalesce(inner.fn.max("replies.reply_to_seq"), inner.lit(0)).as("through"),
         )
         .where("replies.project_id", "=", arg("projectId"))
-        .where("replies.thread_id", "=", arg("threadId")),
+        .where("replies.thread_id", "=", arg("threadId"))
+        // Lets the planner read the newest reply from messages_reply_idx (max ignores nulls anyway).
+        .where("replies.reply_to_seq", "is not", null),
     )
     .orderBy("seq"),
 );
