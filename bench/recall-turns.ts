@@ -4,17 +4,35 @@ import { type IndexableMessage, indexMessages } from "../src/modules/memory/sema
 import { openStorage } from "../src/storage/database.js";
 import { MessageChunksRepo } from "../src/storage/repos/message-chunks.repo.js";
 import { startFakeOpenAI } from "../test/helpers/fake-openai-server.js";
-import { api, KEY, load, row, rssMb, startParley } from "./harness.js";
-import { readSse } from "./sse-reader.js";
-import { summarize } from "./stats.js";
+import {
+  api,
+  describeModel,
+  header,
+  KEY,
+  load,
+  MODEL_MODE,
+  MODEL_REPLY,
+  parleyTurn,
+  row,
+  rssMb,
+  SECONDS,
+  startParley,
+  stopProcess,
+} from "./harness.js";
+import { pinning } from "./pinning.js";
+import { addJson, loadGeneratorNotes, verdict } from "./report.js";
+import { summarize, summaryJson } from "./stats.js";
 
 /**
  * Turns with semantic recall on, next to the same turns with it off: one person with
  * BENCH_RECALL_MESSAGES (default 10,000) earlier messages stored and embedded, 4 users writing
- * as that person in threads of their own, through Parley's stream endpoint and the fake model.
+ * as that person in threads of their own, through Parley's stream endpoint and the fake model
+ * (paced as BENCH_MODEL says, instant by default), the server pinned like the turns suite's.
+ * Recall's cost per turn is the difference in median total turn time (goal ≤ 5 ms) and in the
+ * server's CPU per turn. BENCH_RECALL_USERS changes the user count (default 4).
  */
 const HISTORY = Number(process.env.BENCH_RECALL_MESSAGES ?? 10_000);
-const USERS = 4;
+const USERS = Number(process.env.BENCH_RECALL_USERS ?? 4);
 const WORDS = [
   "delivery",
   "refund",
@@ -29,8 +47,18 @@ const WORDS = [
 ];
 
 export async function benchRecallTurns(): Promise<void> {
+  // Counted here rather than recorded: the fake keeps no requests, so memory stays flat.
+  let recalledPrompts = 0;
   const fake = await startFakeOpenAI({
-    responder: () => ({ chunks: ["Sure, ", "let me ", "check."], delayMs: 20 }),
+    record: false,
+    responder: (request) => {
+      if (JSON.stringify(request.body.messages ?? []).includes("## Recalled")) recalledPrompts += 1;
+      return {
+        chunks: ["Sure, ", "let me ", "check."],
+        delayMs: MODEL_REPLY.delayMs,
+        chunkDelayMs: MODEL_REPLY.chunkDelayMs,
+      };
+    },
   });
   const first = await startParley(fake.baseUrl);
   const { dataDir } = first;
@@ -58,8 +86,7 @@ export async function benchRecallTurns(): Promise<void> {
 
   // Seed the person's history straight into the database while the server is stopped, then
   // embed it as the background job would (same built-in embedder), and start it again.
-  first.child.kill("SIGTERM");
-  await new Promise((resolve) => first.child.once("exit", resolve));
+  await stopProcess(first.child);
   const storage = openStorage({ sqlitePath: join(dataDir, "parley.db") });
   const now = Date.now() - HISTORY * 60_000;
   const seeded: IndexableMessage[] = [];
@@ -114,40 +141,50 @@ export async function benchRecallTurns(): Promise<void> {
   const { child, base: restartedBase } = await startParley(fake.baseUrl, {}, dataDir);
   base = restartedBase;
 
-  const turn = async (user: number, i: number, run: string) => {
-    const start = performance.now();
-    const response = await fetch(`${base}/v1/chats/${chat.id}/threads/${run}-u${user}/stream`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        messages: [{ role: "user", content: `what about my ${WORDS[i % WORDS.length]}?` }],
-        person,
-      }),
+  const turn = (user: number, i: number, run: string) =>
+    parleyTurn(base, chat.id, `${run}-u${user}`, {
+      messages: [{ role: "user", content: `what about my ${WORDS[i % WORDS.length]}?` }],
+      person,
     });
-    const first = await readSse(response, (data) => data.startsWith('{"type":"text-delta"'));
-    return { ttft: first === null ? null : first - start, total: performance.now() - start };
-  };
-  const memory = () => rssMb(child.pid!, "VmRSS");
-  const off = await load("off", USERS, (u, i) => turn(u, i, "off"), memory);
+  const pid = child.pid!;
+  const memory = () => rssMb(pid, "VmRSS");
+  // Warm up with recall off (JIT, SQLite pages), in threads of their own.
+  await load("warmup", USERS, (u, i) => turn(u, i, "warm"), memory);
+  const off = await load("off", USERS, (u, i) => turn(u, i, "off"), memory, [pid]);
   await api(base, `/v1/bots/${bot.id}/settings`, { ai: { memory: { semanticRecall: true } } });
-  const on = await load("on", USERS, (u, i) => turn(u, i, "on"), memory);
-  const recalledPrompts = fake.requests.filter((r) =>
-    JSON.stringify(r.body.messages ?? []).includes("## Recalled"),
-  ).length;
+  recalledPrompts = 0;
+  const on = await load("on", USERS, (u, i) => turn(u, i, "on"), memory, [pid]);
+  await stopProcess(child);
+  await fake.close();
 
   console.log(
-    `\nSemantic recall in turns — ${HISTORY} earlier messages of one person (embedded in ${indexSeconds.toFixed(1)} s), ${USERS} users\n`,
+    `\nSemantic recall in turns — ${HISTORY} earlier messages of one person (embedded in ${indexSeconds.toFixed(1)} s), ` +
+      `${describeModel(MODEL_REPLY)}, ${pinning.note}, ${SECONDS}s per measurement, ${USERS} users\n`,
   );
-  console.log("recall    users  turns/s  ttft p50  ttft p99 total p50 total p99 errors  rss MB");
+  console.log(header("recall"));
   console.log(row(off));
   console.log(row(on));
-  const ratio = summarize(on).turnsPerSecond / summarize(off).turnsPerSecond;
+  for (const note of loadGeneratorNotes([off, on])) console.log(note);
+  const [a, b] = [summarize(off), summarize(on)];
+  const cost = b.totalP50 - a.totalP50;
   console.log(
-    `recall on: ${(ratio * 100).toFixed(1)}% of the throughput with it off; ` +
-      `p50 total +${(summarize(on).totalP50 - summarize(off).totalP50).toFixed(2)} ms; ` +
-      `${recalledPrompts} prompts carried recalled messages`,
+    `recall on: ${((b.turnsPerSecond / a.turnsPerSecond) * 100).toFixed(1)}% of the throughput with it off; ` +
+      `${recalledPrompts} of ${on.turns} prompts carried recalled messages`,
   );
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
-  await fake.close();
+  console.log(`recall cost per turn: median ${cost.toFixed(2)} ms (goal ≤ 5 ms) ${verdict(cost <= 5)}`);
+  console.log(
+    `CPU per turn: ${b.cpuMsPerTurn.toFixed(2)} ms with recall, ${a.cpuMsPerTurn.toFixed(2)} ms without ` +
+      `(+${(b.cpuMsPerTurn - a.cpuMsPerTurn).toFixed(2)} ms)`,
+  );
+  addJson("recallTurns", {
+    model: MODEL_MODE,
+    pinning,
+    history: HISTORY,
+    users: USERS,
+    off: summaryJson(off),
+    on: summaryJson(on),
+    recalledPrompts,
+    medianCostMs: cost,
+    pass: cost <= 5,
+  });
 }

@@ -1,99 +1,149 @@
 import { startFakeOpenAI } from "../test/helpers/fake-openai-server.js";
-import { api, KEY, load, MODEL_REPLY, row, rssMb, SECONDS, startParley } from "./harness.js";
-import { readSse } from "./sse-reader.js";
-import { type RunResult, summarize } from "./stats.js";
+import { floorTurn, startFloorProxy } from "./floor.js";
+import { goalLines, turnGoals } from "./goals.js";
+import {
+  createChat,
+  describeModel,
+  header,
+  load,
+  MODEL_MODE,
+  MODEL_REPLY,
+  parleyTurn,
+  row,
+  rssMb,
+  SECONDS,
+  startParley,
+  stopProcess,
+} from "./harness.js";
+import { pinBenchProcess, pinning } from "./pinning.js";
+import { addJson, loadGeneratorNotes, writeJson } from "./report.js";
+import { type RunResult, summarize, summaryJson } from "./stats.js";
 
 /**
  * npm run bench: turns through Parley's stream endpoint against a fake OpenAI-compatible
- * server, next to the same load sent straight to the fake server (the floor), in one run.
- * Env: BENCH_SECONDS (per measurement, default 5), BENCH_USERS (default "1,16").
+ * server, next to the same load through a bare proxy to that fake (the floor), in one run, both
+ * servers pinned to one core. Env: BENCH_SECONDS (per measurement, default 5), BENCH_USERS
+ * (default "1,16"), BENCH_MODEL (instant|paced), BENCH_PIN, BENCH_SERVER_CPU, BENCH_JSON,
+ * BENCH_CPU_PROFILE, BENCH_SERVER_ENTRY, BENCH_SUITES.
  */
 
+const hello = (i: number) => ({ messages: [{ role: "user", content: `hello ${i}` }] });
 const USER_COUNTS = (process.env.BENCH_USERS ?? "1,16").split(",").map(Number);
-async function main() {
-  const fake = await startFakeOpenAI({ responder: () => MODEL_REPLY });
-  const { child, base } = await startParley(fake.baseUrl);
-  const bot = await api(base, "/v1/bots", { name: "Bench" });
-  const integration = await api(base, "/v1/integrations", { name: "Bench", vendor: "parley", auth_data: {} });
-  const chat = await api(base, `/v1/integrations/${integration.id}/chats`, { bot_id: bot.id, name: "bench" });
-  await api(base, `/v1/integrations/${integration.id}/chats/${chat.id}/status`, { status: "active" });
+async function benchTurns() {
+  const fake = await startFakeOpenAI({ responder: () => MODEL_REPLY, record: false });
+  const parley = await startParley(fake.baseUrl);
+  const floor = await startFloorProxy(fake.baseUrl).catch(async (error: unknown) => {
+    await stopProcess(parley.child);
+    throw error;
+  });
+  const parleyPid = parley.child.pid!;
+  const floorPid = floor.child.pid!;
+  try {
+    const { chatId } = await createChat(parley.base);
 
-  const floorTurn = async () => {
-    const start = performance.now();
-    const response = await fetch(`${fake.baseUrl}/chat/completions`, {
-      method: "POST",
-      headers: { authorization: "Bearer sk-bench", "content-type": "application/json" },
-      body: JSON.stringify({ model: "gpt-5", stream: true, messages: [{ role: "user", content: "hello" }] }),
-    });
-    const first = await readSse(response, (data) => data.includes('"content":"token'));
-    return { ttft: first === null ? null : first - start, total: performance.now() - start };
-  };
-  const parleyTurn = async (user: number, i: number, run: string) => {
-    const start = performance.now();
-    const response = await fetch(`${base}/v1/chats/${chat.id}/threads/${run}-u${user}/stream`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-      body: JSON.stringify({ messages: [{ role: "user", content: `hello ${i}` }] }),
-    });
-    if (!response.ok) throw new Error(String(response.status));
-    const first = await readSse(response, (data) => data.startsWith('{"type":"text-delta"'));
-    return { ttft: first === null ? null : first - start, total: performance.now() - start };
-  };
-
-  // Warm both paths (JIT, connection pools, SQLite pages).
-  await load(
-    "warmup",
-    4,
-    (u, i) => parleyTurn(u, i, "warm"),
-    () => 0,
-  );
-  await load("warmup", 4, floorTurn, () => 0);
-
-  const results: Array<{ floor: RunResult; parley: RunResult }> = [];
-  for (const users of USER_COUNTS) {
-    const floor = await load("floor", users, floorTurn, () => rssMb(process.pid, "VmRSS"));
-    const parley = await load(
-      "parley",
-      users,
-      (u, i) => parleyTurn(u, i, `run${users}`),
-      () => rssMb(child.pid!, "VmRSS"),
+    // Warm both paths (JIT, connection pools, SQLite pages).
+    await load(
+      "warmup",
+      4,
+      (u, i) => parleyTurn(parley.base, chatId, `warm-u${u}`, hello(i)),
+      () => 0,
     );
-    results.push({ floor, parley });
-  }
+    await load(
+      "warmup",
+      4,
+      (_u, i) => floorTurn(floor.base, i),
+      () => 0,
+    );
 
+    const results: Array<{ floor: RunResult; parley: RunResult }> = [];
+    for (const users of USER_COUNTS) {
+      const f = await load(
+        "floor",
+        users,
+        (_u, i) => floorTurn(floor.base, i),
+        () => rssMb(floorPid, "VmRSS"),
+        [floorPid],
+      );
+      const p = await load(
+        "parley",
+        users,
+        (u, i) => parleyTurn(parley.base, chatId, `run${users}-u${u}`, hello(i)),
+        () => rssMb(parleyPid, "VmRSS"),
+        [parleyPid],
+      );
+      results.push({ floor: f, parley: p });
+    }
+    const peakRssMb = rssMb(parleyPid, "VmHWM");
+    report(results, peakRssMb, rssMb(floorPid, "VmHWM"));
+  } finally {
+    await stopProcess(parley.child);
+    await stopProcess(floor.child);
+    await fake.close();
+  }
+}
+
+function report(
+  results: Array<{ floor: RunResult; parley: RunResult }>,
+  peakRssMb: number,
+  floorPeak: number,
+) {
   console.log(
-    `\nParley turn benchmark — ${SECONDS}s per measurement, SQLite, fake model: ` +
-      `${MODEL_REPLY.delayMs} ms to first token, ${MODEL_REPLY.chunks.length} chunks ${MODEL_REPLY.chunkDelayMs} ms apart\n`,
+    `\nParley turn benchmark — ${describeModel(MODEL_REPLY)}, ${pinning.note}, ` +
+      `${SECONDS}s per measurement, users ${USER_COUNTS.join(",")}, SQLite\n`,
   );
-  console.log("target    users  turns/s  ttft p50  ttft p99 total p50 total p99 errors  rss MB");
+  console.log(header("target"));
   for (const { floor, parley } of results) {
     console.log(row(floor));
     console.log(row(parley));
   }
+  for (const note of loadGeneratorNotes(results.flatMap((r) => [r.floor, r.parley]))) console.log(note);
   console.log("\nratios (parley vs floor)");
-  for (const { floor, parley } of results) {
+  const ratios = results.map(({ floor, parley }) => {
     const f = summarize(floor);
     const p = summarize(parley);
-    const throughput = p.turnsPerSecond / f.turnsPerSecond;
-    const addedTtft = p.ttftP50 - f.ttftP50;
+    return {
+      users: floor.users,
+      throughputShare: p.turnsPerSecond / f.turnsPerSecond,
+      cpuPerTurnRatio: p.cpuMsPerTurn / f.cpuMsPerTurn,
+      addedTtftP50Ms: p.ttftP50 - f.ttftP50,
+      addedTotalP50Ms: p.totalP50 - f.totalP50,
+    };
+  });
+  for (const r of ratios) {
     console.log(
-      `  ${String(floor.users).padStart(2)} users: throughput ${(throughput * 100).toFixed(1)}% of floor` +
-        ` (target ≥ 50% at 16)` +
-        `, added ttft p50 ${addedTtft.toFixed(2)} ms (target ≤ 3 ms at 1)` +
-        `, added total p50 ${(p.totalP50 - f.totalP50).toFixed(2)} ms`,
+      `  ${String(r.users).padStart(2)} users: turns/s ${r.throughputShare.toFixed(3)}× floor, ` +
+        `CPU/turn ${r.cpuPerTurnRatio.toFixed(1)}× floor, added ttft p50 ${r.addedTtftP50Ms.toFixed(2)} ms, ` +
+        `added total p50 ${r.addedTotalP50Ms.toFixed(2)} ms`,
     );
   }
   console.log(
-    `\nParley peak RSS (VmHWM) ${rssMb(child.pid!, "VmHWM").toFixed(0)} MB; bench process ${rssMb(process.pid, "VmHWM").toFixed(0)} MB`,
+    `\nParley peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB; floor proxy ${floorPeak.toFixed(0)} MB; ` +
+      `bench process ${rssMb(process.pid, "VmHWM").toFixed(0)} MB`,
   );
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
-  await fake.close();
+  const goals = turnGoals(results, peakRssMb);
+  console.log("\ngoals (issue 18)");
+  for (const line of goalLines(goals)) console.log(line);
+  addJson("turns", {
+    model: { mode: MODEL_MODE, delayMs: MODEL_REPLY.delayMs, chunkDelayMs: MODEL_REPLY.chunkDelayMs },
+    pinning,
+    seconds: SECONDS,
+    users: USER_COUNTS,
+    measurements: results.map(({ floor, parley }) => ({
+      floor: summaryJson(floor),
+      parley: summaryJson(parley),
+    })),
+    ratios,
+    peakRssMb,
+    floorPeakRssMb: floorPeak,
+    goals,
+  });
 }
 
 async function all() {
   const suites = (process.env.BENCH_SUITES ?? "turns,webhooks,recall,channels,knowledge").split(",");
-  if (suites.includes("turns")) await main();
+  // The bench process keeps off the server core for every suite; the cluster suite undoes this.
+  pinBenchProcess();
+  if (suites.includes("turns")) await benchTurns();
   if (suites.includes("webhooks")) await (await import("./webhooks.js")).benchWebhooks();
   if (suites.includes("recall")) {
     await (await import("./recall-turns.js")).benchRecallTurns();
@@ -101,6 +151,8 @@ async function all() {
   }
   if (suites.includes("channels")) await (await import("./channels.js")).benchChannels();
   if (suites.includes("knowledge")) await (await import("./knowledge.js")).benchKnowledge();
+  if (suites.includes("cluster")) await (await import("./cluster.js")).benchCluster();
+  writeJson();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

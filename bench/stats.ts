@@ -15,6 +15,10 @@ export interface RunResult {
   ttft: number[];
   total: number[];
   peakRssMb: number;
+  /** CPU ms the measured server process(es) used during the measurement, when read. */
+  cpuMs?: number;
+  /** The bench process's CPU use as a share (0–1) of the cores it may run on. */
+  benchCpuShare?: number;
 }
 
 export function summarize(result: RunResult) {
@@ -24,5 +28,12 @@ export function summarize(result: RunResult) {
     ttftP99: percentile(result.ttft, 99),
     totalP50: percentile(result.total, 50),
     totalP99: percentile(result.total, 99),
+    cpuMsPerTurn: result.cpuMs === undefined || result.turns === 0 ? Number.NaN : result.cpuMs / result.turns,
   };
+}
+
+/** A measurement's numbers without the raw samples, for BENCH_JSON. */
+export function summaryJson(result: RunResult) {
+  const { ttft: _ttft, total: _total, ...rest } = result;
+  return { ...rest, ...summarize(result) };
 }

@@ -104,12 +104,17 @@ export interface FakeOpenAIOptions {
   embeddingDimensions?: number;
   /** Answer 401 to requests without `Authorization: Bearer <non-empty>`. Default true. */
   requireAuth?: boolean;
+  /**
+   * Keep every request in `requests`. Default true; the benchmark turns it off so that thousands
+   * of turns a second do not grow its process without bound (`requests` then stays empty).
+   */
+  record?: boolean;
 }
 
 export interface FakeOpenAI {
   /** e.g. `http://127.0.0.1:PORT/v1`: what OPENAI_BASE_URL and `baseURL` take. */
   baseUrl: string;
-  /** Every request, in arrival order, including rejected ones. */
+  /** Every request, in arrival order, including rejected ones (none with `record: false`). */
   requests: RecordedRequest[];
   /** Replace the responder used when the queue is empty. */
   respondWith(responder: Responder): void;
@@ -131,6 +136,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     models: options.models ?? DEFAULT_MODELS,
     embeddingDimensions: options.embeddingDimensions ?? 64,
     requireAuth: options.requireAuth ?? true,
+    record: options.record ?? true,
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -148,7 +154,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       body: {},
       receivedAt: Date.now(),
     };
-    requests.push(recorded);
+    if (config.record) requests.push(recorded);
 
     if (raw.length > 0) {
       try {
