@@ -168,17 +168,21 @@ export class ApprovalFlow {
 
   /**
    * The end user's message decides their pending approvals: a clear yes approves, a clear no
-   * rejects, anything else cancels (rejected) and the message is answered normally.
+   * rejects, anything else cancels (rejected) and the message is answered normally. Returns the
+   * thread's approvals still pending afterwards.
    */
   async decideFromUserMessage(
     unit: UnitOfWork,
     projectId: string,
     threadId: string,
     text: string,
-  ): Promise<void> {
+  ): Promise<ApprovalRow[]> {
     const repo = unit.repos.approvals;
-    const waiting = (await repo.pending(projectId, threadId)).filter((a) => a.policy === "user_approve");
-    if (waiting.length === 0) return;
+    const pending = await repo.pending(projectId, threadId);
+    const waiting = pending.filter((a) => a.policy === "user_approve");
+    // What is still pending afterwards (the operators'), so the caller need not read it again.
+    const stillPending = pending.filter((a) => a.policy !== "user_approve");
+    if (waiting.length === 0) return stillPending;
     const answer = classifyConfirmation(text);
     const now = this.deps.clock.now().toISOString();
     for (const approval of waiting) {
@@ -189,6 +193,7 @@ export class ApprovalFlow {
         at: now,
       });
     }
+    return stillPending;
   }
 
   /**

@@ -304,7 +304,7 @@ export class TurnRunner {
       history = await attachImages(rows, history, thread.chat_id, this.deps.loadAttachment);
     }
 
-    const projectTools = await this.deps.tools.list(projectId);
+    const projectTools = await this.deps.tools.listFor(projectId, Object.keys(settings.ai.tools));
     const turnTools = toolsFor(settings, projectTools, toolContext, this.deps.toolCallsPerTurn ?? 10);
     const { keyOf } = turnTools;
     const userText = unanswered.at(-1)?.content ?? "";

@@ -35,14 +35,25 @@ export class ChannelInboxService implements ChannelInbox {
       if (!fresh) return "duplicate";
       const personId = await this.upsertPerson(unit, delivery, now);
       const thread = await this.openThread(unit, delivery, personId);
-      await this.deps.approvals.decideFromUserMessage(unit, projectId, thread.id, message.text);
-      const received = await this.deps.conversations.receiveUserMessages(unit, projectId, thread.id, [
-        {
-          content: message.text,
-          externalId: message.externalMessageId,
-          ...(message.attachments.length > 0 ? { attachments: JSON.stringify(message.attachments) } : {}),
-        },
-      ]);
+      const pendingApprovals = await this.deps.approvals.decideFromUserMessage(
+        unit,
+        projectId,
+        thread.id,
+        message.text,
+      );
+      const received = await this.deps.conversations.receiveUserMessages(
+        unit,
+        projectId,
+        thread.id,
+        [
+          {
+            content: message.text,
+            externalId: message.externalMessageId,
+            ...(message.attachments.length > 0 ? { attachments: JSON.stringify(message.attachments) } : {}),
+          },
+        ],
+        { thread, pendingApprovals },
+      );
       if (received.notAnsweringBecause === null && received.messages.length > 0) {
         await this.deps.conversations.scheduleReply(unit, received.thread, this.deps.clock.now());
       }

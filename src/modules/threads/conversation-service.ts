@@ -5,6 +5,7 @@ import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, forbidden, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import { jobOf } from "../../jobs/job-definition.js";
+import type { ApprovalRow } from "../../storage/repos/approvals.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
@@ -259,10 +260,11 @@ export class ConversationService {
     projectId: string,
     threadId: string,
     contents: { content: string; externalId?: string; attachments?: string }[],
+    /** The thread and its pending approvals, when this unit of work has just read them. */
+    known?: { thread: ThreadRow; pendingApprovals: ApprovalRow[] },
   ): Promise<ReceivedMessages> {
-    const threads = unit.repos.threads;
     const messagesRepo = unit.repos.messages;
-    const thread = await threads.find(projectId, threadId);
+    const thread = known?.thread ?? (await unit.repos.threads.find(projectId, threadId));
     if (!thread) throw notFound("thread", threadId);
     const now = this.deps.clock.now().toISOString();
     const stored: MessageRow[] = [];
@@ -284,9 +286,9 @@ export class ConversationService {
       lastSeq = Number(stored.at(-1)?.seq);
     }
     const context = await unit.repos.answerContext(projectId, thread.chat_id);
-    const awaitingOperator = (await unit.repos.approvals.pending(projectId, threadId)).some(
-      (approval) => approval.policy === "operator_approve",
-    );
+    const pendingApprovals =
+      known?.pendingApprovals ?? (await unit.repos.approvals.pending(projectId, threadId));
+    const awaitingOperator = pendingApprovals.some((approval) => approval.policy === "operator_approve");
     // While an operator decides on a tool call, the AI cannot go on: the messages wait as pending.
     const notAnsweringBecause =
       whyNotAnswering(context, thread.mode, this.deps.credit) ??

@@ -117,13 +117,16 @@ export class StreamService {
       const { thread } = await this.openDeciding(unit, auth, params, body, responses);
       // The user's reply decides a pending `user_approve` confirmation (yes / no / anything else).
       const latest = contents.at(-1)?.content;
-      if (latest !== undefined)
-        await this.deps.approvals.decideFromUserMessage(unit, auth.projectId, thread.id, latest);
+      const pendingApprovals =
+        latest !== undefined
+          ? await this.deps.approvals.decideFromUserMessage(unit, auth.projectId, thread.id, latest)
+          : undefined;
       const result = await this.deps.conversations.receiveUserMessages(
         unit,
         auth.projectId,
         thread.id,
         contents,
+        pendingApprovals && { thread, pendingApprovals },
       );
       const willAnswer = result.notAnsweringBecause === null;
       const job =

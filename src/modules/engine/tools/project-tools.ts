@@ -52,6 +52,8 @@ const BUILTIN: AvailableTool[] = BUILTIN_TOOLS.map((builtin) => ({
   create: (context) => builtin.create(context),
 }));
 
+const BUILTIN_NAMES = new Set(BUILTIN.map((tool) => tool.name));
+
 function fromProvided(provided: ProvidedTool): AvailableTool {
   return {
     name: provided.name,
@@ -89,6 +91,16 @@ export class ProjectTools {
       tools.push(available);
     }
     return tools;
+  }
+
+  /**
+   * The project's tools as far as a turn needs them: those named `names` (a bot's `ai.tools`
+   * keys) are all there. Providers are only asked when a name is not a built-in's; the built-ins
+   * alone otherwise (no provider's tool can take a built-in's name, so the answer is the same).
+   */
+  async listFor(projectId: string, names: readonly string[]): Promise<AvailableTool[]> {
+    if (names.every((name) => BUILTIN_NAMES.has(name))) return [...BUILTIN];
+    return this.list(projectId);
   }
 
   async find(projectId: string, name: string): Promise<AvailableTool | undefined> {
