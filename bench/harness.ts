@@ -37,20 +37,27 @@ export function describeModel(reply: { chunks: string[]; delayMs: number; chunkD
 }
 
 /**
- * The node arguments that start the server, used by every suite that spawns one, so that the
- * entry can change in this one place (e.g. to compiled `dist/server.js`). BENCH_SERVER_ENTRY=<file>
- * runs `node <file>` instead, to compare entries; BENCH_CPU_PROFILE=<dir> adds a CPU profile
- * (written when the server exits).
+ * The node arguments that start the server, used by every suite that spawns one: what
+ * `npm start` runs (scripts/start.mjs: the compiled dist/, rebuilt when src/ changed).
+ * BENCH_SERVER_ENTRY="<node args>" runs `node <node args>` instead, to compare entries (e.g.
+ * `--import tsx src/server.ts`); BENCH_CPU_PROFILE=<dir> adds a CPU profile (written when the
+ * server exits).
  */
 export function parleyServerArgs(): string[] {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
   const entry = process.env.BENCH_SERVER_ENTRY
-    ? [process.env.BENCH_SERVER_ENTRY]
-    : ["--import", "tsx", "src/server.ts"];
+    ? process.env.BENCH_SERVER_ENTRY.split(" ").filter(Boolean)
+    : ["scripts/start.mjs"];
   return [...profile, ...entry];
 }
+
+/**
+ * The checkout whose server is measured: this one, or BENCH_SERVER_DIR (another checkout of
+ * Parley, e.g. an earlier commit in a git worktree, to measure before and after in one setting).
+ */
+export const SERVER_DIR = process.env.BENCH_SERVER_DIR ?? process.cwd();
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -82,6 +89,7 @@ export async function startParley(
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const [command, args] = pinned(process.execPath, parleyServerArgs(), options.pin);
   const child = spawn(command, args, {
+    cwd: SERVER_DIR,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
