@@ -5,11 +5,15 @@ import { streamTurn } from "./http-turn.js";
 import { pinned } from "./pinning.js";
 
 /**
- * Starts the floor proxy (floor-proxy.mjs, plain node, pinned like Parley) in front of the fake
- * model and resolves once it prints the port it listens on.
+ * Starts a floor proxy (plain node, pinned like Parley) in front of the fake model and resolves
+ * once it prints the port it listens on: `floor-proxy.mjs` (the bare floor) or `sdk-proxy.mjs`
+ * (the floor through the AI SDK).
  */
-export async function startFloorProxy(modelBaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const script = fileURLToPath(new URL("./floor-proxy.mjs", import.meta.url));
+export async function startFloorProxy(
+  modelBaseUrl: string,
+  proxy: "floor-proxy.mjs" | "sdk-proxy.mjs" = "floor-proxy.mjs",
+): Promise<{ child: ChildProcess; base: string }> {
+  const script = fileURLToPath(new URL(`./${proxy}`, import.meta.url));
   const [command, args] = pinned(process.execPath, [script]);
   const child = spawn(command, args, {
     env: { ...process.env, MODEL_URL: modelBaseUrl, PORT: "0" },

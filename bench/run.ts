@@ -21,8 +21,9 @@ import { type RunResult, summarize, summaryJson } from "./stats.js";
 
 /**
  * npm run bench: turns through Parley's stream endpoint against a fake OpenAI-compatible
- * server, next to the same load through a bare proxy to that fake (the floor), in one run, both
- * servers pinned to one core. Env: BENCH_SECONDS (per measurement, default 5), BENCH_USERS
+ * server, next to the same load through a bare proxy to that fake (the floor) and through a proxy
+ * that calls the model with the AI SDK's streamText (the floor for any server whose model calls
+ * go through the SDK, as Parley's do), in one run, all pinned to the same core. Env: BENCH_SECONDS (per measurement, default 5), BENCH_USERS
  * (default "1,16"), BENCH_MODEL (instant|paced), BENCH_PIN, BENCH_SERVER_CPU, BENCH_JSON,
  * BENCH_CPU_PROFILE, BENCH_SERVER_ENTRY, BENCH_SUITES.
  */
@@ -36,8 +37,14 @@ async function benchTurns() {
     await stopProcess(parley.child);
     throw error;
   });
+  const sdk = await startFloorProxy(fake.baseUrl, "sdk-proxy.mjs").catch(async (error: unknown) => {
+    await stopProcess(parley.child);
+    await stopProcess(floor.child);
+    throw error;
+  });
   const parleyPid = parley.child.pid!;
   const floorPid = floor.child.pid!;
+  const sdkPid = sdk.child.pid!;
   try {
     const { chatId } = await createChat(parley.base);
 
@@ -54,8 +61,14 @@ async function benchTurns() {
       (_u, i) => floorTurn(floor.base, i),
       () => 0,
     );
+    await load(
+      "warmup",
+      4,
+      (_u, i) => floorTurn(sdk.base, i),
+      () => 0,
+    );
 
-    const results: Array<{ floor: RunResult; parley: RunResult }> = [];
+    const results: TurnResults = [];
     for (const users of USER_COUNTS) {
       const f = await load(
         "floor",
@@ -64,6 +77,13 @@ async function benchTurns() {
         () => rssMb(floorPid, "VmRSS"),
         [floorPid],
       );
+      const k = await load(
+        "ai sdk",
+        users,
+        (_u, i) => floorTurn(sdk.base, i),
+        () => rssMb(sdkPid, "VmRSS"),
+        [sdkPid],
+      );
       const p = await load(
         "parley",
         users,
@@ -71,38 +91,43 @@ async function benchTurns() {
         () => rssMb(parleyPid, "VmRSS"),
         [parleyPid],
       );
-      results.push({ floor: f, parley: p });
+      results.push({ floor: f, sdk: k, parley: p });
     }
     const peakRssMb = rssMb(parleyPid, "VmHWM");
     report(results, peakRssMb, rssMb(floorPid, "VmHWM"));
   } finally {
     await stopProcess(parley.child);
     await stopProcess(floor.child);
+    await stopProcess(sdk.child);
     await fake.close();
   }
 }
 
-function report(
-  results: Array<{ floor: RunResult; parley: RunResult }>,
-  peakRssMb: number,
-  floorPeak: number,
-) {
+/** Per user count: the bare floor, the floor through the AI SDK, and Parley. */
+type TurnResults = Array<{ floor: RunResult; sdk: RunResult; parley: RunResult }>;
+
+function report(results: TurnResults, peakRssMb: number, floorPeak: number) {
   console.log(
     `\nParley turn benchmark — ${describeModel(MODEL_REPLY)}, ${pinning.note}, ` +
       `${SECONDS}s per measurement, users ${USER_COUNTS.join(",")}, SQLite\n`,
   );
   console.log(header("target"));
-  for (const { floor, parley } of results) {
+  for (const { floor, sdk, parley } of results) {
     console.log(row(floor));
+    console.log(row(sdk));
     console.log(row(parley));
   }
-  for (const note of loadGeneratorNotes(results.flatMap((r) => [r.floor, r.parley]))) console.log(note);
+  for (const note of loadGeneratorNotes(results.flatMap((r) => [r.floor, r.sdk, r.parley])))
+    console.log(note);
   console.log("\nratios (parley vs floor)");
-  const ratios = results.map(({ floor, parley }) => {
+  const ratios = results.map(({ floor, sdk, parley }) => {
     const f = summarize(floor);
+    const k = summarize(sdk);
     const p = summarize(parley);
     return {
       users: floor.users,
+      sdkCpuMsPerTurn: k.cpuMsPerTurn,
+      ownCpuMsPerTurn: p.cpuMsPerTurn - k.cpuMsPerTurn,
       throughputShare: p.turnsPerSecond / f.turnsPerSecond,
       cpuPerTurnRatio: p.cpuMsPerTurn / f.cpuMsPerTurn,
       addedTtftP50Ms: p.ttftP50 - f.ttftP50,
@@ -114,6 +139,13 @@ function report(
       `  ${String(r.users).padStart(2)} users: turns/s ${r.throughputShare.toFixed(3)}× floor, ` +
         `CPU/turn ${r.cpuPerTurnRatio.toFixed(1)}× floor, added ttft p50 ${r.addedTtftP50Ms.toFixed(2)} ms, ` +
         `added total p50 ${r.addedTotalP50Ms.toFixed(2)} ms`,
+    );
+  }
+  console.log("\nwhere a turn's CPU goes (parley vs the floor through the AI SDK)");
+  for (const r of ratios) {
+    console.log(
+      `  ${String(r.users).padStart(2)} users: the AI SDK's floor ${r.sdkCpuMsPerTurn.toFixed(2)} ms, ` +
+        `Parley's own work beyond it ${r.ownCpuMsPerTurn.toFixed(2)} ms`,
     );
   }
   console.log(
@@ -128,8 +160,9 @@ function report(
     pinning,
     seconds: SECONDS,
     users: USER_COUNTS,
-    measurements: results.map(({ floor, parley }) => ({
+    measurements: results.map(({ floor, sdk, parley }) => ({
       floor: summaryJson(floor),
+      sdk: summaryJson(sdk),
       parley: summaryJson(parley),
     })),
     ratios,
