@@ -29,10 +29,10 @@ import { summarize, summaryJson } from "./stats.js";
  * as that person in threads of their own, through Parley's stream endpoint and the fake model
  * (paced as BENCH_MODEL says, instant by default), the server pinned like the turns suite's.
  * Recall's cost per turn is the difference in median total turn time (goal ≤ 5 ms) and in the
- * server's CPU per turn. BENCH_RECALL_USERS changes the user count (default 4).
+ * server's CPU per turn. BENCH_RECALL_USERS changes the user count (default 1: with more, turns queue on the one server core and the median difference counts the wait, not the cost).
  */
 const HISTORY = Number(process.env.BENCH_RECALL_MESSAGES ?? 10_000);
-const USERS = Number(process.env.BENCH_RECALL_USERS ?? 4);
+const USERS = Number(process.env.BENCH_RECALL_USERS ?? 1);
 const WORDS = [
   "delivery",
   "refund",
