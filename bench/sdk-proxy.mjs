@@ -4,68 +4,45 @@
 // (one write per loop turn, as Parley's stream does). Plain JavaScript, no tsx. What Parley costs
 // beyond this is its own (storage, events, HTTP API, formatting); what this costs beyond the bare
 // floor is the SDK's (docs/performance.md).
-import http from "node:http";
 import { createOpenAI } from "@ai-sdk/openai";
 import { streamText } from "ai";
+import { serveTurns } from "./turn-proxy.mjs";
 
 const model = createOpenAI({ apiKey: "sk-bench", baseURL: process.env.MODEL_URL }).chat("gpt-5");
 
-const server = http.createServer((req, res) => {
-  if (req.method !== "POST" || req.url !== "/turn") {
-    res.writeHead(404).end();
-    return;
-  }
-  const parts = [];
-  req.on("data", (part) => parts.push(part));
-  req.on("end", async () => {
-    let messages;
-    try {
-      messages = JSON.parse(Buffer.concat(parts).toString("utf8")).messages;
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
-    res.flushHeaders();
-    let corked = false;
-    const write = (data) => {
-      if (!corked) {
-        corked = true;
-        res.cork();
-        setImmediate(() => {
-          corked = false;
-          if (!res.writableEnded) res.uncork();
-        });
-      }
-      res.write(`data: ${JSON.stringify(data)}\n\n`);
-    };
-    let finished;
-    try {
-      const result = streamText({
-        model,
-        system: "You are a helpful assistant.",
-        messages,
-        maxRetries: 0,
-        onFinish: (event) => {
-          finished = event;
-        },
+serveTurns(async (messages, res) => {
+  res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+  res.flushHeaders();
+  let corked = false;
+  const write = (data) => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      setImmediate(() => {
+        corked = false;
+        if (!res.writableEnded) res.uncork();
       });
-      for await (const part of result.fullStream) {
-        if (part.type === "text-delta") write({ type: "text-delta", content: part.text });
-        else if (part.type === "error") throw part.error;
-      }
-      write({ type: "finish", usage: finished?.totalUsage ?? null });
-    } catch (error) {
-      write({ type: "error", message: String(error) });
     }
-    res.end();
-  });
-});
-
-server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
-  console.log(`listening ${server.address().port}`);
-});
-process.on("SIGTERM", () => {
-  server.close();
-  server.closeAllConnections();
+    res.write(`data: ${JSON.stringify(data)}\n\n`);
+  };
+  let finished;
+  try {
+    const result = streamText({
+      model,
+      system: "You are a helpful assistant.",
+      messages,
+      maxRetries: 0,
+      onFinish: (event) => {
+        finished = event;
+      },
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") write({ type: "text-delta", content: part.text });
+      else if (part.type === "error") throw part.error;
+    }
+    write({ type: "finish", usage: finished?.totalUsage ?? null });
+  } catch (error) {
+    write({ type: "error", message: String(error) });
+  }
+  res.end();
 });
