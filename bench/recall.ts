@@ -174,6 +174,8 @@ interface RecallBenchResult {
   recallP50: number;
   recallP99: number;
   recalledMessagesAvg: number;
+  /** Per query, the seqs of the messages recall found (its hits), to compare backends. */
+  found: number[][];
 }
 
 async function runOnce(withVec: boolean): Promise<RecallBenchResult> {
@@ -202,6 +204,7 @@ async function runOnce(withVec: boolean): Promise<RecallBenchResult> {
     const next = random(7);
     const latencies: number[] = [];
     let recalled = 0;
+    const found: number[][] = [];
     for (let i = 0; i < QUERIES; i++) {
       const query = sentence(next, 8 + Math.floor(next() * 12));
       const t = performance.now();
@@ -217,6 +220,7 @@ async function runOnce(withVec: boolean): Promise<RecallBenchResult> {
       });
       latencies.push(performance.now() - t);
       recalled += threads.reduce((sum, thread) => sum + thread.messages.length, 0);
+      found.push(threads.flatMap((thread) => thread.hits.map((hit) => hit.messageSeq)));
     }
     return {
       backend,
@@ -227,6 +231,7 @@ async function runOnce(withVec: boolean): Promise<RecallBenchResult> {
       recallP50: percentile(latencies, 50),
       recallP99: percentile(latencies, 99),
       recalledMessagesAvg: recalled / QUERIES,
+      found,
     };
   } finally {
     await storage.close();
@@ -262,6 +267,18 @@ export async function benchRecall(): Promise<RecallBenchResult[]> {
     );
   }
   if (!vecAvailable) console.log("(sqlite-vec not installed: only the exact-scan fallback was measured)");
+  const [vec, exact] = results;
+  if (vec && exact && vec !== exact) {
+    // exact-scan ranks every vector exactly: the share of its hits sqlite-vec found as well.
+    let same = 0;
+    let all = 0;
+    exact.found.forEach((hits, i) => {
+      const other = new Set(vec.found[i]);
+      all += hits.length;
+      same += hits.filter((seq) => other.has(seq)).length;
+    });
+    console.log(`sqlite-vec found ${all ? ((same / all) * 100).toFixed(1) : "100"}% of exact-scan's hits`);
+  }
   return results;
 }
 
