@@ -1,17 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  type PostgresCursor,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type SqliteDatabase,
-  SqliteDialect,
-  sql,
-} from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { withNamedStatements } from "./pg-named-statements.js";
 import type { Database } from "./schema.js";
 import { loadSqliteVec } from "./vector-index/sqlite-vec-index.js";
 
@@ -94,53 +86,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       }
       cache.set(sql, statement);
       return statement as unknown as ReturnType<SqliteDatabase["prepare"]>;
-    },
-  };
-}
-
-const NAMED_STATEMENTS = 1000;
-/** Statements worth a server-side plan: plain DML, not on a table whose columns change at run time. */
-const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
-const CHANGING_TABLES = /"?message_chunks"?/;
-
-/**
- * Kysely sends every query unnamed, so PostgreSQL parses and plans it on every call; that cost
- * more CPU than running most of Parley's queries (docs/performance.md). The same SQL text gets
- * the same statement name, so each connection parses and plans it once (pg keeps the names a
- * connection has prepared). At most NAMED_STATEMENTS texts are named (queries with `in` lists
- * vary); the others go unnamed as before. Tables altered at run time (message_chunks gains its
- * vector column) are left out: a prepared `select *` would fail once its columns change.
- */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (
-      name === undefined &&
-      names.size < NAMED_STATEMENTS &&
-      NAMEABLE.test(text) &&
-      !CHANGING_TABLES.test(text)
-    ) {
-      name = `parley_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  return {
-    end: () => pool.end(),
-    async connect() {
-      const client = await pool.connect();
-      return {
-        query(textOrCursor: string | PostgresCursor<unknown>, values?: ReadonlyArray<unknown>) {
-          if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
-          const name = nameOf(textOrCursor);
-          const parameters = values ? [...values] : [];
-          return name
-            ? client.query({ name, text: textOrCursor, values: parameters })
-            : client.query(textOrCursor, parameters);
-        },
-        release: () => client.release(),
-      } as unknown as PostgresPoolClient;
     },
   };
 }

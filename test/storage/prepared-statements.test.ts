@@ -95,4 +95,31 @@ describe.skipIf(shouldSkip("postgres"))("PostgreSQL named statements", () => {
     expect(projectReads).toHaveLength(1);
     expect(statements.some((text) => text.includes("message_chunks"))).toBe(false);
   });
+
+  it("survives a table's columns changing under its prepared statements (a migration by a newer process)", async () => {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    storage = openStorage({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 1 });
+    await migrateToLatest(storage);
+    await seed(storage);
+    const repos = createRepos(storage.db);
+    expect((await repos.projects.findById("prj_1"))?.name).toBe("Support");
+
+    // Outside a transaction the query is prepared again and answered.
+    await admin.query(`alter table ${schema}.projects add column region text`);
+    expect(await repos.projects.findById("prj_1")).toMatchObject({ name: "Support", region: null });
+
+    // Inside one, PostgreSQL has aborted the transaction: it fails whole, the next query succeeds.
+    await admin.query(`alter table ${schema}.projects drop column region`);
+    await expect(
+      storage.db.transaction().execute(async (trx) => {
+        await createRepos(trx).projects.findById("prj_1");
+      }),
+    ).rejects.toThrow(/cached plan must not change result type/);
+    const again = await repos.projects.findById("prj_1");
+    expect(again?.name).toBe("Support");
+    expect(again).not.toHaveProperty("region");
+    await admin.end();
+  });
 });
