@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { RecentCache } from "../infra/recent-cache.js";
 import { withNamedStatements } from "./pg-named-statements.js";
 import type { Database } from "./schema.js";
 import { loadSqliteVec } from "./vector-index/sqlite-vec-index.js";
@@ -73,20 +74,11 @@ const STATEMENT_CACHE_SIZE = 500;
  * Safe because the driver runs one statement at a time on this connection.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const statements = new RecentCache<string, SQLite.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(sql, statement);
-      return statement as unknown as ReturnType<SqliteDatabase["prepare"]>;
-    },
+    prepare: (text: string) =>
+      statements.get(text, (sql) => sqlite.prepare(sql)) as unknown as ReturnType<SqliteDatabase["prepare"]>,
   };
 }
 

@@ -51,7 +51,7 @@ export function withNamedStatements(pool: pg.Pool): PostgresPool {
     async connect() {
       const client = await pool.connect();
       let inTransaction = false;
-      const run = async (text: string, parameters: unknown[]) => {
+      const run = async (text: string, parameters: unknown[]): Promise<pg.QueryResult> => {
         const name = nameOf(text);
         if (!name) return client.query(text, parameters);
         try {
@@ -60,7 +60,7 @@ export function withNamedStatements(pool: pg.Pool): PostgresPool {
           if (!isStalePlan(error)) throw error;
           names.delete(text);
           if (inTransaction) throw error;
-          return client.query({ name: nameOf(text) ?? "", text, values: parameters });
+          return run(text, parameters);
         }
       };
       return {

@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, createQueryId, type Kysely, type QueryResult } from "kysely";
+import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from "kysely";
 import { dialectOf } from "./dialect.js";
 import type { Database } from "./schema.js";
 
@@ -18,12 +18,19 @@ type Arg<Args> = <K extends keyof Args & string>(name: K) => Args[K];
  * (a `where` value, a `set` value, a `limit`), never a list (`in`), an identifier or a part of
  * the query's shape. Arguments are passed to the driver as they are, as Kysely would pass them.
  */
+export interface PreparedQuery<Args, Row> {
+  /** Every row the query returns. */
+  all(db: Kysely<Database>, args: Args): Promise<Row[]>;
+  /** The first row, if any. */
+  first(db: Kysely<Database>, args: Args): Promise<Row | undefined>;
+}
+
 export function preparedQuery<Args extends Record<string, unknown>, Row>(
   build: (db: Kysely<Database>, arg: Arg<Args>) => Compilable<Row>,
-): (db: Kysely<Database>, args: Args) => Promise<QueryResult<Row>> {
+): PreparedQuery<Args, Row> {
   const compiled: Partial<Record<"sqlite" | "postgres", CompiledQuery<Row>>> = {};
   const arg = ((name: string) => new Slot(name)) as Arg<Args>;
-  return (db, args) => {
+  const all = async (db: Kysely<Database>, args: Args): Promise<Row[]> => {
     const dialect = dialectOf(db);
     let template = compiled[dialect];
     if (!template) {
@@ -31,11 +38,13 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
       compiled[dialect] = template;
     }
     const parameters = template.parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
-    return db.executeQuery<Row>({
+    const result = await db.executeQuery<Row>({
       query: template.query,
       queryId: createQueryId(),
       sql: template.sql,
       parameters,
     });
+    return result.rows;
   };
+  return { all, first: async (db, args) => (await all(db, args))[0] };
 }

@@ -36,11 +36,9 @@ for (const dialect of DIALECTS) {
       await migrateToLatest(storage);
       await seed(storage);
 
-      expect((await projectById(storage.db, { id: "prj_1" })).rows).toEqual([
-        { id: "prj_1", name: "Support" },
-      ]);
-      expect((await projectById(storage.db, { id: "prj_2" })).rows).toEqual([{ id: "prj_2", name: "Sales" }]);
-      expect((await projectById(storage.db, { id: "prj_none" })).rows).toEqual([]);
+      expect(await projectById.all(storage.db, { id: "prj_1" })).toEqual([{ id: "prj_1", name: "Support" }]);
+      expect(await projectById.all(storage.db, { id: "prj_2" })).toEqual([{ id: "prj_2", name: "Sales" }]);
+      expect(await projectById.all(storage.db, { id: "prj_none" })).toEqual([]);
 
       // Inside a transaction it sees the transaction's own writes; they are gone after a rollback.
       await expect(
@@ -52,11 +50,11 @@ for (const dialect of DIALECTS) {
             avatar_url: null,
             created_at: AT,
           });
-          expect((await projectById(trx, { id: "prj_3" })).rows).toEqual([{ id: "prj_3", name: "Draft" }]);
+          expect(await projectById.all(trx, { id: "prj_3" })).toEqual([{ id: "prj_3", name: "Draft" }]);
           throw new Error("roll back");
         }),
       ).rejects.toThrow("roll back");
-      expect((await projectById(storage.db, { id: "prj_3" })).rows).toEqual([]);
+      expect(await projectById.all(storage.db, { id: "prj_3" })).toEqual([]);
     });
   });
 }

@@ -1,3 +1,4 @@
+import { RecentCache } from "../../infra/recent-cache.js";
 import { defaultBotSettings } from "./settings-defaults.js";
 import { mergeBotSettings } from "./settings-merge.js";
 import { type BotSettings, type BotSettingsPatch, botSettingsSchema } from "./settings-schema.js";
@@ -8,8 +9,7 @@ export function readBotSettings(json: string, defaultModel: string): BotSettings
   return botSettingsSchema.parse(mergeBotSettings(defaultBotSettings(defaultModel), stored));
 }
 
-const SHARED_CACHE_SIZE = 256;
-const shared = new Map<string, BotSettings>();
+const shared = new RecentCache<string, BotSettings>(256);
 
 /**
  * readBotSettings for every turn: the same stored JSON is parsed and validated once (least
@@ -17,16 +17,7 @@ const shared = new Map<string, BotSettings>();
  * to it throws instead of leaking into other turns.
  */
 export function readSharedBotSettings(json: string, defaultModel: string): BotSettings {
-  const key = `${defaultModel}\u0000${json}`;
-  let settings = shared.get(key);
-  if (settings) {
-    shared.delete(key);
-  } else {
-    settings = deepFreeze(readBotSettings(json, defaultModel));
-    if (shared.size >= SHARED_CACHE_SIZE) shared.delete(shared.keys().next().value as string);
-  }
-  shared.set(key, settings);
-  return settings;
+  return shared.get(`${defaultModel}\u0000${json}`, () => deepFreeze(readBotSettings(json, defaultModel)));
 }
 
 function deepFreeze<T>(value: T): T {

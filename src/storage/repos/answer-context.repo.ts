@@ -25,7 +25,7 @@ export async function loadAnswerContext(
   projectId: string,
   chatId: string,
 ): Promise<AnswerContext | undefined> {
-  const row = (await answerContextQuery(db, { projectId, chatId })).rows[0];
+  const row = await answerContextQuery.first(db, { projectId, chatId });
   return row && { ...row, balance: row.balance === null ? null : Number(row.balance) };
 }
 

@@ -26,7 +26,7 @@ export class ApiKeysRepo {
 
   /** Live keys sharing a lookup prefix (normally one); the caller compares hashes in constant time. */
   async findLiveByPrefix(prefix: string): Promise<ApiKeyWithOrganization[]> {
-    return (await liveKeysByPrefix(this.db, { prefix })).rows;
+    return liveKeysByPrefix.all(this.db, { prefix });
   }
 
   findLiveById(id: string): Promise<ApiKeyRow | undefined> {

@@ -55,7 +55,7 @@ export class ApprovalsRepo {
   }
 
   async pending(projectId: string, threadId: string): Promise<ApprovalRow[]> {
-    return (await pendingApprovals(this.db, { projectId, threadId })).rows;
+    return pendingApprovals.all(this.db, { projectId, threadId });
   }
 
   /** Pending approvals in the whole database (metrics). */
@@ -70,7 +70,7 @@ export class ApprovalsRepo {
 
   /** Approvals not finished with: pending ones and decided ones whose tool result is not stored yet. */
   async open(projectId: string, threadId: string): Promise<ApprovalRow[]> {
-    return (await openApprovals(this.db, { projectId, threadId })).rows;
+    return openApprovals.all(this.db, { projectId, threadId });
   }
 
   /** Records a decision; false when the approval was no longer pending (decided concurrently). */

@@ -25,7 +25,7 @@ export class BillingRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async findAccount(projectId: string): Promise<BillingAccountRow | undefined> {
-    return (await accountOf(this.db, { projectId })).rows[0];
+    return accountOf.first(this.db, { projectId });
   }
 
   /**
@@ -35,7 +35,7 @@ export class BillingRepo {
    */
   async lockAccount(projectId: string): Promise<BillingAccountRow | undefined> {
     const query = dialectOf(this.db) === "postgres" ? lockedAccountOf : accountOf;
-    return (await query(this.db, { projectId })).rows[0];
+    return query.first(this.db, { projectId });
   }
 
   /** Inserts the account unless it exists; true when this call created it. */

@@ -58,7 +58,7 @@ export class ChatsRepo {
   }
 
   async findById(id: string): Promise<ChatRow | undefined> {
-    return (await chatById(this.db, { id })).rows[0];
+    return chatById.first(this.db, { id });
   }
 
   async findWithEvents(id: string, since: string): Promise<ChatWithEventsRow | undefined> {

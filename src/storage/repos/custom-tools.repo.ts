@@ -36,7 +36,7 @@ export class CustomToolsRepo {
 
   /** The project's tools, oldest first. */
   async listByProject(projectId: string): Promise<CustomToolRow[]> {
-    return (await listOfProject(this.db, { projectId })).rows;
+    return listOfProject.all(this.db, { projectId });
   }
 
   /** The names of the project's tools, whatever their status. */

@@ -31,7 +31,7 @@ export class IntegrationsRepo {
   }
 
   async listByProject(projectId: string): Promise<IntegrationRow[]> {
-    return (await listOfProject(this.db, { projectId })).rows;
+    return listOfProject.all(this.db, { projectId });
   }
 
   async update(id: string, patch: Updateable<IntegrationsTable>): Promise<void> {

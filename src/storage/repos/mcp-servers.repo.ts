@@ -41,7 +41,7 @@ export class McpServersRepo {
 
   /** Oldest first. */
   async listByProject(projectId: string): Promise<McpServerRow[]> {
-    return (await listOfProject(this.db, { projectId })).rows;
+    return listOfProject.all(this.db, { projectId });
   }
 
   async countByProject(projectId: string): Promise<number> {

@@ -93,7 +93,7 @@ export class MessagesRepo {
   /** The latest `count` messages, oldest first. */
   async latest(projectId: string, threadId: string, count: number): Promise<MessageRow[]> {
     if (count <= 0) return [];
-    const { rows } = await latestMessages(this.db, { projectId, threadId, count });
+    const rows = await latestMessages.all(this.db, { projectId, threadId, count });
     return rows.reverse();
   }
 
@@ -112,12 +112,12 @@ export class MessagesRepo {
 
   /** User messages no reply has answered yet: what the next turn must answer (one query). */
   async unanswered(projectId: string, threadId: string): Promise<MessageRow[]> {
-    return (await unansweredMessages(this.db, { projectId, threadId })).rows;
+    return unansweredMessages.all(this.db, { projectId, threadId });
   }
 
   /** How many messages of the thread have a seq of at least `seq`. */
   async countFrom(projectId: string, threadId: string, seq: number): Promise<number> {
-    const row = (await countMessagesFrom(this.db, { projectId, threadId, seq })).rows[0];
+    const row = await countMessagesFrom.first(this.db, { projectId, threadId, seq });
     return Number(row?.n ?? 0);
   }
 

@@ -45,7 +45,7 @@ export class ThreadsRepo {
   ) {}
 
   async find(projectId: string, id: string): Promise<ThreadRow | undefined> {
-    return (await findThread(this.db, { projectId, id })).rows[0];
+    return findThread.first(this.db, { projectId, id });
   }
 
   /** The thread of a vendor conversation in a chat (one conversation is one thread). */

@@ -95,7 +95,7 @@ export class WebhookRepo {
 
   /** The endpoints that take new events: active ones only. */
   async listActiveEndpoints(projectId: string): Promise<Pick<WebhookEndpointRow, "id" | "events">[]> {
-    return (await activeEndpoints(this.db, { projectId })).rows;
+    return activeEndpoints.all(this.db, { projectId });
   }
 
   async updateEndpoint(id: string, patch: Updateable<WebhookEndpointsTable>): Promise<void> {
