@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { RecentCache } from "../infra/recent-cache.js";
+import { RecentCache } from "../lib/recent-cache.js";
 import { withNamedStatements } from "./pg-named-statements.js";
 import type { Database } from "./schema.js";
 import { loadSqliteVec } from "./vector-index/sqlite-vec-index.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RecentCache } from "../../src/infra/recent-cache.js";
+import { RecentCache } from "../../src/lib/recent-cache.js";
 
 describe("RecentCache", () => {
   it("makes a value once per kept key and lets the least recently used key go", () => {

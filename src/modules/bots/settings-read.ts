@@ -1,4 +1,4 @@
-import { RecentCache } from "../../infra/recent-cache.js";
+import { RecentCache } from "../../lib/recent-cache.js";
 import { defaultBotSettings } from "./settings-defaults.js";
 import { mergeBotSettings } from "./settings-merge.js";
 import { type BotSettings, type BotSettingsPatch, botSettingsSchema } from "./settings-schema.js";
