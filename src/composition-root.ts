@@ -319,7 +319,7 @@ export function composeConversations(deps: ConversationDeps) {
   ]);
   const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids, tools });
   const memory = {
-    chunks: new MessageChunksRepo(storage.db, storage.dialect),
+    chunks: new MessageChunksRepo(storage.db, storage.dialect, { memoryBytes: config.recallMemoryBytes }),
     embedder: createEmbedderFromConfig(config),
   };
   const knowledge = new KnowledgeService({

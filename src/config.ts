@@ -166,6 +166,7 @@ const envSchema = z.object({
   ),
   PARLEY_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(16).max(16_000).optional(),
   PARLEY_EMBEDDING_MAX_INPUT_CHARS: z.coerce.number().int().min(100).default(2000),
+  PARLEY_RECALL_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   ANTHROPIC_API_KEY: optionalString,
@@ -284,6 +285,8 @@ export interface Config {
    * model's known size (256 for the lexical one); inputs are chunked to `maxInputChars`.
    */
   embedding: { model: string | undefined; dimensions: number | undefined; maxInputChars: number };
+  /** SQLite: bytes of in-memory vector copies for recall searches (MemoryScopeIndex); 0 turns them off. */
+  recallMemoryBytes: number;
   /** Where vendors and browsers reach this server (hook URLs, media links); no trailing slash. */
   publicUrl: string;
   /** Each messaging vendor's API base URL (no trailing slash), by vendor id (docs/channels.md). */
@@ -438,6 +441,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dimensions: env.PARLEY_EMBEDDING_DIMENSIONS,
       maxInputChars: env.PARLEY_EMBEDDING_MAX_INPUT_CHARS,
     },
+    recallMemoryBytes: env.PARLEY_RECALL_MEMORY_MB * 1024 * 1024,
     publicUrl,
     vendorApiUrls: vendorApiUrls(env),
     vendorConfig: vendorConfigOf(env),

@@ -22,10 +22,13 @@ interface Variant {
   dialect: TestDialect;
   /** `auto` detects sqlite-vec / pgvector; `exact-scan` forces the documented fallback. */
   backend: "auto" | "exact-scan";
+  /** In-memory copies of searched scopes in front of the index (MemoryScopeIndex), SQLite only. */
+  memoryBytes?: number;
 }
 
 const VARIANTS: Variant[] = [
   { dialect: "sqlite", backend: "auto" },
+  { dialect: "sqlite", backend: "auto", memoryBytes: 8 * 1024 * 1024 },
   { dialect: "sqlite", backend: "exact-scan" },
   { dialect: "postgres", backend: "auto" },
   { dialect: "postgres", backend: "exact-scan" },
@@ -74,7 +77,7 @@ async function seedWorld(seed: Seeder) {
 }
 
 for (const variant of VARIANTS) {
-  const label = `semantic recall on ${variant.dialect} (${variant.backend === "auto" ? "detected backend" : "forced exact-scan fallback"})`;
+  const label = `semantic recall on ${variant.dialect} (${variant.backend === "auto" ? "detected backend" : "forced exact-scan fallback"}${variant.memoryBytes ? ", in-memory copies" : ""})`;
   describe.skipIf(shouldSkip(variant.dialect))(label, () => {
     let storage: Storage;
     let chunks: MessageChunksRepo;
@@ -83,7 +86,10 @@ for (const variant of VARIANTS) {
 
     beforeEach(async () => {
       storage = await openMemoryStorage(variant.dialect);
-      chunks = new MessageChunksRepo(storage.db, storage.dialect, { backend: variant.backend });
+      chunks = new MessageChunksRepo(storage.db, storage.dialect, {
+        backend: variant.backend,
+        memoryBytes: variant.memoryBytes ?? 0,
+      });
       seed = new Seeder(storage.db);
     });
 

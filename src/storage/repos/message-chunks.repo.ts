@@ -36,6 +36,11 @@ export interface NewChunk {
 export interface MessageChunksRepoOptions {
   /** `auto` (default) detects sqlite-vec or pgvector; `exact-scan` forces the fallback. */
   backend?: "auto" | "exact-scan";
+  /**
+   * SQLite, `auto` only: bytes of in-memory vector copies of the scopes searched lately
+   * (MemoryScopeIndex; `PARLEY_RECALL_MEMORY_MB`). 0 (default): every search asks the index.
+   */
+  memoryBytes?: number;
 }
 
 const EMBEDDER_ID = /^[\w.:@/+-]{1,200}$/;
@@ -60,7 +65,12 @@ export class MessageChunksRepo {
   ) {}
 
   private vectorIndex(): Promise<VectorIndex> {
-    this.index ??= detectVectorIndex(this.db, this.dialect, this.options.backend ?? "auto");
+    this.index ??= detectVectorIndex(
+      this.db,
+      this.dialect,
+      this.options.backend ?? "auto",
+      this.options.memoryBytes ?? 0,
+    );
     return this.index;
   }
 
