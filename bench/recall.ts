@@ -166,7 +166,8 @@ async function seed(storage: Storage): Promise<IndexableMessage[]> {
 }
 
 interface RecallBenchResult {
-  backend: VectorBackend;
+  /** The index, and "+memory" when in-memory copies serve the searches. */
+  backend: string;
   messages: number;
   chunks: number;
   bulkMessagesPerSecond: number;
@@ -178,13 +179,24 @@ interface RecallBenchResult {
   found: number[][];
 }
 
-async function runOnce(withVec: boolean): Promise<RecallBenchResult> {
+/** What serves searches: the index alone, or in-memory copies in front of it (Parley's default). */
+interface RecallSetup {
+  withVec: boolean;
+  memoryBytes: number;
+}
+
+async function runOnce({ withVec, memoryBytes }: RecallSetup): Promise<RecallBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), "parley-bench-recall-"));
   const { storage } = openSqlite(join(dir, "parley.db"), withVec);
   try {
     await migrateToLatest(storage);
-    const chunks = new MessageChunksRepo(storage.db, "sqlite", withVec ? {} : { backend: "exact-scan" });
-    const backend = await chunks.backend();
+    const chunks = new MessageChunksRepo(
+      storage.db,
+      "sqlite",
+      withVec || memoryBytes > 0 ? { memoryBytes } : { backend: "exact-scan" },
+    );
+    const index: VectorBackend = await chunks.backend();
+    const backend = memoryBytes > 0 ? `${index}+memory` : index;
     const embedder = createLexicalEmbedder();
     const messages = await seed(storage);
     const bulk = messages.slice(0, messages.length - SINGLE_INDEX_SAMPLE);
@@ -245,18 +257,23 @@ export async function benchRecall(): Promise<RecallBenchResult[]> {
     `\nsemantic recall: SQLite, lexical embedder, ${MESSAGES} messages of one person, ${QUERIES} queries (topK 3, ±1 neighbour)`,
   );
   console.log(
-    "backend      messages  chunks  index bulk msg/s  index 1-by-1 msg/s  recall p50 ms  recall p99 ms",
+    "backend            messages  chunks  index bulk msg/s  index 1-by-1 msg/s  recall p50 ms  recall p99 ms",
   );
   const results: RecallBenchResult[] = [];
   const probe = new SQLite(":memory:");
   const vecAvailable = loadSqliteVec(probe);
   probe.close();
-  for (const withVec of vecAvailable ? [true, false] : [false]) {
-    const r = await runOnce(withVec);
+  const setups: RecallSetup[] = [
+    ...(vecAvailable ? [{ withVec: true, memoryBytes: 0 }] : []),
+    { withVec: false, memoryBytes: 0 },
+    { withVec: vecAvailable, memoryBytes: 64 * 1024 * 1024 },
+  ];
+  for (const setup of setups) {
+    const r = await runOnce(setup);
     results.push(r);
     console.log(
       [
-        r.backend.padEnd(11),
+        r.backend.padEnd(17),
         String(r.messages).padStart(9),
         String(r.chunks).padStart(7),
         r.bulkMessagesPerSecond.toFixed(0).padStart(17),
@@ -267,17 +284,20 @@ export async function benchRecall(): Promise<RecallBenchResult[]> {
     );
   }
   if (!vecAvailable) console.log("(sqlite-vec not installed: only the exact-scan fallback was measured)");
-  const [vec, exact] = results;
-  if (vec && exact && vec !== exact) {
-    // exact-scan ranks every vector exactly: the share of its hits sqlite-vec found as well.
+  // exact-scan ranks every vector exactly: the share of its hits each other backend found too.
+  const exact = results.find((r) => r.backend === "exact-scan");
+  for (const other of results) {
+    if (!exact || other === exact) continue;
     let same = 0;
     let all = 0;
     exact.found.forEach((hits, i) => {
-      const other = new Set(vec.found[i]);
+      const found = new Set(other.found[i]);
       all += hits.length;
-      same += hits.filter((seq) => other.has(seq)).length;
+      same += hits.filter((seq) => found.has(seq)).length;
     });
-    console.log(`sqlite-vec found ${all ? ((same / all) * 100).toFixed(1) : "100"}% of exact-scan's hits`);
+    console.log(
+      `${other.backend} found ${all ? ((same / all) * 100).toFixed(1) : "100"}% of exact-scan's hits`,
+    );
   }
   return results;
 }

@@ -5,6 +5,7 @@ import type { Storage } from "../../src/storage/database.js";
 import { MessageChunksRepo, normalize } from "../../src/storage/repos/message-chunks.repo.js";
 import { ExactScanIndex } from "../../src/storage/vector-index/exact-scan-index.js";
 import { MemoryScopeIndex } from "../../src/storage/vector-index/memory-scope-index.js";
+import { ScopeVectors } from "../../src/storage/vector-index/scope-vectors.js";
 import type { NearestQuery } from "../../src/storage/vector-index/vector-index.js";
 import { openMemoryStorage, Seeder } from "./memory-fixtures.js";
 
@@ -172,5 +173,38 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
     const expected = await exact.nearest(query(embedder, "alice"), vector, new Set());
     expect(found.map((hit) => hit.messageSeq)).toEqual(expected.map((hit) => hit.messageSeq));
     expect(tiny.heldBytes).toBe(0);
+  });
+});
+
+describe("ScopeVectors", () => {
+  it("grows by half again, not by the few chunks a search adds, so columns are not copied each time", () => {
+    const vectors = new ScopeVectors(4);
+    const unit = Float32Array.from([1, 0, 0, 0]);
+    vectors.reserve(100);
+    for (let id = 1; id <= 100; id++) vectors.append(id, id, unit);
+    const loaded = vectors.bytes;
+    expect(loaded).toBe(100 * (4 * 4 + 16));
+    vectors.reserve(2);
+    expect(vectors.bytes).toBe(150 * (4 * 4 + 16));
+    for (let id = 101; id <= 150; id += 2) {
+      vectors.reserve(2);
+      vectors.append(id, id, unit);
+      vectors.append(id + 1, id + 1, unit);
+    }
+    expect(vectors.count).toBe(150);
+    expect(vectors.bytes).toBe(150 * (4 * 4 + 16));
+  });
+
+  it("skips a chunk it already holds and scores by the query's non-zero coordinates", () => {
+    const vectors = new ScopeVectors(3);
+    vectors.append(5, 1, Float32Array.from([0.6, 0.8, 0]));
+    vectors.append(5, 1, Float32Array.from([1, 0, 0]));
+    vectors.append(7, 2, Float32Array.from([0, 0, 1]));
+    expect(vectors.count).toBe(2);
+    expect([...vectors.score(Float32Array.from([1, 0, 0]))]).toEqual([expect.closeTo(0.6, 6), 0]);
+    expect([...vectors.score(Float32Array.from([0, 0.6, 0.8]))]).toEqual([
+      expect.closeTo(0.48, 6),
+      expect.closeTo(0.8, 6),
+    ]);
   });
 });

@@ -36,9 +36,14 @@ export class ScopeVectors {
     this.maxId = id;
   }
 
-  /** Room for `more` chunks beyond those held, in one allocation (a bulk load). */
+  /**
+   * Room for `more` chunks beyond those held: the exact size for the first load, then half as
+   * much again, so that a few chunks added per search do not copy every column each time.
+   */
   reserve(more: number): void {
-    if (this.count + more > this.capacity) this.grow(this.count + more);
+    const needed = this.count + more;
+    if (needed > this.capacity)
+      this.grow(this.capacity === 0 ? needed : Math.max(needed, Math.ceil(this.capacity * 1.5)));
   }
 
   idAt(index: number): number {
