@@ -56,9 +56,13 @@ export async function indexMessages(
 ): Promise<IndexResult> {
   const result: IndexResult = { indexed: 0, skipped: 0, chunks: 0 };
   const pending: Array<{ message: IndexableMessage; texts: string[] }> = [];
+  const storedTexts = await chunks.contents(
+    messages.map((message) => message.id),
+    embedder.id,
+  );
   for (const message of messages) {
     const texts = indexable(message) ? chunkText(message.content, { maxChars: embedder.maxInputChars }) : [];
-    const stored = await chunks.contents(message.id, embedder.id);
+    const stored = storedTexts.get(message.id) ?? [];
     if (texts.length === 0 && stored.length === 0) {
       result.skipped += 1;
     } else if (sameTexts(stored, texts)) {

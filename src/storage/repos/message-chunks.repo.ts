@@ -95,16 +95,26 @@ export class MessageChunksRepo {
     return pending;
   }
 
-  /** The stored chunk texts of a message for an embedder, in order. */
-  async contents(messageId: string, embedderId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("message_chunks")
-      .select("content")
-      .where("message_id", "=", messageId)
-      .where("embedder_id", "=", embedderId)
-      .orderBy("chunk_index")
-      .execute();
-    return rows.map((row) => row.content);
+  /** The stored chunk texts of each message (by id) for an embedder, in order; none: absent. */
+  async contents(messageIds: string[], embedderId: string): Promise<Map<string, string[]>> {
+    const byMessage = new Map<string, string[]>();
+    // One query per 500 messages: well inside every driver's limit on bound values.
+    for (let start = 0; start < messageIds.length; start += 500) {
+      const rows = await this.db
+        .selectFrom("message_chunks")
+        .select(["message_id", "content"])
+        .where("message_id", "in", messageIds.slice(start, start + 500))
+        .where("embedder_id", "=", embedderId)
+        .orderBy("message_id")
+        .orderBy("chunk_index")
+        .execute();
+      for (const row of rows) {
+        const texts = byMessage.get(row.message_id);
+        if (texts) texts.push(row.content);
+        else byMessage.set(row.message_id, [row.content]);
+      }
+    }
+    return byMessage;
   }
 
   /** Replaces the chunks of a message for an embedder, in one transaction. */
