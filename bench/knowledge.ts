@@ -14,6 +14,7 @@ import { migrateToLatest } from "../src/storage/migrator.js";
 import { createRepos } from "../src/storage/repos/index.js";
 import { detectKnowledgeVectors } from "../src/storage/vector-index/knowledge-vectors.js";
 import { dot, fromBytes, normalize, toBytes } from "../src/storage/vector-index/vectors.js";
+import { seededRandom } from "../test/helpers/seeded-random.js";
 import { rssMb } from "./harness.js";
 import { percentile } from "./stats.js";
 
@@ -66,15 +67,6 @@ const COMMON = (
   "never often also only still again already today tomorrow yesterday early late quickly directly " +
   "price cost fee free total amount limit option process policy rule step guide section detail"
 ).split(" ");
-
-/** Deterministic pseudo-random numbers, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 type Next = () => number;
 const pick = <T>(next: Next, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
@@ -185,7 +177,7 @@ export async function benchKnowledge(): Promise<void> {
     });
 
     // 1. Ingestion, as the worker runs it with concurrency 1.
-    const next = random(42);
+    const next = seededRandom(42);
     const texts = Array.from({ length: DOCS }, () => documentText(next));
     const docBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     let started = performance.now();
@@ -216,7 +208,7 @@ export async function benchKnowledge(): Promise<void> {
     started = performance.now();
     await vectors.prepare(embedder);
     const store = await knowledge.createStore(PROJECT, { name: "search" });
-    const chunkNext = random(7);
+    const chunkNext = seededRandom(7);
     let embedMs = 0;
     for (let file = 0; file * CHUNKS_PER_FILE < CHUNKS; file++) {
       const count = Math.min(CHUNKS_PER_FILE, CHUNKS - file * CHUNKS_PER_FILE);
@@ -278,7 +270,7 @@ export async function benchKnowledge(): Promise<void> {
     const preparedMs = performance.now() - started;
 
     // Searches: hybrid, then each retriever alone, on the same queries.
-    const queryNext = random(99);
+    const queryNext = seededRandom(99);
     const queries = Array.from({ length: QUERIES }, () => query(queryNext));
     const wordsOf = (q: string) =>
       q

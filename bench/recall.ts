@@ -18,6 +18,7 @@ import {
   type VectorBackend,
 } from "../src/storage/repos/message-chunks.repo.js";
 import type { Database } from "../src/storage/schema.js";
+import { seededRandom } from "../test/helpers/seeded-random.js";
 import { percentile } from "./stats.js";
 
 /**
@@ -48,15 +49,6 @@ const TOPICS = [
 const FILLER = "please thanks could you check when why how today tomorrow again still order number".split(
   " ",
 );
-
-/** Deterministic pseudo-random numbers, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function sentence(next: () => number, words: number): string {
   const topic = TOPICS[Math.floor(next() * TOPICS.length)]!.split(" ");
@@ -117,7 +109,7 @@ async function seed(storage: Storage): Promise<IndexableMessage[]> {
       created_at: at,
     })
     .execute();
-  const next = random(42);
+  const next = seededRandom(42);
   const messages: IndexableMessage[] = [];
   const t0 = Date.parse(at);
   for (let start = 0; start < MESSAGES; start += THREAD_SIZE) {
@@ -213,7 +205,7 @@ async function runOnce({ withVec, memoryBytes }: RecallSetup): Promise<RecallBen
     const singleSeconds = (performance.now() - started) / 1000;
 
     const window = new Set(messages.slice(-20).map((message) => Number(message.seq)));
-    const next = random(7);
+    const next = seededRandom(7);
     const latencies: number[] = [];
     let recalled = 0;
     const found: number[][] = [];

@@ -7,21 +7,13 @@ import { ExactScanIndex } from "../../src/storage/vector-index/exact-scan-index.
 import { MemoryScopeIndex } from "../../src/storage/vector-index/memory-scope-index.js";
 import { ScopeVectors } from "../../src/storage/vector-index/scope-vectors.js";
 import type { NearestQuery } from "../../src/storage/vector-index/vector-index.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 import { openMemoryStorage, Seeder } from "./memory-fixtures.js";
 
 const WORDS =
   "delivery refund courier invoice printer warranty parcel bicycle address payment card receipt доставка возврат заказ курьер".split(
     " ",
   );
-
-/** Deterministic pseudo-random numbers. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function text(next: () => number): string {
   const words = Array.from(
@@ -41,7 +33,7 @@ function denseEmbedder(): Embedder {
       return texts.map((t) => {
         let seed = 7;
         for (const char of t) seed = Math.imul(seed ^ char.charCodeAt(0), 16_777_619);
-        const next = random(seed);
+        const next = seededRandom(seed);
         return Array.from({ length: 32 }, () => next() - 0.5);
       });
     },
@@ -69,7 +61,7 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
 
   async function history(personId: string, threadId: string, count: number, embedder: Embedder, from = 1) {
     await seed.thread("prj_1", threadId, personId);
-    const next = random(from);
+    const next = seededRandom(from);
     const texts = Array.from({ length: count }, () => text(next));
     const messages = await seed.conversation("prj_1", threadId, personId, texts);
     await indexMessages(writer, embedder, messages);
@@ -90,7 +82,7 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
       const exact = new ExactScanIndex(storage.db);
       const memory = new MemoryScopeIndex(storage.db, exact, 64 * 1024 * 1024);
       const excluded = new Set(messages.slice(-10).map((m) => m.seq));
-      const next = random(99);
+      const next = seededRandom(99);
       for (let i = 0; i < 25; i++) {
         const vector = await vectorOf(embedder, text(next));
         const expected = await exact.nearest(query(embedder, "alice"), vector, excluded);
