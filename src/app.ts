@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installScrapeGauges(metrics.registry, {
     readDatabase: () => readDatabaseSnapshot(repos, clock),
     openEventStreams: () => conversationStack.hub.subscriberCount(),
+    recallMemoryBytes: conversationStack.recallMemoryBytes,
     log: app.log,
   });
   const webhookSender = createWebhookSender({ allowPrivate: config.webhooksAllowPrivate });

@@ -459,6 +459,8 @@ export function composeConversations(deps: ConversationDeps) {
     conversations,
     connection,
     tools,
+    /** Bytes of semantic recall's in-memory vector copies in this process (metrics). */
+    recallMemoryBytes: () => memory.chunks.heldMemoryBytes(),
     billing,
     knowledge,
     runner,

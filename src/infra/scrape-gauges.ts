@@ -16,6 +16,8 @@ export interface ScrapeGaugeDeps {
   readDatabase(): Promise<DatabaseSnapshot>;
   /** Event streams (thread events, widget events) open in this process. */
   openEventStreams(): number;
+  /** Bytes of semantic recall's in-memory vector copies in this process. */
+  recallMemoryBytes(): number;
   log: { warn(obj: object, msg: string): void };
   /** How long one database read serves scrapes (default 5 s): scrapers may be many. */
   cacheMs?: number;
@@ -95,6 +97,15 @@ export function installScrapeGauges(registry: Registry, deps: ScrapeGaugeDeps): 
     registers,
     collect() {
       this.set(deps.openEventStreams());
+    },
+  });
+
+  new Gauge({
+    name: "parley_recall_memory_bytes",
+    help: "Bytes held by this process in in-memory vector copies for semantic recall (SQLite; at most PARLEY_RECALL_MEMORY_MB).",
+    registers,
+    collect() {
+      this.set(deps.recallMemoryBytes());
     },
   });
 }

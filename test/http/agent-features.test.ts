@@ -196,11 +196,17 @@ describe.each(DIALECTS)("semantic recall on %s", (dialect) => {
         }
         await streamTurn(t, chat.id, "ann-new", "What does my dog like to eat? carrots?", { extra: ann });
         const system = systemOf(mock.calls.at(-1)!);
+        const metrics = (await t.app.inject({ url: "/metrics" })).body;
+        const held = Number(/^parley_recall_memory_bytes (\d+)$/m.exec(metrics)?.[1]);
         if (enabled) {
           expect(system).toContain("## Recalled");
           expect(system).toContain("My dog Rex loves carrots");
           expect(system).not.toContain("parrot");
+          // SQLite searched Ann's vectors in an in-memory copy; PostgreSQL keeps none.
+          if (dialect === "sqlite") expect(held).toBeGreaterThan(0);
+          else expect(held).toBe(0);
         } else {
+          expect(held).toBe(0);
           expect(system).not.toContain("Recalled");
         }
       },

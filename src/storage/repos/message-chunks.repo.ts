@@ -4,6 +4,7 @@ import type { Database } from "../schema.js";
 import type { MessagesTable } from "../schema-conversations.js";
 import type { MessageChunksTable } from "../schema-memory.js";
 import { detectVectorIndex } from "../vector-index/detect-vector-index.js";
+import { MemoryScopeIndex } from "../vector-index/memory-scope-index.js";
 import type {
   ChunkHit,
   EmbedderKey,
@@ -56,6 +57,8 @@ const EMBEDDER_ID = /^[\w.:@/+-]{1,200}$/;
  */
 export class MessageChunksRepo {
   private index: Promise<VectorIndex> | undefined;
+  /** The index once detected, for synchronous readers (metrics). */
+  private detected: VectorIndex | undefined;
   private readonly prepared = new Map<string, Promise<void>>();
 
   constructor(
@@ -70,8 +73,16 @@ export class MessageChunksRepo {
       this.dialect,
       this.options.backend ?? "auto",
       this.options.memoryBytes ?? 0,
-    );
+    ).then((index) => {
+      this.detected = index;
+      return index;
+    });
     return this.index;
+  }
+
+  /** Bytes this process holds in in-memory vector copies (0 without them, or before the first use). */
+  heldMemoryBytes(): number {
+    return this.detected instanceof MemoryScopeIndex ? this.detected.heldBytes : 0;
   }
 
   /** Which backend serves searches on this connection; detected once. */
