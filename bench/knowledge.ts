@@ -14,7 +14,7 @@ import { migrateToLatest } from "../src/storage/migrator.js";
 import { createRepos } from "../src/storage/repos/index.js";
 import { detectKnowledgeVectors } from "../src/storage/vector-index/knowledge-vectors.js";
 import { dot, fromBytes, normalize, toBytes } from "../src/storage/vector-index/vectors.js";
-import { seededRandom } from "../test/helpers/seeded-random.js";
+import { benchmarkRandom } from "../test/helpers/seeded-random.js";
 import { rssMb } from "./harness.js";
 import { percentile } from "./stats.js";
 
@@ -177,7 +177,7 @@ export async function benchKnowledge(): Promise<void> {
     });
 
     // 1. Ingestion, as the worker runs it with concurrency 1.
-    const next = seededRandom(42);
+    const next = benchmarkRandom(42);
     const texts = Array.from({ length: DOCS }, () => documentText(next));
     const docBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     let started = performance.now();
@@ -208,7 +208,7 @@ export async function benchKnowledge(): Promise<void> {
     started = performance.now();
     await vectors.prepare(embedder);
     const store = await knowledge.createStore(PROJECT, { name: "search" });
-    const chunkNext = seededRandom(7);
+    const chunkNext = benchmarkRandom(7);
     let embedMs = 0;
     for (let file = 0; file * CHUNKS_PER_FILE < CHUNKS; file++) {
       const count = Math.min(CHUNKS_PER_FILE, CHUNKS - file * CHUNKS_PER_FILE);
@@ -270,7 +270,7 @@ export async function benchKnowledge(): Promise<void> {
     const preparedMs = performance.now() - started;
 
     // Searches: hybrid, then each retriever alone, on the same queries.
-    const queryNext = seededRandom(99);
+    const queryNext = benchmarkRandom(99);
     const queries = Array.from({ length: QUERIES }, () => query(queryNext));
     const wordsOf = (q: string) =>
       q

@@ -18,7 +18,7 @@ import {
   type VectorBackend,
 } from "../src/storage/repos/message-chunks.repo.js";
 import type { Database } from "../src/storage/schema.js";
-import { seededRandom } from "../test/helpers/seeded-random.js";
+import { benchmarkRandom } from "../test/helpers/seeded-random.js";
 import { percentile } from "./stats.js";
 
 /**
@@ -109,7 +109,7 @@ async function seed(storage: Storage): Promise<IndexableMessage[]> {
       created_at: at,
     })
     .execute();
-  const next = seededRandom(42);
+  const next = benchmarkRandom(42);
   const messages: IndexableMessage[] = [];
   const t0 = Date.parse(at);
   for (let start = 0; start < MESSAGES; start += THREAD_SIZE) {
@@ -205,7 +205,7 @@ async function runOnce({ withVec, memoryBytes }: RecallSetup): Promise<RecallBen
     const singleSeconds = (performance.now() - started) / 1000;
 
     const window = new Set(messages.slice(-20).map((message) => Number(message.seq)));
-    const next = seededRandom(7);
+    const next = benchmarkRandom(7);
     const latencies: number[] = [];
     let recalled = 0;
     const found: number[][] = [];

@@ -72,7 +72,7 @@ describe.each(DIALECTS)("operational metrics and the turn line on %s", (dialect)
     expect(sample(await scrape(t), "parley_turns_total", { outcome: "replied" })).toBeUndefined();
 
     const turn = await streamTurn(t, chat.id, "m-1", "Keep this between us: the safe code is 4711");
-    expect(turn.text).toContain("4711");
+    expect(turn.text).toContain("the safe code is 4711");
     const text = await scrape(t);
     expect(sample(text, "parley_turns_total", { outcome: "replied", code: "", reason: "" })).toBe(1);
     expect(sample(text, "parley_model_tokens_total", { model: MODEL, direction: "input" })).toBe(10);
@@ -100,8 +100,9 @@ describe.each(DIALECTS)("operational metrics and the turn line on %s", (dialect)
       firstTokenMs: expect.any(Number),
     });
     expect(line.firstTokenMs as number).toBeLessThanOrEqual(line.durationMs as number);
-    // Never what anyone wrote, in this line or any other.
-    expect(log.lines.some((entry) => JSON.stringify(entry).includes("4711"))).toBe(false);
+    // Never what anyone wrote (the model echoes it), in this line or any other. Not "4711"
+    // alone: a log line's epoch-millisecond time contains it about once in a thousand.
+    expect(log.lines.some((entry) => JSON.stringify(entry).includes("safe code"))).toBe(false);
   });
 
   it_(
