@@ -9,6 +9,14 @@ class Slot {
 
 type Arg<Args> = <K extends keyof Args & string>(name: K) => Args[K];
 
+/** A query compiled once per dialect (see preparedQuery). */
+export interface PreparedQuery<Args, Row> {
+  /** Every row the query returns. */
+  all(db: Kysely<Database>, args: Args): Promise<Row[]>;
+  /** The first row, if any. */
+  first(db: Kysely<Database>, args: Args): Promise<Row | undefined>;
+}
+
 /**
  * A query built and compiled once per dialect, then run with new arguments: Kysely otherwise
  * builds the query's immutable node tree and compiles it to SQL on every call, which costs more
@@ -18,13 +26,6 @@ type Arg<Args> = <K extends keyof Args & string>(name: K) => Args[K];
  * (a `where` value, a `set` value, a `limit`), never a list (`in`), an identifier or a part of
  * the query's shape. Arguments are passed to the driver as they are, as Kysely would pass them.
  */
-export interface PreparedQuery<Args, Row> {
-  /** Every row the query returns. */
-  all(db: Kysely<Database>, args: Args): Promise<Row[]>;
-  /** The first row, if any. */
-  first(db: Kysely<Database>, args: Args): Promise<Row | undefined>;
-}
-
 export function preparedQuery<Args extends Record<string, unknown>, Row>(
   build: (db: Kysely<Database>, arg: Arg<Args>) => Compilable<Row>,
 ): PreparedQuery<Args, Row> {

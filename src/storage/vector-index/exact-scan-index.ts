@@ -4,6 +4,22 @@ import type { ChunkHit, EmbedderKey, NearestQuery, VectorIndex } from "./vector-
 import { dot, fromBytes } from "./vectors.js";
 
 /**
+ * The chunks a search may find: of the query's scope (a person's, or a thread's without a
+ * person), project and embedder. The indexes by person and by thread serve it.
+ */
+export function chunksOfScope(db: Kysely<Database>, query: NearestQuery) {
+  return db
+    .selectFrom("message_chunks")
+    .where((eb) =>
+      query.personId !== undefined
+        ? eb("person_id", "=", query.personId)
+        : eb.and([eb("thread_id", "=", query.threadId ?? ""), eb("person_id", "is", null)]),
+    )
+    .where("project_id", "=", query.projectId)
+    .where("embedder_id", "=", query.embedder.id);
+}
+
+/**
  * The documented fallback, and what `{ backend: "exact-scan" }` forces: reads the scope's
  * chunks of the embedder (indexed by person, and by thread) and ranks them by cosine in JS.
  * Exact; cost grows with the scope's history: a few milliseconds per thousand chunks at 256
@@ -28,16 +44,8 @@ export class ExactScanIndex implements VectorIndex {
     excluded: ReadonlySet<number>,
   ): Promise<ChunkHit[]> {
     // Content stays out of the scan: reading it for every chunk costs more than the ranking.
-    const rows = await this.db
-      .selectFrom("message_chunks")
+    const rows = await chunksOfScope(this.db, query)
       .select(["id", "message_id", "message_seq", "thread_id", "chunk_index", "vector"])
-      .where((eb) =>
-        query.personId !== undefined
-          ? eb("person_id", "=", query.personId)
-          : eb.and([eb("thread_id", "=", query.threadId ?? ""), eb("person_id", "is", null)]),
-      )
-      .where("project_id", "=", query.projectId)
-      .where("embedder_id", "=", query.embedder.id)
       .execute();
     const best = new Map<string, { row: (typeof rows)[number]; score: number }>();
     for (const row of rows) {

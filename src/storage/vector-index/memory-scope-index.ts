@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.js";
+import { chunksOfScope } from "./exact-scan-index.js";
 import { ScopeVectors, topChunks } from "./scope-vectors.js";
 import type { ChunkHit, EmbedderKey, IndexedChunk, NearestQuery, VectorIndex } from "./vector-index.js";
-import { fromBytes, type RankedRow, type RankedRows, scopeKey, widenUntilEnough } from "./vectors.js";
+import { fromBytes, type RankedRow, type RankedRows, scopeKeyOf, widenUntilEnough } from "./vectors.js";
 
 /** Scopes remembered as too large for the budget (served by the inner index). */
 const TOO_LARGE_REMEMBERED = 1000;
@@ -65,11 +66,7 @@ export class MemoryScopeIndex implements VectorIndex {
     vector: Float32Array,
     excluded: ReadonlySet<number>,
   ): Promise<ChunkHit[]> {
-    const key = `${query.embedder.id}#${query.embedder.dimensions}|${scopeKey({
-      projectId: query.projectId,
-      personId: query.personId ?? null,
-      threadId: query.threadId ?? "",
-    })}`;
+    const key = `${query.embedder.id}#${query.embedder.dimensions}|${scopeKeyOf(query)}`;
     if (this.tooLarge.has(key)) return this.inner.nearest(query, vector, excluded);
     const copy = await this.upToDate(key, query);
     if (!copy) return this.inner.nearest(query, vector, excluded);
@@ -99,7 +96,7 @@ export class MemoryScopeIndex implements VectorIndex {
       copy = new ScopeVectors(query.embedder.dimensions);
       this.copies.set(key, copy);
     }
-    const rows = await this.scope(query)
+    const rows = await chunksOfScope(this.db, query)
       .select(["id", "message_seq", "vector"])
       .where("id", ">", copy.maxId)
       .orderBy("id")
@@ -131,23 +128,10 @@ export class MemoryScopeIndex implements VectorIndex {
     ids: number[],
   ): Promise<Map<number, Omit<RankedRow, "distance">>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.scope(query)
+    const rows = await chunksOfScope(this.db, query)
       .select(["id", "message_id", "message_seq", "thread_id", "chunk_index", "content"])
       .where("id", "in", ids)
       .execute();
     return new Map(rows.map((row) => [Number(row.id), row]));
-  }
-
-  /** message_chunks of the query's scope and embedder (the indexes by person and by thread serve it). */
-  private scope(query: NearestQuery) {
-    return this.db
-      .selectFrom("message_chunks")
-      .where((eb) =>
-        query.personId !== undefined
-          ? eb("person_id", "=", query.personId)
-          : eb.and([eb("thread_id", "=", query.threadId ?? ""), eb("person_id", "is", null)]),
-      )
-      .where("project_id", "=", query.projectId)
-      .where("embedder_id", "=", query.embedder.id);
   }
 }

@@ -8,8 +8,6 @@
  */
 export class ScopeVectors {
   count = 0;
-  /** The largest message_chunks id held: ids grow (AUTOINCREMENT), so newer rows are `> maxId`. */
-  maxId = 0;
   /** Chunks found gone from storage after they were ranked (deleted since they were read). */
   missing = 0;
   private capacity = 0;
@@ -18,6 +16,11 @@ export class ScopeVectors {
   private seqs = new Float64Array(0);
 
   constructor(readonly dimensions: number) {}
+
+  /** The largest message_chunks id held (the last: ids grow, AUTOINCREMENT), so newer rows are `> maxId`. */
+  get maxId(): number {
+    return this.count === 0 ? 0 : this.ids[this.count - 1]!;
+  }
 
   /** Memory held, in bytes (the arrays' whole capacity). */
   get bytes(): number {
@@ -33,7 +36,6 @@ export class ScopeVectors {
     this.ids[at] = id;
     this.seqs[at] = messageSeq;
     this.count += 1;
-    this.maxId = id;
   }
 
   /**

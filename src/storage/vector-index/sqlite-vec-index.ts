@@ -2,7 +2,15 @@ import { createRequire } from "node:module";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
 import type { ChunkHit, EmbedderKey, IndexedChunk, NearestQuery, VectorIndex } from "./vector-index.js";
-import { fnv1aHex, type RankedRow, type RankedRows, scopeKey, toBytes, widenUntilEnough } from "./vectors.js";
+import {
+  fnv1aHex,
+  type RankedRow,
+  type RankedRows,
+  scopeKey,
+  scopeKeyOf,
+  toBytes,
+  widenUntilEnough,
+} from "./vectors.js";
 
 /** vec0 allocates whole chunks per partition (scope): small ones keep light persons light. */
 const VEC0_CHUNK_SIZE = 8;
@@ -86,11 +94,7 @@ export class SqliteVecIndex implements VectorIndex {
   }
 
   nearest(query: NearestQuery, vector: Float32Array, excluded: ReadonlySet<number>): Promise<ChunkHit[]> {
-    const key = scopeKey({
-      projectId: query.projectId,
-      personId: query.personId ?? null,
-      threadId: query.threadId ?? "",
-    });
+    const key = scopeKeyOf(query);
     return widenUntilEnough(query.limit, excluded, async (k): Promise<RankedRows> => {
       // Orphaned vectors (see pruneOrphans) count towards k but join no chunk.
       const result = await sql<RankedRow & { id: number | null }>`with knn as (

@@ -1,4 +1,4 @@
-import type { ChunkHit, ChunkScope } from "./vector-index.js";
+import type { ChunkHit, ChunkScope, NearestQuery } from "./vector-index.js";
 
 /** A unit-length copy (a zero vector stays zero). */
 export function normalize(vector: ArrayLike<number>): Float32Array {
@@ -36,6 +36,15 @@ export function scopeKey(scope: ChunkScope): string {
   return scope.personId !== null
     ? JSON.stringify([scope.projectId, scope.personId])
     : JSON.stringify([scope.projectId, null, scope.threadId]);
+}
+
+/** The partition key of the scope a search asks for (its person's, or its thread's). */
+export function scopeKeyOf(query: Pick<NearestQuery, "projectId" | "personId" | "threadId">): string {
+  return scopeKey({
+    projectId: query.projectId,
+    personId: query.personId ?? null,
+    threadId: query.threadId ?? "",
+  });
 }
 
 export function fnv1aHex(text: string): string {
