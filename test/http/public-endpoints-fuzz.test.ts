@@ -1,30 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
+import { garbage, HOOK_VENDORS } from "../helpers/fuzz-requests.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-
-const VENDORS = ["telegram", "vk", "whatsapp", "facebook", "instagram", "avito", "parley", "github", "nope"];
-
-/** Bodies a stranger might post: not JSON, wrong JSON, huge numbers, deep nesting, NUL, forms. */
-function garbage(random: () => number): { body: string; contentType: string } {
-  const samples = [
-    ["", "application/json"],
-    ["not json", "application/json"],
-    ["[]", "application/json"],
-    ["null", "application/json"],
-    ['{"update_id": 1e309, "message": {"chat": {"id": "x"}}}', "application/json"],
-    ['{"object": "page", "entry": [{"messaging": [{"message": {"mid": null}}]}]}', "application/json"],
-    ['{"type": "confirmation", "group_id": -1, "secret": ["a"]}', "application/json"],
-    ['{"payload": {"type": "message", "value": {"id": {}}}}', "application/json"],
-    [`${"[".repeat(3000)}${"]".repeat(3000)}`, "application/json"],
-    ['{"text": "a\\u0000b"}', "application/json"],
-    ["a=1&b[]=2&__proto__[x]=1", "application/x-www-form-urlencoded"],
-    ['{"TerminalKey": 1, "OrderId": {"$ne": 1}, "Token": true}', "application/json"],
-    [String.fromCharCode(...Array.from({ length: 200 }, () => Math.floor(random() * 65536))), "text/plain"],
-  ] as const;
-  const [body, contentType] = samples[Math.floor(random() * samples.length)] ?? samples[0];
-  return { body, contentType };
-}
 
 for (const dialect of DIALECTS) {
   describe.skipIf(shouldSkip(dialect))(
@@ -58,7 +36,7 @@ for (const dialect of DIALECTS) {
         const random = seededRandom(11);
         let requests = 0;
         for (let i = 0; i < 600; i += 1) {
-          const vendor = VENDORS[Math.floor(random() * VENDORS.length)] ?? "telegram";
+          const vendor = HOOK_VENDORS[Math.floor(random() * HOOK_VENDORS.length)] ?? "telegram";
           const id = ids[Math.floor(random() * ids.length)] ?? "int_missing";
           const { body, contentType } = garbage(random);
           const target = [
