@@ -65,14 +65,15 @@ describe("tool approvals", () => {
     expect(approvals).toEqual([
       expect.objectContaining({ status: "approved", decided_by: "user", policy: "user_approve" }),
     ]);
-    // The provider saw the tool result right after the call, then the user's confirmation.
+    // The provider saw the question and the user's confirmation, then the call and its result
+    // last: the step the model goes on from (docs/agent.md, "Approval policies").
     expect(mock.calls[1]!.prompt.map((m) => m.role)).toEqual([
       "system",
       "user",
       "assistant",
-      "tool",
-      "assistant",
       "user",
+      "assistant",
+      "tool",
     ]);
   });
 

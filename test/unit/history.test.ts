@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fitHistory, orderToolResults, toModelMessage } from "../../src/modules/engine/history.js";
+import {
+  fitHistory,
+  orderToolResults,
+  toModelMessage,
+  unansweredLast,
+} from "../../src/modules/engine/history.js";
 import type { MessageRow } from "../../src/storage/repos/messages.repo.js";
 
 let seq = 0;
@@ -59,17 +64,62 @@ describe("history", () => {
     ]);
   });
 
-  it("moves a result settled later right behind its call", () => {
-    const question = row("assistant", "Confirm?");
-    const yes = row("user", "yes");
-    const rows = [row("user", "do it"), call("c2"), question, yes, result("c2")];
-    expect(orderToolResults(rows).map((r) => r.content || r.role)).toEqual([
+  it("moves a result settled later right behind its call, the approval exchange before the call", () => {
+    const rows = [
+      row("user", "do it"),
+      call("c2"),
+      row("assistant", "Confirm?"),
+      row("user", "yes"),
+      result("c2"),
+    ];
+    const yes = rows[3]!;
+    const ordered = orderToolResults(rows);
+    expect(ordered.map((r) => r.content || r.role)).toEqual([
       "do it",
-      "assistant",
-      "x: ok",
       "Confirm?",
       "yes",
+      "assistant",
+      "x: ok",
     ]);
+    // The typed yes is unanswered, yet it stays before the call it decided: the call and its
+    // result are the latest step.
+    expect(unansweredLast(ordered, new Set([yes.seq])).map((r) => r.content || r.role)).toEqual([
+      "do it",
+      "Confirm?",
+      "yes",
+      "assistant",
+      "x: ok",
+    ]);
+  });
+
+  it("an approval decided without a message (an operator, addToolApprovalResponse): the question goes before the call", () => {
+    const rows = [row("user", "do it"), call("c4"), row("assistant", "Confirm?"), result("c4")];
+    expect(orderToolResults(rows).map((r) => r.content || r.role)).toEqual([
+      "do it",
+      "Confirm?",
+      "assistant",
+      "x: ok",
+    ]);
+  });
+
+  it("a message that cancelled the action, or came while an operator decided, stays after the result", () => {
+    const other = row("user", "what's the weather?");
+    const rows = [row("user", "do it"), call("c5"), row("assistant", "Confirm?"), other, result("c5")];
+    const ordered = unansweredLast(orderToolResults(rows), new Set([other.seq]));
+    expect(ordered.map((r) => r.content || r.role)).toEqual([
+      "do it",
+      "Confirm?",
+      "assistant",
+      "x: ok",
+      "what's the weather?",
+    ]);
+    // An operator's own message in between is not the bot's question: it keeps its place.
+    const operator = { ...row("assistant", "An operator will check."), author: "operator" as const };
+    const hello = row("user", "hello?");
+    const waiting = [row("user", "do it"), call("c6"), operator, hello, result("c6")];
+    expect(
+      unansweredLast(orderToolResults(waiting), new Set([hello.seq])).map((r) => r.content || r.role),
+    ).toEqual(["do it", "assistant", "x: ok", "An operator will check.", "hello?"]);
   });
 
   it("rebuilds the model's messages from stored parts", () => {

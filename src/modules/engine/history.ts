@@ -1,5 +1,6 @@
 import type { ModelMessage } from "ai";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import { classifyConfirmation } from "./confirmation.js";
 
 /** A deliberately cautious token estimate (no tokenizer per provider): ~4 characters a token. */
 export function estimateTokens(text: string): number {
@@ -30,14 +31,54 @@ function toolCallIds(row: MessageRow, type: "tool-call" | "tool-result"): string
 }
 
 /**
+ * The rows of an approval exchange that belong before the call they decided, by call: a call
+ * whose result was settled later (after an approval) had, between the two, the bot's
+ * confirmation question (a `bot` text message) and, when the user typed it, their clear yes or
+ * no (confirmation.ts). Told before the call, the exchange reads as it happened — asked,
+ * answered, done — and the call and its result are the prompt's latest step, so the model goes
+ * on from the result instead of answering its own question again (docs/agent.md, "Approval
+ * policies"). Anything else said meanwhile stays where it was: a message that cancelled the
+ * action is answered as a normal message, after the refusal. Works on sequence numbers, so the
+ * rows may be in any order.
+ */
+function approvalExchanges(rows: MessageRow[]): Map<MessageRow, MessageRow[]> {
+  const resultSeq = new Map<string, number>();
+  for (const row of rows) {
+    if (row.role === "tool")
+      for (const id of toolCallIds(row, "tool-result")) resultSeq.set(id, Number(row.seq));
+  }
+  const exchanges = new Map<MessageRow, MessageRow[]>();
+  if (resultSeq.size === 0) return exchanges;
+  for (const call of rows) {
+    if (call.role !== "assistant") continue;
+    const settledAt = Math.max(-1, ...toolCallIds(call, "tool-call").map((id) => resultSeq.get(id) ?? -1));
+    const from = Number(call.seq);
+    if (settledAt <= from) continue;
+    const before = rows
+      .filter((row) => Number(row.seq) > from && Number(row.seq) < settledAt && partOfExchange(row))
+      .sort((a, b) => Number(a.seq) - Number(b.seq));
+    if (before.length > 0) exchanges.set(call, before);
+  }
+  return exchanges;
+}
+
+/** The bot's confirmation question, or the user's clear yes or no to it. */
+function partOfExchange(row: MessageRow): boolean {
+  if (row.role === "assistant") return row.author === "bot" && row.parts === null;
+  return row.role === "user" && classifyConfirmation(row.content) !== "other";
+}
+
+/**
  * Providers need every tool result right after the call it answers. A result settled later
- * (after an approval, with user messages in between) is moved up behind its call.
+ * (after an approval, with user messages in between) is moved up behind its call, and the
+ * approval exchange in between goes before the call (`approvalExchanges`).
  */
 export function orderToolResults(rows: MessageRow[]): MessageRow[] {
   const results = new Map<string, MessageRow>();
   for (const row of rows) {
     if (row.role === "tool") for (const id of toolCallIds(row, "tool-result")) results.set(id, row);
   }
+  const exchanges = approvalExchanges(rows);
   const placed = new Set<MessageRow>();
   const ordered: MessageRow[] = [];
   for (const row of rows) {
@@ -49,6 +90,11 @@ export function orderToolResults(rows: MessageRow[]): MessageRow[] {
           other.role === "assistant" && toolCallIds(other, "tool-call").some((id) => results.get(id) === row),
       );
       if (callInWindow) continue;
+    }
+    for (const earlier of exchanges.get(row) ?? []) {
+      if (placed.has(earlier)) continue;
+      ordered.push(earlier);
+      placed.add(earlier);
     }
     ordered.push(row);
     placed.add(row);
@@ -87,7 +133,10 @@ export function fitHistory(rows: MessageRow[], lastMessages: number, budgetToken
  * with what the user said, as every provider expects, not with the bot's own reply.
  */
 export function unansweredLast(rows: MessageRow[], unanswered: ReadonlySet<number>): MessageRow[] {
-  const waiting = rows.filter((row) => row.role === "user" && unanswered.has(row.seq));
+  // A typed yes or no stays before the call it decided (orderToolResults): that call and its
+  // result are the latest step the model goes on from.
+  const answers = new Set([...approvalExchanges(rows).values()].flat());
+  const waiting = rows.filter((row) => row.role === "user" && unanswered.has(row.seq) && !answers.has(row));
   if (waiting.length === 0) return rows;
   return [...rows.filter((row) => !waiting.includes(row)), ...waiting];
 }
