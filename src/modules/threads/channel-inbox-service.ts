@@ -61,42 +61,49 @@ export class ChannelInboxService implements ChannelInbox {
     });
   }
 
+  /**
+   * The sender's Person, keyed by vendor and vendor user id: created on first contact, its name
+   * and avatar kept up to date with what the vendor says. Several first messages at once create
+   * it once; the others update the row the first one stored (docs/channels.md, "Receiving").
+   */
   private async upsertPerson(unit: UnitOfWork, delivery: InboxDelivery, now: string): Promise<string> {
     const { person } = delivery.message;
     const persons = unit.repos.persons;
-    const existing = await persons.findByChannel(delivery.projectId, delivery.vendor, person.externalId);
-    if (existing) {
-      const name = person.name ?? existing.name;
-      const avatar = person.avatarUrl ?? existing.avatar_url;
-      if (name !== existing.name || avatar !== existing.avatar_url) {
-        await persons.update(existing.id, { name, avatar_url: avatar });
-      }
-      return existing.id;
+    const known = await persons.findByChannel(delivery.projectId, delivery.vendor, person.externalId);
+    const existing =
+      known ??
+      (
+        await persons.insertIfAbsent({
+          id: this.deps.newId("per"),
+          project_id: delivery.projectId,
+          external_id: null,
+          name: person.name ?? null,
+          avatar_url: person.avatarUrl ?? null,
+          channel: delivery.vendor,
+          channel_user_id: person.externalId,
+          created_at: now,
+        })
+      ).person;
+    const name = person.name ?? existing.name;
+    const avatar = person.avatarUrl ?? existing.avatar_url;
+    if (name !== existing.name || avatar !== existing.avatar_url) {
+      await persons.update(existing.id, { name, avatar_url: avatar });
     }
-    const id = this.deps.newId("per");
-    await persons.insert({
-      id,
-      project_id: delivery.projectId,
-      external_id: null,
-      name: person.name ?? null,
-      avatar_url: person.avatarUrl ?? null,
-      channel: delivery.vendor,
-      channel_user_id: person.externalId,
-      created_at: now,
-    });
-    return id;
+    return existing.id;
   }
 
+  /** The vendor conversation's thread, created on first contact (once, whoever comes first). */
   private async openThread(unit: UnitOfWork, delivery: InboxDelivery, personId: string): Promise<ThreadRow> {
     const { chat, message } = delivery;
     const existing = await unit.repos.threads.findByConversation(chat.id, message.conversationId);
     if (existing) return existing;
-    return this.deps.conversations.createThread(unit, {
+    const { thread } = await this.deps.conversations.createThread(unit, {
       projectId: delivery.projectId,
       id: this.deps.newId("thr"),
       chat,
       personId,
       externalConversationId: message.conversationId,
     });
+    return thread;
   }
 }

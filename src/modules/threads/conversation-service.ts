@@ -173,7 +173,9 @@ export class ConversationService {
   /**
    * The stream endpoint's thread: created on first use in the chat; a thread id that is
    * already used by another chat of the project is 409. In the unit of work that stores the
-   * first messages, so that no thread is left without them.
+   * first messages, so that no thread is left without them. Requests racing to create the same
+   * thread (or the same person) all succeed: one creates it, the others use it
+   * (docs/conversations.md, "Parallel first messages").
    */
   async openThread(
     unit: UnitOfWork,
@@ -183,14 +185,8 @@ export class ConversationService {
     person: StreamBody["person"],
   ): Promise<{ thread: ThreadRow; created: boolean }> {
     const chat = await this.resolveChat(auth, chatId, unit.repos);
-    const threads = unit.repos.threads;
-    const existing = await threads.find(auth.projectId, threadId);
-    if (existing) {
-      if (existing.chat_id !== chatId) {
-        throw conflict("thread_in_other_chat", `The thread '${threadId}' belongs to another chat.`);
-      }
-      return { thread: existing, created: false };
-    }
+    const existing = await unit.repos.threads.find(auth.projectId, threadId);
+    if (existing) return { thread: inChat(existing, chatId), created: false };
     // `/v1/threads/events` is the project's event stream: a thread of that id could not be read.
     if (RESERVED_THREAD_IDS.has(threadId)) {
       throw validationFailed([
@@ -198,18 +194,31 @@ export class ConversationService {
       ]);
     }
     const now = this.deps.clock.now().toISOString();
-    const personId = person ? await this.upsertPerson(unit.repos, auth.projectId, person, now) : null;
-    const row = await this.createThread(unit, {
+    const found = person ? await this.findOrCreatePerson(unit.repos, auth.projectId, person, now) : undefined;
+    const { thread, created } = await this.createThread(unit, {
       projectId: auth.projectId,
       id: threadId,
       chat,
-      personId,
+      personId: found?.id ?? null,
       externalConversationId: null,
     });
-    return { thread: row, created: true };
+    if (!created) return { thread: inChat(thread, chatId), created: false };
+    // `person` counts only for the request that creates the thread: a sent name or avatar
+    // updates a Person that existed before (docs/conversations.md).
+    if (person && found && !found.inserted) {
+      await unit.repos.persons.update(found.id, {
+        ...(person.name !== undefined ? { name: person.name } : {}),
+        ...(person.avatar_url !== undefined ? { avatar_url: person.avatar_url } : {}),
+      });
+    }
+    return { thread, created: true };
   }
 
-  /** A new thread in mode `auto`, with its `thread.created` event. */
+  /**
+   * A new thread in mode `auto`, with its `thread.created` event; or, when another request has
+   * just created a thread with the same key (the same id, or the same vendor conversation in the
+   * chat), that thread (`created: false`, no event).
+   */
   async createThread(
     unit: UnitOfWork,
     fields: {
@@ -220,9 +229,9 @@ export class ConversationService {
       /** The vendor conversation the thread stands for (channel threads). */
       externalConversationId: string | null;
     },
-  ): Promise<ThreadRow> {
+  ): Promise<{ thread: ThreadRow; created: boolean }> {
     const now = this.deps.clock.now().toISOString();
-    const row: ThreadRow = {
+    const { thread, inserted } = await unit.repos.threads.insertIfAbsent({
       project_id: fields.projectId,
       id: fields.id,
       chat_id: fields.chat.id,
@@ -240,15 +249,22 @@ export class ConversationService {
       assignee_name: null,
       taken_over_by: null,
       taken_over_at: null,
+      reply_failure: null,
       created_at: now,
       updated_at: now,
-    };
-    await unit.repos.threads.insert(row);
+    });
+    if (!inserted) return { thread, created: false };
     unit.record({
       type: "thread.created",
-      thread: { id: row.id, chat_id: row.chat_id, bot_id: row.bot_id, mode: row.mode, created_at: now },
+      thread: {
+        id: thread.id,
+        chat_id: thread.chat_id,
+        bot_id: thread.bot_id,
+        mode: thread.mode,
+        created_at: thread.created_at,
+      },
     });
-    return row;
+    return { thread, created: true };
   }
 
   /**
@@ -528,24 +544,21 @@ export class ConversationService {
     return assertOwned(await repos.chats.findById(chatId), auth.projectId, "chat", chatId);
   }
 
-  private async upsertPerson(
+  /**
+   * The project's Person with this external id, created with the sent name and avatar when new
+   * (`inserted`). Another request creating the same Person at the same moment is not an error:
+   * its row is the one found.
+   */
+  private async findOrCreatePerson(
     repos: Repos,
     projectId: string,
     person: NonNullable<StreamBody["person"]>,
     now: string,
-  ): Promise<string> {
-    const persons = repos.persons;
-    const existing = await persons.findByExternalId(projectId, person.external_id);
-    if (existing) {
-      await persons.update(existing.id, {
-        ...(person.name !== undefined ? { name: person.name } : {}),
-        ...(person.avatar_url !== undefined ? { avatar_url: person.avatar_url } : {}),
-      });
-      return existing.id;
-    }
-    const id = this.deps.newId("per");
-    await persons.insert({
-      id,
+  ): Promise<{ id: string; inserted: boolean }> {
+    const existing = await repos.persons.findByExternalId(projectId, person.external_id);
+    if (existing) return { id: existing.id, inserted: false };
+    const { person: row, inserted } = await repos.persons.insertIfAbsent({
+      id: this.deps.newId("per"),
       project_id: projectId,
       external_id: person.external_id,
       name: person.name ?? null,
@@ -554,8 +567,16 @@ export class ConversationService {
       channel_user_id: null,
       created_at: now,
     });
-    return id;
+    return { id: row.id, inserted };
   }
+}
+
+/** The thread when it belongs to the chat of the request's path; 409 when another chat has it. */
+function inChat(thread: ThreadRow, chatId: string): ThreadRow {
+  if (thread.chat_id !== chatId) {
+    throw conflict("thread_in_other_chat", `The thread '${thread.id}' belongs to another chat.`);
+  }
+  return thread;
 }
 
 const isHumanMode = (mode: ThreadMode) => mode === "manual" || mode === "operator";

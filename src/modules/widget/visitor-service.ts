@@ -26,6 +26,14 @@ const visitorTokenInvalid = () =>
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
+ * A verified user's first thread in a chat, named after the chat and the user so that every
+ * session started before the first message (tabs opened at once) continues the same thread
+ * (docs/widget.md).
+ */
+const identityThreadId = (chatId: string, userId: string) =>
+  `w_${createHash("sha256").update(`${chatId}\u0000${userId}`).digest("base64url").slice(0, 22)}`;
+
+/**
  * The public side of the widget (docs/widget.md): one chat, one visitor, nothing else. Every
  * call checks the page's Origin against the chat's allowed origins; a visitor token reaches only
  * its own thread. Messages go through the same stream service as the API's stream endpoint.
@@ -88,7 +96,8 @@ export class WidgetVisitorService {
       chat_id: chatId,
       project_id: settings.projectId,
       token_hash: hashToken(token),
-      thread_id: previous?.thread_id ?? `w_${id.slice(4)}`,
+      thread_id:
+        previous?.thread_id ?? (identity ? identityThreadId(chatId, identity.user_id) : `w_${id.slice(4)}`),
       person_external_id: identity ? `user:${identity.user_id}` : `visitor:${id}`,
       identity_user_id: identity?.user_id ?? null,
       person_name: identity?.name ?? previous?.person_name ?? null,

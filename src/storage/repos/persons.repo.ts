@@ -38,8 +38,38 @@ export class PersonsRepo {
       .executeTakeFirst();
   }
 
-  async insert(row: PersonRow): Promise<void> {
-    await this.db.insertInto("persons").values(row).execute();
+  /**
+   * Inserts the person unless one already holds its key — (project, external_id) for a person
+   * the API names, (project, channel, channel_user_id) for a vendor's user — and returns the row
+   * that holds it: this one (`inserted`), or the one another request stored first. On PostgreSQL
+   * the insert waits for that request's transaction, so its row is there to read; nothing fails,
+   * which keeps the caller's transaction usable (docs/conversations.md, "Parallel first messages").
+   */
+  async insertIfAbsent(row: PersonRow): Promise<{ person: PersonRow; inserted: boolean }> {
+    const channel = row.channel;
+    // A winner deleted before it could be read frees the key: insert again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const stored = await this.db
+        .insertInto("persons")
+        .values(row)
+        .onConflict((oc) =>
+          channel === null
+            ? oc.columns(["project_id", "external_id"]).doNothing()
+            : oc
+                .columns(["project_id", "channel", "channel_user_id"])
+                .where("channel", "is not", null)
+                .doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (stored) return { person: stored, inserted: true };
+      const winner =
+        channel === null
+          ? await this.findByExternalId(row.project_id, row.external_id ?? "")
+          : await this.findByChannel(row.project_id, channel, row.channel_user_id ?? "");
+      if (winner) return { person: winner, inserted: false };
+    }
+    throw new Error("a person with this key was deleted as often as it was created");
   }
 
   async update(id: string, patch: { name?: string | null; avatar_url?: string | null }): Promise<void> {

@@ -1,4 +1,11 @@
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Updateable } from "kysely";
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from "kysely";
 import type { Dialect } from "../database.js";
 import { dialectOf } from "../dialect.js";
 import { preparedQuery } from "../prepared-query.js";
@@ -70,8 +77,38 @@ export class ThreadsRepo {
     return row !== undefined;
   }
 
-  async insert(row: ThreadRow): Promise<void> {
-    await this.db.insertInto("threads").values(row).execute();
+  /**
+   * Inserts the thread unless one already holds its key — its id in the project, or, for a
+   * vendor conversation's thread, that conversation in the chat — and returns the row that holds
+   * it: this one (`inserted`), or the one another request stored first (which may belong to
+   * another chat: the caller decides). Never fails on the key, so the caller's transaction stays
+   * usable on PostgreSQL (docs/conversations.md, "Parallel first messages").
+   */
+  async insertIfAbsent(row: Insertable<ThreadsTable>): Promise<{ thread: ThreadRow; inserted: boolean }> {
+    const conversation = row.external_conversation_id ?? null;
+    // A winner deleted before it could be read frees the key: insert again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const stored = await this.db
+        .insertInto("threads")
+        .values(row)
+        .onConflict((oc) =>
+          conversation === null
+            ? oc.columns(["project_id", "id"]).doNothing()
+            : oc
+                .columns(["chat_id", "external_conversation_id"])
+                .where("external_conversation_id", "is not", null)
+                .doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (stored) return { thread: stored, inserted: true };
+      const winner =
+        conversation === null
+          ? await this.find(row.project_id, row.id)
+          : await this.findByConversation(row.chat_id, conversation);
+      if (winner) return { thread: winner, inserted: false };
+    }
+    throw new Error("a thread with this key was deleted as often as it was created");
   }
 
   async update(projectId: string, id: string, patch: Updateable<ThreadsTable>): Promise<void> {
