@@ -1,12 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
+import { type Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { RecentCache } from "../lib/recent-cache.js";
+import { GuardedKysely } from "./guarded-kysely.js";
 import { withNamedStatements } from "./pg-named-statements.js";
 import type { Database } from "./schema.js";
+import { guardedDialect, TransactionGuard, type TransactionMonitor } from "./transaction-guard.js";
 import { loadSqliteVec } from "./vector-index/sqlite-vec-index.js";
+import { WriterQueue } from "./writer-queue.js";
 
 export type { Dialect } from "./dialect.js";
 
@@ -16,7 +19,15 @@ export interface Storage {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * Its transactions in progress and misuse reports (transaction-guard.ts); absent on a
+   * storage not made by openStorage (tests' and benchmarks' own Kysely instances).
+   */
+  transactions?: TransactionMonitor;
 }
+
+/** Default of `busyTimeoutMs` (PARLEY_DATABASE_BUSY_TIMEOUT_MS). */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 export interface StorageOptions {
   /** PostgreSQL connection string; when absent the embedded SQLite file is used. */
@@ -26,6 +37,14 @@ export interface StorageOptions {
   /** PostgreSQL schema to work in (tests isolate themselves in one). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /**
+   * SQLite: how long a query or transaction waits for the single writer, whether this process's
+   * own transactions hold it or another process (busy_timeout), before a DatabaseBusyError
+   * (docs/operations.md, "Database busy"). Default 5000.
+   */
+  busyTimeoutMs?: number;
+  /** Monotonic milliseconds for timing transactions (tests pass their own). */
+  now?: () => number;
 }
 
 const PG_TIMESTAMPTZ_OID = 1184;
@@ -50,8 +69,12 @@ export function openStorage(options: StorageOptions): Storage {
       types: pgTypes(),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    const guard = new TransactionGuard("postgres", options.now);
+    const db = new GuardedKysely<Database>(
+      { dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatements(pool) }), guard) },
+      guard,
+    );
+    return { db, dialect: "postgres", close: () => db.destroy(), transactions: guard };
   }
   const path = options.sqlitePath ?? ":memory:";
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -60,10 +83,16 @@ export function openStorage(options: StorageOptions): Storage {
   loadSqliteVec(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  const guard = new TransactionGuard("sqlite", options.now);
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new GuardedKysely<Database>(
+    { dialect: guardedDialect(dialect, guard, { writer: new WriterQueue(busyTimeoutMs), busyTimeoutMs }) },
+    guard,
+  );
+  return { db, dialect: "sqlite", close: () => db.destroy(), transactions: guard };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -201,6 +201,10 @@ export class KnowledgeService implements KnowledgeApi {
 
   async deleteStore(projectId: string, storeId: string): Promise<{ id: string; deleted: true }> {
     const row = await this.store(projectId, storeId);
+    // The vector index is made ready on the root handle before the transaction, as ingestion
+    // and search do: its first use detects the backend and may create its table, and a query
+    // on the root handle inside the transaction would wait on the transaction itself.
+    await this.prepare();
     await this.deps.repos.transaction(async (repos) => {
       await this.deps.vectors.remove(
         repos.knowledge.connection,
@@ -432,6 +436,7 @@ export class KnowledgeService implements KnowledgeApi {
   }
 
   private async dropChunks(storeId: string, fileId: string): Promise<void> {
+    await this.prepare(); // before the transaction: see deleteStore
     await this.deps.repos.transaction(async (repos) => {
       await this.deps.vectors.remove(
         repos.knowledge.connection,

@@ -113,12 +113,16 @@ export async function detectKnowledgeVectors(
   return new ExactScanKnowledge(db);
 }
 
-/** The backend chosen on first use (detection needs the database; composition does not wait). */
+/**
+ * The backend chosen on first use (detection needs the database; composition does not wait).
+ * `add` and `remove` run in the caller's transaction: a first use there detects on that
+ * transaction, never on the root handle, which would wait on the transaction itself.
+ */
 export function lazyKnowledgeVectors(db: Kysely<Database>, dialect: Dialect): KnowledgeVectors {
   let chosen: Promise<KnowledgeVectors> | undefined;
   let resolved: KnowledgeVectors | undefined;
-  const get = () => {
-    chosen ??= detectKnowledgeVectors(db, dialect).then((index) => {
+  const get = (on: Kysely<Database> = db) => {
+    chosen ??= detectKnowledgeVectors(on, dialect).then((index) => {
       resolved = index;
       return index;
     });
@@ -130,8 +134,8 @@ export function lazyKnowledgeVectors(db: Kysely<Database>, dialect: Dialect): Kn
       return resolved?.backend ?? "exact-scan";
     },
     prepare: async (embedder) => (await get()).prepare(embedder),
-    add: async (trx, embedder, rows) => (await get()).add(trx, embedder, rows),
-    remove: async (trx, embedder, ids) => (await get()).remove(trx, embedder, ids),
+    add: async (trx, embedder, rows) => (await get(trx)).add(trx, embedder, rows),
+    remove: async (trx, embedder, ids) => (await get(trx)).remove(trx, embedder, ids),
     nearest: async (embedder, storeIds, vector, k) => (await get()).nearest(embedder, storeIds, vector, k),
   };
 }

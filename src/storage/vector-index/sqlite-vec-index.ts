@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
+import { TransactionMisuseError } from "../transaction-misuse-error.js";
 import type { ChunkHit, EmbedderKey, IndexedChunk, NearestQuery, VectorIndex } from "./vector-index.js";
 import {
   fnv1aHex,
@@ -37,7 +38,9 @@ export async function sqliteVecAvailable(db: Kysely<Database>): Promise<boolean>
   try {
     await sql`select vec_version()`.execute(db);
     return true;
-  } catch {
+  } catch (error) {
+    // Only SQLite's answer means "not loaded"; a misused handle is a bug to report, not a backend.
+    if (error instanceof TransactionMisuseError) throw error;
     return false;
   }
 }
