@@ -240,6 +240,29 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
           const { visitor: row } = await visitor(request, reply);
           const resume = request.headers["last-event-id"];
           const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
+          // The chat's identity rule is read again before events go out (one read for the events
+          // handed over together): a stream opened before the chat began to require an identity
+          // ends, and the widget's reconnect is refused with identity_required (docs/widget.md).
+          // Frames go out in order through one chain, so an id never overtakes an event.
+          let chain: Promise<void> = Promise.resolve();
+          let check: Promise<boolean> | null = null;
+          const admitted = () => {
+            check ??= deps.visitors.stillAdmitted(row).finally(() => {
+              check = null;
+            });
+            return check;
+          };
+          const inOrder = (step: () => unknown) => {
+            chain = chain
+              .then(async () => {
+                await step();
+              })
+              .catch((error) => {
+                request.log.error({ err: error }, "widget event stream failed");
+                void sse.end();
+              });
+            return chain;
+          };
           await streamThreadEvents(
             deps,
             { projectId: row.project_id, threadId: row.thread_id },
@@ -249,19 +272,25 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
                 return sse.closed;
               },
               send: (stored) => {
-                const event = stored.event;
-                if (event.type === "message_created") {
-                  const message = toWidgetMessage(fromPublic(event.message));
-                  if (message) return void sse.send({ id: stored.seq, data: { type: event.type, message } });
-                } else if (event.type === "mode_changed") {
-                  return void sse.send({ id: stored.seq, data: { type: event.type, mode: event.mode } });
-                }
-                // Nothing else is the visitor's business; the id still moves their resume point.
-                void sse.send({ id: stored.seq });
+                const allowed = admitted();
+                void inOrder(async () => {
+                  if (sse.closed) return;
+                  if (!(await allowed)) return sse.end();
+                  const event = stored.event;
+                  if (event.type === "message_created") {
+                    const message = toWidgetMessage(fromPublic(event.message));
+                    if (message)
+                      return void sse.send({ id: stored.seq, data: { type: event.type, message } });
+                  } else if (event.type === "mode_changed") {
+                    return void sse.send({ id: stored.seq, data: { type: event.type, mode: event.mode } });
+                  }
+                  // Nothing else is the visitor's business; the id still moves their resume point.
+                  void sse.send({ id: stored.seq });
+                });
               },
-              mark: (seq) => void sse.send({ id: seq }),
-              drain: () => sse.drain(),
-              end: () => sse.end(),
+              mark: (seq) => void inOrder(() => sse.send({ id: seq })),
+              drain: () => inOrder(() => sse.drain()),
+              end: () => inOrder(() => sse.end()),
               onClose: (callback) => sse.onClose(callback),
             },
           ).catch(async (error) => {

@@ -23,6 +23,10 @@ const originNotAllowed = () =>
 const visitorTokenInvalid = () =>
   new ApiError(401, "visitor_token_invalid", "The visitor token is unknown; start a new session.");
 
+/** The chat talks only to verified users: the widget asks the page for a signed identity. */
+const identityRequired = () =>
+  new ApiError(401, "identity_required", "This chat talks only to signed-in users of the site.");
+
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
@@ -76,7 +80,7 @@ export class WidgetVisitorService {
         throw new ApiError(401, "identity_invalid", "The identity's signature does not verify.");
       }
     } else if (settings.identityRequired) {
-      throw new ApiError(401, "identity_required", "This chat talks only to signed-in users of the site.");
+      throw identityRequired();
     }
     const repos = this.deps.repos;
     const now = this.deps.clock.now().toISOString();
@@ -108,13 +112,29 @@ export class WidgetVisitorService {
     return this.sessionView(visitor, token);
   }
 
-  /** The visitor behind a bearer token, on a page of an allowed origin of their chat. */
+  /**
+   * The visitor behind a bearer token, on a page of an allowed origin of their chat. The chat's
+   * identity rule is applied on every request, not only when a session starts: once a chat
+   * requires a verified identity, an anonymous visitor's token (issued before) is refused at once
+   * with `401 identity_required`, which tells the widget to identify (docs/widget.md).
+   */
   async visitor(token: string | undefined, origin: string | undefined): Promise<VisitorContext> {
     if (!token) throw visitorTokenInvalid();
     const visitor = await this.deps.repos.widget.findVisitorByToken(hashToken(token));
     if (!visitor) throw visitorTokenInvalid();
     const settings = await this.settingsFor(visitor.chat_id, origin);
+    if (!admitted(visitor, settings)) throw identityRequired();
     return { visitor, settings };
+  }
+
+  /**
+   * Whether the visitor may still be served, read again now: the event stream asks before each
+   * event it sends, so a stream opened before the chat began to require an identity ends instead
+   * of going on serving an anonymous visitor.
+   */
+  async stillAdmitted(visitor: WidgetVisitorRow): Promise<boolean> {
+    const config = await this.deps.repos.widget.findConfig(visitor.chat_id);
+    return admitted(visitor, readWidgetSettings(visitor.chat_id, visitor.project_id, config));
   }
 
   async history(context: VisitorContext) {
@@ -168,6 +188,11 @@ export class WidgetVisitorService {
     const thread = await this.deps.repos.threads.find(visitor.project_id, visitor.thread_id);
     return { visitor_token: token, thread_id: visitor.thread_id, mode: thread?.mode ?? "auto" };
   }
+}
+
+/** An anonymous visitor (no verified identity) is not served by a chat that requires one. */
+function admitted(visitor: WidgetVisitorRow, settings: Pick<WidgetSettings, "identityRequired">): boolean {
+  return !settings.identityRequired || visitor.identity_user_id !== null;
 }
 
 /** What a visitor sees of a stored message: their words and the answers, no tool steps. */
