@@ -14440,7 +14440,7 @@ export interface operations {
           "text/event-stream": components["schemas"]["WidgetEvent"];
         };
       };
-      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. */
+      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. `identity_required`: the chat now talks only to signed-in users and the token is an anonymous visitor's; start a session with an identity. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -14514,7 +14514,7 @@ export interface operations {
           "application/json": components["schemas"]["WidgetHistory"];
         };
       };
-      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. */
+      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. `identity_required`: the chat now talks only to signed-in users and the token is an anonymous visitor's; start a session with an identity. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -14603,7 +14603,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. */
+      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. `identity_required`: the chat now talks only to signed-in users and the token is an anonymous visitor's; start a session with an identity. */
       401: {
         headers: {
           [name: string]: unknown;

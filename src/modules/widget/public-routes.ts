@@ -42,7 +42,7 @@ const ORIGIN_NOT_ALLOWED = "`origin_not_allowed`: the page's origin is not among
 const IP_RATE_LIMITED = "`rate_limited`: too many requests from this IP address per minute; see Retry-After.";
 /** What every route with a visitor token can answer besides the rule's statuses (infra/error-responses.ts). */
 const visitorErrors = {
-  401: "`visitor_token_invalid`: the visitor token is unknown; start a new session.",
+  401: "`visitor_token_invalid`: the visitor token is unknown; start a new session. `identity_required`: the chat now talks only to signed-in users and the token is an anonymous visitor's; start a session with an identity.",
   403: ORIGIN_NOT_ALLOWED,
   404: "`chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat.",
   429: IP_RATE_LIMITED,
