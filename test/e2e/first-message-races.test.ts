@@ -245,6 +245,34 @@ function apiSuite(dialect: TestDialect) {
       expect(unansweredOf(messages)).toEqual([]);
     });
 
+    it("useChat sending the same message several times at once: stored once, answered once", async () => {
+      const first = [{ id: "m-1", role: "user", parts: [{ type: "text", text: "resent hello" }] }];
+      const second = [
+        ...first,
+        { id: "m-2", role: "assistant", parts: [{ type: "text", text: "Echo: resent hello" }] },
+        { id: "m-3", role: "user", parts: [{ type: "text", text: "resent again" }] },
+      ];
+      const calls = model.calls.length;
+      // The first message creates the thread; the second arrives in a thread that exists.
+      for (const messages of [first, second]) {
+        const answers = await Promise.all(
+          Array.from({ length: BURST }, () =>
+            t.call("POST", `/v1/chats/${chat.id}/threads/ui-race/stream?protocol=ui`, { body: { messages } }),
+          ),
+        );
+        expect(
+          answers.map((a) => a.statusCode),
+          answers.map((a) => a.body).join("\n"),
+        ).toEqual(answers.map(() => 200));
+      }
+      const replies = expectAnsweredOnce(
+        await threadMessages(t, "ui-race"),
+        ["resent hello", "resent again"],
+        model.calls.length - calls,
+      );
+      expect(replies.map((m) => m.content)).toEqual(["Echo: resent hello", "Echo: resent again"]);
+    });
+
     const widget = (method: "POST", url: string, options: { token?: string; body?: unknown } = {}) =>
       t.app.inject({
         method,

@@ -285,6 +285,13 @@ export class ConversationService {
     const now = this.deps.clock.now().toISOString();
     const stored: MessageRow[] = [];
     let lastSeq: number | undefined;
+    // The same message sent twice at once (useChat resending it): the second waits for the
+    // first, then finds it stored (docs/conversations.md, "Parallel first messages").
+    await messagesRepo.lockExternalIds(
+      projectId,
+      threadId,
+      contents.flatMap((item) => (item.externalId ? [item.externalId] : [])),
+    );
     for (const item of contents) {
       const known = item.externalId
         ? await messagesRepo.findByExternalId(projectId, threadId, item.externalId)

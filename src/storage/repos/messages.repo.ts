@@ -1,9 +1,13 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { dialectOf } from "../dialect.js";
 import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { MessagesTable } from "../schema-conversations.js";
 
 export type MessageRow = Selectable<MessagesTable>;
+
+/** Namespace of the external-id locks (project-event-lock.ts and bootstrap-lock.ts use others). */
+const EXTERNAL_ID_LOCK_NAMESPACE = 727_103;
 export type NewMessage = Omit<Insertable<MessagesTable>, "seq">;
 
 type ThreadArgs = { projectId: string; threadId: string };
@@ -174,6 +178,24 @@ export class MessagesRepo {
       .where("project_id", "=", projectId)
       .where("id", "=", id)
       .execute();
+  }
+
+  /**
+   * Holds the given external ids of a thread until the transaction ends (PostgreSQL; SQLite has
+   * one writer anyway): a request storing a message under one of them waits for another that is
+   * storing the same one, then finds it stored (findByExternalId) instead of failing on the
+   * unique index, which would abort its whole transaction. Taken in sorted order, so two
+   * requests holding several never wait for each other.
+   */
+  async lockExternalIds(projectId: string, threadId: string, externalIds: string[]): Promise<void> {
+    if (externalIds.length === 0 || dialectOf(this.db) !== "postgres") return;
+    for (const externalId of [...new Set(externalIds)].sort()) {
+      // A collision of keys only makes one request wait for another.
+      const key = `${projectId}/${threadId}/${externalId}`;
+      await sql`select pg_advisory_xact_lock(${EXTERNAL_ID_LOCK_NAMESPACE}, hashtext(${key}))`.execute(
+        this.db,
+      );
+    }
   }
 
   findByExternalId(projectId: string, threadId: string, externalId: string): Promise<MessageRow | undefined> {
