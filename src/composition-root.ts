@@ -25,6 +25,7 @@ import {
   offersFromConfig,
   paymentProviderFromConfig,
 } from "./modules/billing/compose-billing.js";
+import { CreditHolds } from "./modules/billing/credit-holds.js";
 import { toMilli } from "./modules/billing/credit-units.js";
 import { paymentRoutes } from "./modules/billing/payment-routes.js";
 import { billingRoutes } from "./modules/billing/routes.js";
@@ -345,6 +346,19 @@ export function composeConversations(deps: ConversationDeps) {
       }));
     },
     credit,
+    // Concurrent turns cannot spend the same last credits (docs/billing.md, "When credits run out").
+    ...(config.billing.enforce
+      ? {
+          holds: new CreditHolds({
+            repos,
+            ledger,
+            catalog: deps.catalog,
+            creditsPerUsd: config.billing.creditsPerUsd,
+            clock,
+            newId: ids,
+          }),
+        }
+      : {}),
     loadAttachment: (chatId, ref) => loadAttachment(repos, connectors, chatId, ref),
     repos,
     writer,
@@ -510,6 +524,8 @@ export function composeConversations(deps: ConversationDeps) {
     async housekeeping() {
       const now = clock.now().getTime();
       await repos.threadEvents.prune(new Date(now - THREAD_EVENT_RETENTION_MS).toISOString());
+      // Credit holds of turns whose process died (docs/billing.md, "When credits run out").
+      await repos.billing.pruneHolds(new Date(now).toISOString());
       await jobs.prune(repos.jobs, new Date(now - FINISHED_JOB_RETENTION_MS));
       // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
       await memory.chunks.pruneOrphans(memory.embedder);

@@ -25,6 +25,23 @@ export type DomainEvent =
     }
   | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
   | { type: "thread.pending_count_changed"; threadId: string; pendingCount: number }
+  /**
+   * The AI gave up on replying (model down after its retries, timeout, out of credits, …): the
+   * messages stay unanswered. Once per give-up, never per retry (docs/conversations.md, "Failed
+   * replies").
+   */
+  | {
+      type: "thread.reply_failed";
+      threadId: string;
+      chatId: string;
+      botId: string;
+      messageIds: string[];
+      code: string;
+      /** For a person: what went wrong and what happens now. */
+      reason: string;
+      /** Model calls the turn that gave up made (0 when none was made: out of credits). */
+      attempts: number;
+    }
   | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
   | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string }
   /** The AI's reply to a turn is stored: what billing charges for (its model and token usage). */

@@ -20,6 +20,17 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
       return { thread_id: event.threadId, type: "thread_assigned", assignee: event.assignee };
     case "thread.pending_count_changed":
       return { thread_id: event.threadId, type: "pending_count", pending_count: event.pendingCount };
+    case "thread.reply_failed":
+      return {
+        thread_id: event.threadId,
+        type: "reply_failed",
+        chat_id: event.chatId,
+        bot_id: event.botId,
+        message_ids: event.messageIds,
+        code: event.code,
+        reason: event.reason,
+        attempts: event.attempts,
+      };
     default:
       return undefined;
   }

@@ -9,7 +9,7 @@ import { messageObjectSchema, operatorRefSchema } from "./message.js";
  * event's sequence number.
  */
 export const threadEventTypeSchema = z
-  .enum(["pending_count", "mode_changed", "message_created", "thread_assigned"])
+  .enum(["pending_count", "mode_changed", "message_created", "thread_assigned", "reply_failed"])
   .meta({ id: "ThreadEventType" });
 
 export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
@@ -57,6 +57,20 @@ export const threadEventSchema = z
       ...common,
       type: z.literal("message_created"),
       message: threadEventMessageSchema.describe("The new message (an addition to the base specification)."),
+    }),
+    z.object({
+      ...common,
+      type: z.literal("reply_failed"),
+      chat_id: z.string(),
+      bot_id: z.string(),
+      message_ids: z.array(z.string()).describe("The user messages left unanswered, oldest first."),
+      code: z
+        .string()
+        .describe(
+          "`model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits`, `turn_failed` (docs/conversations.md).",
+        ),
+      reason: z.string().describe("What went wrong, for a person."),
+      attempts: z.number().int().min(0).describe("Model calls made before giving up (retries included)."),
     }),
   ])
   .meta({

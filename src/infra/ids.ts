@@ -61,7 +61,8 @@ export type IdPrefix =
   | "vis"
   | "tool"
   | "tcall"
-  | "mcp";
+  | "mcp"
+  | "hold";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -13,6 +13,8 @@ export interface JobContext {
   type: string;
   payload: unknown;
   attempts: number;
+  /** Runs the job gets in all: the run with `attempts === maxAttempts` is its last. */
+  maxAttempts: number;
   projectId: string | null;
 }
 
@@ -154,6 +156,7 @@ export class JobWorker {
       type: job.type,
       payload: JSON.parse(job.payload),
       attempts: job.attempts,
+      maxAttempts: job.max_attempts,
       projectId: job.project_id,
     });
   }

@@ -12,6 +12,8 @@ export interface BillingAccountsTable {
   subscription_until: string | null;
   /** 1 once `billing.balance.low` was raised for the current dip below the threshold. */
   low_balance_notified: number;
+  /** Millicredits the last reply was charged (migration 0024): what a new turn holds. */
+  last_charge: number;
   created_at: string;
   updated_at: string;
 }
@@ -58,8 +60,23 @@ export interface BillingInvoicesTable {
   paid_at: string | null;
 }
 
+/**
+ * Credit a running turn holds against its project's balance until its reply is charged or it
+ * ends without one (migration 0024; docs/billing.md, "When credits run out").
+ */
+export interface CreditHoldsTable {
+  id: string;
+  project_id: string;
+  /** Millicredits. */
+  amount: number;
+  /** When the hold lapses by itself (its turn's process died). */
+  expires_at: string;
+  created_at: string;
+}
+
 export interface BillingTables {
   billing_accounts: BillingAccountsTable;
+  credit_holds: CreditHoldsTable;
   billing_transactions: BillingTransactionsTable;
   billing_invoices: BillingInvoicesTable;
 }

@@ -42,6 +42,11 @@ export interface ThreadsTable {
   /** JSON ThreadActor: who last took the thread over from the AI; null if nobody ever did. */
   taken_over_by: string | null;
   taken_over_at: string | null;
+  /**
+   * JSON StoredReplyFailure (modules/engine/reply-failure.ts): the last reply the AI gave up on
+   * while its messages are unanswered; null otherwise (migration 0024).
+   */
+  reply_failure: string | null;
   created_at: string;
   updated_at: string;
 }

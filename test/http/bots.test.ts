@@ -83,6 +83,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
         formatting: { removeEmojis: false, removeMarkdown: false },
         tools: {},
         knowledge: { vectorStoreIds: [] },
+        failure: { handoff: false },
       },
     });
   });
@@ -124,6 +125,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
       formatting: { removeEmojis: true, removeMarkdown: false },
       tools: { handoff_to_operator: "operator_approve", schedule_message: "auto" },
       knowledge: { vectorStoreIds: [] },
+      failure: { handoff: false },
     });
     expect((await t.call("GET", `/v1/bots/${bot.id}/settings`)).json()).toEqual(merged);
 

@@ -53,6 +53,7 @@ export class Ledger {
       bonus,
       subscription_until: null,
       low_balance_notified: 0,
+      last_charge: 0,
       created_at: now,
       updated_at: now,
     });
@@ -125,10 +126,13 @@ export class Ledger {
     } else if (total >= this.deps.lowBalance && notified === 1) {
       notified = 0;
     }
+    // What a reply costs, for the hold of the next turn (credit-holds.ts).
+    const lastCharge = entry.type === "charge" ? -entry.amount : account.last_charge;
     await repos.billing.updateAccount(projectId, {
       credits,
       bonus,
       low_balance_notified: notified,
+      last_charge: lastCharge,
       updated_at: now,
     });
     const transaction: BillingTransactionRow = {
@@ -150,7 +154,14 @@ export class Ledger {
     await repos.billing.insertTransaction(transaction);
     return {
       transaction,
-      account: { ...account, credits, bonus, low_balance_notified: notified, updated_at: now },
+      account: {
+        ...account,
+        credits,
+        bonus,
+        low_balance_notified: notified,
+        last_charge: lastCharge,
+        updated_at: now,
+      },
     };
   }
 }

@@ -22,6 +22,7 @@ export function defaultBotSettings(defaultModelId: string): BotSettings {
       formatting: { removeEmojis: false, removeMarkdown: false },
       knowledge: { vectorStoreIds: [] },
       tools: {},
+      failure: { handoff: false },
     },
   };
 }

@@ -29,6 +29,7 @@ export function mergeBotSettings(current: BotSettings, patch: BotSettingsPatch):
       formatting: { ...current.ai.formatting, ...definedEntries(ai.formatting) },
       tools,
       knowledge: { ...current.ai.knowledge, ...definedEntries(ai.knowledge) },
+      failure: { ...current.ai.failure, ...definedEntries(ai.failure) },
     },
   };
 }

@@ -27,3 +27,16 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * `ai.failure.handoff` of stored settings (false when unset), without validating the whole
+ * document: what a failed reply reads (docs/agent.md, "When the AI cannot answer").
+ */
+export function readFailureHandoff(json: string): boolean {
+  try {
+    const stored = JSON.parse(json) as BotSettingsPatch;
+    return stored.ai?.failure?.handoff === true;
+  } catch {
+    return false;
+  }
+}

@@ -47,6 +47,14 @@ const vectorStoreIds = z
   .max(10, "at most 10 vector stores")
   .describe("Vector stores of the project that the knowledge_search tool searches.");
 
+/** What happens when the AI gives up on a reply (docs/agent.md, "When the AI cannot answer"). */
+const failureHandoff = z
+  .boolean()
+  .describe(
+    "When the AI gives up on a reply (model down after its retries, timeout, out of credits), switch the " +
+      "thread to `manual` so operators answer the waiting messages. Default false.",
+  );
+
 const instruction = z.string().max(100_000, "must be at most 100000 characters");
 
 /** The complete settings document, as GET returns it: every field present. */
@@ -64,6 +72,7 @@ export const botSettingsSchema = z
       formatting: z.object({ removeEmojis: z.boolean(), removeMarkdown: z.boolean() }),
       tools: z.record(toolNameSchema, toolPolicySchema),
       knowledge: z.object({ vectorStoreIds: vectorStoreIds }),
+      failure: z.object({ handoff: failureHandoff }),
     }),
   })
   .meta({ id: "BotSettings" });
@@ -102,6 +111,7 @@ export const botSettingsPatchSchema = z
           .optional(),
         tools: z.record(toolNameSchema, toolPolicySchema.nullable()).optional(),
         knowledge: z.strictObject({ vectorStoreIds: vectorStoreIds.optional() }).optional(),
+        failure: z.strictObject({ handoff: failureHandoff.optional() }).optional(),
       })
       .optional(),
   })

@@ -13,10 +13,15 @@ export function engineJobHandlers(deps: {
   defaultModel: string;
 }): JobRegistration[] {
   return [
-    handleJob(replyJob, async ({ projectId, threadId }) => {
-      const outcome = await deps.runner.run(projectId, threadId);
-      // A model failure is retried by the queue's backoff; a missing provider will not heal.
-      if (outcome.kind === "failed" && outcome.code !== "model_unavailable") throw new Error(outcome.message);
+    handleJob(replyJob, async ({ projectId, threadId }, job) => {
+      const outcome = await deps.runner.run(projectId, threadId, {}, undefined, {
+        jobId: job.id,
+        retriesLeft: job.attempts < job.maxAttempts,
+      });
+      // A failure that may pass is retried by the queue's backoff while the job has attempts
+      // left; the turn gives up otherwise (a missing provider, no credits, the last attempt),
+      // which it records once (docs/conversations.md, "Failed replies").
+      if (outcome.kind === "failed" && outcome.retryLater) throw new Error(outcome.message);
     }),
     handleJob(titleJob, async ({ projectId, threadId }) => {
       await generateThreadTitle(

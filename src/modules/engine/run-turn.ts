@@ -12,13 +12,19 @@ import type { BotSettings } from "../bots/settings-schema.js";
 import type { Embedder } from "../memory/embedder.js";
 import { memoryIndexJob } from "../memory/jobs.js";
 import { formatRecalled, recall } from "../memory/semantic-recall.js";
-import { type CreditPolicy, whyNotAnswering } from "./answer-policy.js";
+import {
+  type CreditHolds,
+  type CreditPolicy,
+  INSUFFICIENT_CREDITS_REASON,
+  whyNotAnswering,
+} from "./answer-policy.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { type AttachmentLoader, attachImages } from "./attachment-images.js";
 import { createStreamFormatter } from "./formatting/index.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage, unansweredLast } from "./history.js";
 import { titleJob } from "./jobs.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
+import { recordReplyFailure } from "./reply-failure.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
 import { storeResponse } from "./store-response.js";
 import type { ThreadActions } from "./thread-actions.js";
@@ -62,7 +68,42 @@ export type TurnOutcome =
     }
   | { kind: "already-answered"; message: MessageRow | undefined }
   | { kind: "not-answering"; reason: string }
-  | { kind: "failed"; code: string; message: string };
+  | {
+      kind: "failed";
+      code: string;
+      message: string;
+      /** Model calls the turn made (retries included). */
+      attempts: number;
+      /**
+       * The job runs again later (it has attempts left and the failure may pass): not a give-up
+       * yet. Otherwise the give-up is recorded (docs/conversations.md, "Failed replies").
+       */
+      retryLater: boolean;
+    };
+
+/** How a turn is run: as which job, and whether the queue may run it again. */
+export interface TurnOptions {
+  /** The job the turn runs as (a stream's claimed job, a queued reply): names its give-up. */
+  jobId?: string | undefined;
+  /** The job has attempts left: a failure that may pass is retried by the queue, not given up. */
+  retriesLeft?: boolean | undefined;
+}
+
+/** Failures a later run of the job may not meet (the provider back, the call in time). */
+const PASSING_FAILURES = new Set(["model_error", "model_timeout", "turn_failed"]);
+
+/** The reply was produced but the balance was spent meanwhile: it is not kept. */
+class CreditsSpent extends Error {}
+
+type FailedTurn = Extract<TurnOutcome, { kind: "failed" }>;
+
+const failed = (code: string, message: string): FailedTurn => ({
+  kind: "failed",
+  code,
+  message,
+  attempts: 0,
+  retryLater: false,
+});
 
 export interface TurnRunnerDeps {
   /** Semantic recall (ai.memory.semanticRecall). */
@@ -91,6 +132,8 @@ export interface TurnRunnerDeps {
   maxSteps?: number;
   /** Whether a project without credits is answered (docs/billing.md). */
   credit?: CreditPolicy;
+  /** Credit held while a turn's model runs; absent when credits are not enforced. */
+  holds?: CreditHolds;
   /** Searches the vector stores of the chat's bot (docs/knowledge.md, "Bots"); none: nothing found. */
   searchKnowledge?: (
     projectId: string,
@@ -215,20 +258,27 @@ export class TurnRunner {
     threadId: string,
     listener: TurnListener = {},
     forSeq?: number,
+    options: TurnOptions = {},
   ): Promise<TurnOutcome> {
     const trace = new TurnTrace();
     let outcome: TurnOutcome;
     try {
-      outcome = await this.deps.lock.withLock(projectId, threadId, () =>
-        this.runLocked(projectId, threadId, listener, forSeq, trace),
-      );
+      outcome = await this.deps.lock.withLock(projectId, threadId, async () => {
+        const ended = await this.runLocked(projectId, threadId, listener, forSeq, trace);
+        // Still under the thread's lock: no other turn answers the messages meanwhile.
+        return ended.kind === "failed"
+          ? this.giveUpOrRetry(projectId, threadId, ended, trace, options)
+          : ended;
+      });
     } catch (error) {
       this.deps.log.error({ err: error, threadId }, "turn failed");
-      outcome = {
-        kind: "failed",
-        code: "turn_failed",
-        message: "The reply could not be produced; try again.",
-      };
+      outcome = await this.giveUpOrRetry(
+        projectId,
+        threadId,
+        failed("turn_failed", "The reply could not be produced; try again."),
+        trace,
+        options,
+      );
     }
     // Once per turn, wherever it runs (a stream or a job): docs/operations.md, "The turn line".
     const report = trace.report(projectId, threadId, outcome);
@@ -263,6 +313,8 @@ export class TurnRunner {
     }
     const context = await this.deps.repos.answerContext(projectId, thread.chat_id);
     const reason = whyNotAnswering(context, thread.mode, this.deps.credit);
+    // Out of credit is a failure the person's messages wait on, not a choice not to answer.
+    if (reason === "insufficient_credits") return failed(reason, INSUFFICIENT_CREDITS_REASON);
     if (reason || !context) return { kind: "not-answering", reason: reason ?? "chat_missing" };
     trace.botId = context.botId;
 
@@ -276,8 +328,7 @@ export class TurnRunner {
     try {
       resolved = this.deps.registry.resolve(settings.ai.model.id);
     } catch (error) {
-      if (error instanceof ModelUnavailableError)
-        return { kind: "failed", code: error.code, message: error.message };
+      if (error instanceof ModelUnavailableError) return failed(error.code, error.message);
       throw error;
     }
     const { model, entry } = resolved;
@@ -306,8 +357,75 @@ export class TurnRunner {
 
     const projectTools = await this.deps.tools.listFor(projectId, Object.keys(settings.ai.tools));
     const turnTools = toolsFor(settings, projectTools, toolContext, this.deps.toolCallsPerTurn ?? 10);
-    const { keyOf } = turnTools;
     const userText = unanswered.at(-1)?.content ?? "";
+    // Credit held while the model runs, so concurrent turns cannot spend the same last credits.
+    const holds = this.deps.holds;
+    let holdId: string | null = null;
+    if (holds) {
+      const inputTokens = rows.reduce(
+        (sum, row) => sum + estimateTokens(row.content),
+        estimateTokens(system),
+      );
+      holdId = await holds.hold(projectId, settings.ai.model.id, inputTokens, this.holdTtlMs());
+      if (holdId === null) return failed("insufficient_credits", INSUFFICIENT_CREDITS_REASON);
+    }
+    let outcome: TurnOutcome | undefined;
+    try {
+      outcome = await this.callModel(
+        projectId,
+        threadId,
+        thread.title,
+        listener,
+        trace,
+        { settings, model, system, history, rows, turnTools, projectTools, userText },
+        async (repos) => {
+          if (holdId === null || !holds) return;
+          if (!(await holds.settle(repos, projectId, holdId))) throw new CreditsSpent();
+        },
+      );
+      return outcome;
+    } finally {
+      // A stored reply ended its hold in its own transaction; any other end releases it here.
+      if (holdId !== null && holds && outcome?.kind !== "replied") {
+        await holds.release(projectId, holdId).catch((error: unknown) => {
+          this.deps.log.warn(
+            { err: error, threadId },
+            "could not release a credit hold; it lapses by itself",
+          );
+        });
+      }
+    }
+  }
+
+  /** A hold outlives its turn at most this long (its process died): the turn's longest run. */
+  private holdTtlMs(): number {
+    return this.deps.timeoutMs * this.deps.retry.maxAttempts + 60_000;
+  }
+
+  /**
+   * The model calls of a turn, with retries, and the reply stored. `beforeCharge` runs in the
+   * reply's transaction before it is charged (the credit hold's last word).
+   */
+  private async callModel(
+    projectId: string,
+    threadId: string,
+    threadTitle: string | null,
+    listener: TurnListener,
+    trace: TurnTrace,
+    turn: {
+      settings: BotSettings;
+      model: ReturnType<ModelRegistry["resolve"]>["model"];
+      system: string;
+      history: ModelMessage[];
+      rows: MessageRow[];
+      turnTools: TurnTools;
+      projectTools: AvailableTool[];
+      userText: string;
+    },
+    beforeCharge: (repos: Repos) => Promise<void>,
+  ): Promise<TurnOutcome> {
+    const { settings, model, system, history, rows, turnTools, projectTools, userText } = turn;
+    const { keyOf } = turnTools;
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
       const paused: PausedCall[] = [];
@@ -441,6 +559,7 @@ export class TurnRunner {
           { calls: paused, userText },
           settings.ai.formatting,
           async (unit, reply) => {
+            await beforeCharge(unit.repos);
             // Billing charges for it in this transaction (docs/billing.md, "Charges").
             unit.record({
               type: "reply.completed",
@@ -453,7 +572,7 @@ export class TurnRunner {
             if (settings.ai.memory.semanticRecall) {
               await unit.enqueue(jobOf(memoryIndexJob, { projectId, threadId }));
             }
-            if (settings.ai.memory.generateTitle && !thread.title) {
+            if (settings.ai.memory.generateTitle && !threadTitle) {
               await unit.enqueue({
                 ...jobOf(titleJob, { projectId, threadId }),
                 dedupeKey: `title:${projectId}:${threadId}`,
@@ -472,6 +591,7 @@ export class TurnRunner {
           usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
         };
       } catch (error) {
+        if (error instanceof CreditsSpent) return failed("insufficient_credits", INSUFFICIENT_CREDITS_REASON);
         // A failure after the model answered (storing the reply) is not the model's.
         if (!callReported) this.reportFailedCall(settings.ai.model.id, call, error);
         const delay = emitted
@@ -569,11 +689,43 @@ export class TurnRunner {
     this.deps.log.warn({ err: error, threadId, attempts }, "model call failed");
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     return timedOut
-      ? { kind: "failed", code: "model_timeout", message: "The model did not answer in time; try again." }
-      : {
-          kind: "failed",
-          code: "model_error",
-          message: `The model provider failed${attempts > 1 ? ` after ${attempts} attempts` : ""}; try again.`,
-        };
+      ? failed("model_timeout", "The model did not answer in time; try again.")
+      : failed(
+          "model_error",
+          `The model provider failed${attempts > 1 ? ` after ${attempts} attempts` : ""}; try again.`,
+        );
+  }
+
+  /**
+   * A failed turn: left to the queue when its job runs again and the failure may pass, else
+   * given up, which is recorded once (docs/conversations.md, "Failed replies"). A failure to
+   * record it is logged: the turn's own outcome stands.
+   */
+  private async giveUpOrRetry(
+    projectId: string,
+    threadId: string,
+    outcome: FailedTurn,
+    trace: TurnTrace,
+    options: TurnOptions,
+  ): Promise<TurnOutcome> {
+    const ended = { ...outcome, attempts: trace.modelCalls };
+    if (options.retriesLeft === true && PASSING_FAILURES.has(outcome.code))
+      return { ...ended, retryLater: true };
+    try {
+      await this.deps.transactor.run(projectId, async (unit) => {
+        const thread = await unit.repos.threads.find(projectId, threadId);
+        if (!thread) return;
+        await recordReplyFailure(
+          unit,
+          this.deps,
+          thread,
+          { code: outcome.code, reason: outcome.message, attempts: ended.attempts },
+          { jobId: options.jobId },
+        );
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, threadId }, "could not record the failed reply");
+    }
+    return ended;
   }
 }

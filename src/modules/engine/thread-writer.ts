@@ -6,6 +6,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { MessageAuthor } from "../../storage/schema-conversations.js";
+import { answersFailure } from "./reply-failure.js";
 
 /** A stored message as the API, the streams and webhooks show it. */
 export function toPublicMessage(row: MessageRow): PublicMessage {
@@ -65,8 +66,18 @@ export class ThreadWriter {
       operator: extra.operator ? JSON.stringify(extra.operator) : null,
       created_at: now,
     });
-    await unit.repos.threads.update(thread.project_id, thread.id, { last_message_at: now, updated_at: now });
+    // A reply answering the messages a failed reply left waiting clears that failure.
+    const clearsFailure =
+      thread.reply_failure !== null &&
+      extra.replyToSeq !== undefined &&
+      answersFailure(thread, extra.replyToSeq);
+    await unit.repos.threads.update(thread.project_id, thread.id, {
+      last_message_at: now,
+      updated_at: now,
+      ...(clearsFailure ? { reply_failure: null } : {}),
+    });
     thread.last_message_at = now;
+    if (clearsFailure) thread.reply_failure = null;
     unit.record({
       type: "message.created",
       threadId: thread.id,

@@ -25,6 +25,7 @@ const OPERATOR_ROUTES = new Set([
   "POST /v1/threads/:thread_id/send",
   "POST /v1/threads/:thread_id/assign",
   "POST /v1/threads/:thread_id/mode",
+  "POST /v1/threads/:thread_id/reply/retry",
   "GET /v1/chats/:chat_id/threads",
   "GET /v1/chats/:chat_id/threads/:thread_id/messages",
   "POST /v1/chats/:chat_id/threads/:thread_id/mode",

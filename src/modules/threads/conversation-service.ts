@@ -10,8 +10,9 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ThreadMode } from "../../storage/schema-conversations.js";
-import { type CreditPolicy, whyNotAnswering } from "../engine/answer-policy.js";
+import { type CreditPolicy, INSUFFICIENT_CREDITS_REASON, whyNotAnswering } from "../engine/answer-policy.js";
 import { replyJob } from "../engine/jobs.js";
+import { parseReplyFailure, recordReplyFailure, type StoredReplyFailure } from "../engine/reply-failure.js";
 import type { ThreadWriter } from "../engine/thread-writer.js";
 import { botMessageJob, operatorMessageJob } from "./jobs.js";
 import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
@@ -319,6 +320,16 @@ export class ConversationService {
     if (stored.length > 0 && notAnsweringBecause !== null && thread.mode !== "blocked") {
       await this.deps.writer.addPending(unit, thread, stored.length);
     }
+    // Out of credit, the messages are a reply given up at once (docs/conversations.md, "Failed replies").
+    if (stored.length > 0 && notAnsweringBecause === "insufficient_credits") {
+      await recordReplyFailure(
+        unit,
+        this.deps,
+        thread,
+        { code: "insufficient_credits", reason: INSUFFICIENT_CREDITS_REASON, attempts: 0 },
+        { context },
+      );
+    }
     return { thread, messages: stored, lastSeq, notAnsweringBecause };
   }
 
@@ -370,6 +381,41 @@ export class ConversationService {
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
       return toThread((await threads.find(projectId, thread.id)) ?? thread);
+    });
+  }
+
+  /**
+   * An operator's retry of a reply the AI gave up on (docs/conversations.md, "Failed replies"):
+   * a reply job for the thread's unanswered messages, run through the answer policy like any
+   * other. 409 `thread_not_auto` outside mode `auto`, 409 `nothing_to_retry` when no failed
+   * reply waits. Idempotent: while the job it queued may still run, the same job is answered.
+   */
+  async retryReply(auth: AuthContext, threadId: string): Promise<{ thread_id: string; job_id: string }> {
+    const { id } = await this.resolveThread(auth, threadId);
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      const thread = await unit.repos.threads.find(auth.projectId, id);
+      if (!thread) throw notFound("thread", threadId);
+      if (thread.mode !== "auto") {
+        throw conflict(
+          "thread_not_auto",
+          `Only the AI retries a reply: the thread is in mode '${thread.mode}'. Switch it to 'auto', or answer it yourself.`,
+        );
+      }
+      const failure = parseReplyFailure(thread.reply_failure);
+      const unanswered = failure ? await unit.repos.messages.unanswered(auth.projectId, thread.id) : [];
+      if (!failure || unanswered.length === 0) {
+        throw conflict("nothing_to_retry", "No failed reply waits in this thread.");
+      }
+      if (failure.retry_job_id !== undefined) {
+        const queued = await unit.repos.jobs.find(failure.retry_job_id);
+        if (queued && (queued.status === "pending" || queued.status === "running")) {
+          return { thread_id: thread.id, job_id: queued.id };
+        }
+      }
+      const job = await unit.enqueue(jobOf(replyJob, { projectId: auth.projectId, threadId: thread.id }));
+      const marked: StoredReplyFailure = { ...failure, retry_job_id: job.id };
+      await unit.repos.threads.update(auth.projectId, thread.id, { reply_failure: JSON.stringify(marked) });
+      return { thread_id: thread.id, job_id: job.id };
     });
   }
 

@@ -23,6 +23,7 @@ import {
   memorySchema,
   messageSchema,
   operatorSendBodySchema,
+  replyRetrySchema,
   scheduledSchema,
   setModeBodySchema,
   streamBodySchema,
@@ -184,6 +185,31 @@ export function threadRoutes(
     },
     async (request) =>
       conversations.assign(authOf(request), request.params.thread_id, request.body.operator_id),
+  );
+
+  app.post(
+    "/threads/:thread_id/reply/retry",
+    {
+      schema: {
+        tags,
+        operationId: "retryThreadReply",
+        summary: "Retry a reply the AI gave up on",
+        description:
+          "Queues a reply to the messages of the thread's `reply_failure` (202): it runs through the answer policy like " +
+          "any reply (mode, statuses, credits) and, should it fail again, raises `reply_failed` anew. Asked again while " +
+          "that job may still run, answers the same job. Only in mode `auto` (409 `thread_not_auto`; take the thread " +
+          "over to answer it yourself); 409 `nothing_to_retry` when no failed reply waits.",
+        params: threadParamsSchema,
+        response: {
+          202: replyRetrySchema,
+          ...errorResponses({
+            409: "`thread_not_auto`: the thread is not in mode `auto`. `nothing_to_retry`: no failed reply waits.",
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await conversations.retryReply(authOf(request), request.params.thread_id)),
   );
 
   for (const [path, chatScoped] of [

@@ -4,6 +4,21 @@ import { threadActorSchema } from "../../events/thread-event.js";
 
 export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
 
+/** The last reply the AI gave up on, while its messages wait (docs/conversations.md, "Failed replies"). */
+export const replyFailureSchema = z
+  .object({
+    code: z
+      .string()
+      .describe(
+        "`model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`.",
+      ),
+    reason: z.string().describe("What went wrong, for a person."),
+    attempts: z.number().int().describe("Model calls made before giving up (retries included); 0 for none."),
+    message_ids: z.array(z.string()).describe("The user messages left unanswered, oldest first."),
+    failed_at: z.string(),
+  })
+  .meta({ id: "ReplyFailure" });
+
 export const threadSchema = z
   .object({
     id: z.string(),
@@ -23,6 +38,12 @@ export const threadSchema = z
       .nullable()
       .describe("Who last took the thread over from the AI (switched it to `manual` or `operator`)."),
     taken_over_at: z.string().nullable(),
+    reply_failure: replyFailureSchema
+      .nullable()
+      .describe(
+        "Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply " +
+          "(the AI's or an operator's) answers them.",
+      ),
     created_at: z.string(),
   })
   .meta({ id: "Thread" });
@@ -125,6 +146,13 @@ export const threadListSchema = z
 export const threadParamsSchema = z.object({ thread_id: z.string().max(128) });
 export const chatThreadParamsSchema = z.object({ chat_id: z.string().max(128), thread_id: threadIdSchema });
 export const chatParamsSchema = z.object({ chat_id: z.string().max(128) });
+
+export const replyRetrySchema = z
+  .object({
+    thread_id: z.string(),
+    job_id: z.string().describe("The reply job (GET /v1/jobs/{id}); the same while it may still run."),
+  })
+  .meta({ id: "ReplyRetry" });
 
 export const setModeBodySchema = z.strictObject({ mode: threadModeSchema });
 

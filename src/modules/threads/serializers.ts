@@ -3,6 +3,7 @@ import type { ThreadActor } from "../../infra/auth-context.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import { parseReplyFailure } from "../engine/reply-failure.js";
 import { toPublicMessage } from "../engine/thread-writer.js";
 import type { Message, Thread, ThreadDetail } from "./schemas.js";
 
@@ -18,8 +19,17 @@ export function toThread(row: ThreadRow): Thread {
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
     taken_over_by: row.taken_over_by ? (JSON.parse(row.taken_over_by) as ThreadActor) : null,
     taken_over_at: row.taken_over_at,
+    reply_failure: replyFailureOf(row),
     created_at: row.created_at,
   };
+}
+
+/** The stored give-up as the API shows it (its bookkeeping left out). */
+function replyFailureOf(row: ThreadRow): Thread["reply_failure"] {
+  const failure = parseReplyFailure(row.reply_failure);
+  if (!failure) return null;
+  const { code, reason, attempts, message_ids, failed_at } = failure;
+  return { code, reason, attempts, message_ids, failed_at };
 }
 
 /** A message as the API shows it (the one public shape, events/message.ts). */

@@ -7,6 +7,7 @@ import { jobOf } from "../../jobs/job-definition.js";
 import type { ClaimedJob } from "../../jobs/job-queue.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import { INSUFFICIENT_CREDITS_REASON } from "../engine/answer-policy.js";
 import type { ApprovalFlow, ApprovalResponse } from "../engine/approval-flow.js";
 import { replyJob } from "../engine/jobs.js";
 import type { ReplyFinishReason, TurnListener, TurnOutcome, TurnRunner } from "../engine/run-turn.js";
@@ -227,7 +228,9 @@ export class StreamService {
     parts: ReplyParts,
     lastSeq: number | undefined,
   ): Promise<StreamResult> {
-    const turn = () => this.deps.runner.run(projectId, threadId, parts, lastSeq);
+    // The stream's turn is its job's only run: a failure is a give-up (not retried by the queue).
+    const turn = () =>
+      this.deps.runner.run(projectId, threadId, parts, lastSeq, { jobId: claimed?.lease.id });
     const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
     const result: StreamResult = {
       summary: { thread_id: threadId, message_id: null, outcome: outcome.kind },
@@ -281,14 +284,11 @@ async function notAnswering(
     notAnsweringReason: reason,
     error: null,
   };
-  // Out of credit is the one reason a caller cannot see from the thread: say it.
+  // Out of credit is a failed reply (recorded with the messages), not a choice: say it.
   if (reason === "insufficient_credits") {
-    result.error = { code: "insufficient_credits", message: INSUFFICIENT_CREDITS };
+    result.error = { code: "insufficient_credits", message: INSUFFICIENT_CREDITS_REASON };
     result.finishReason = null;
-    parts.error("insufficient_credits", INSUFFICIENT_CREDITS);
+    parts.error("insufficient_credits", INSUFFICIENT_CREDITS_REASON);
   } else parts.finish("stop", null);
   return result;
 }
-
-const INSUFFICIENT_CREDITS =
-  "The project has no credits left: the message is stored and waits as pending; the bot answers again once the project is topped up (docs/billing.md).";

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.approval.requested",
   "webhook_endpoint.disabled",
   "payment.confirmed",
+  "thread.reply.failed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -118,6 +119,25 @@ export const paymentConfirmedDataSchema = z
     description: "A payment link a bot made in a conversation was paid.",
   });
 
+export const threadReplyFailedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    bot_id: z.string(),
+    message_ids: z.array(z.string()).describe("The user messages left unanswered, oldest first."),
+    code: z
+      .string()
+      .describe(
+        "`model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`.",
+      ),
+    reason: z.string().describe("What went wrong, for a person."),
+    attempts: z.number().int().describe("Model calls made before giving up (retries included); 0 for none."),
+  })
+  .meta({
+    id: "WebhookThreadReplyFailedData",
+    description: "The AI gave up on replying: the person's messages are unanswered (docs/webhooks.md).",
+  });
+
 /** Each event type's `data` schema. */
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
@@ -128,6 +148,7 @@ export const webhookEventDataSchemas = {
   "thread.approval.requested": threadApprovalRequestedDataSchema,
   "webhook_endpoint.disabled": webhookEndpointDisabledDataSchema,
   "payment.confirmed": paymentConfirmedDataSchema,
+  "thread.reply.failed": threadReplyFailedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -151,6 +172,7 @@ export const webhookEventSchema = z
     envelope("thread.approval.requested"),
     envelope("webhook_endpoint.disabled"),
     envelope("payment.confirmed"),
+    envelope("thread.reply.failed"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

@@ -22,6 +22,8 @@ import { payments } from "./0019-payments.js";
 import { customTools } from "./0020-custom-tools.js";
 import { mcpServers } from "./0021-mcp-servers.js";
 import { messageRepliesIndex } from "./0022-message-replies-index.js";
+import { parseAttempts } from "./0023-parse-attempts.js";
+import { replyFailures } from "./0024-reply-failures.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -51,5 +53,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0020_custom_tools": customTools(dialect),
     "0021_mcp_servers": mcpServers(dialect),
     "0022_message_replies_index": messageRepliesIndex(),
+    "0023_parse_attempts": parseAttempts(),
+    "0024_reply_failures": replyFailures(dialect),
   };
 }

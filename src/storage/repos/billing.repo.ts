@@ -6,15 +6,26 @@ import type {
   BillingAccountsTable,
   BillingInvoicesTable,
   BillingTransactionsTable,
+  CreditHoldsTable,
 } from "../schema-billing.js";
 
 export type BillingAccountRow = Selectable<BillingAccountsTable>;
 export type BillingTransactionRow = Selectable<BillingTransactionsTable>;
 export type BillingInvoiceRow = Selectable<BillingInvoicesTable>;
+export type CreditHoldRow = Selectable<CreditHoldsTable>;
 
 /** Accounts, transactions and invoices. Amounts are millicredits; rules live in modules/billing. */
 const accountOf = preparedQuery<{ projectId: string }, BillingAccountRow>((db, arg) =>
   db.selectFrom("billing_accounts").selectAll().where("project_id", "=", arg("projectId")),
+);
+
+const heldOf = preparedQuery<{ projectId: string; now: string }, { held: number | string | null }>(
+  (db, arg) =>
+    db
+      .selectFrom("credit_holds")
+      .select((eb) => eb.fn.sum<number>("amount").as("held"))
+      .where("project_id", "=", arg("projectId"))
+      .where("expires_at", ">", arg("now")),
 );
 
 const lockedAccountOf = preparedQuery<{ projectId: string }, BillingAccountRow>((db, arg) =>
@@ -124,5 +135,25 @@ export class BillingRepo {
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .execute();
+  }
+
+  /** Millicredits held by running turns of the project (holds not lapsed by `now`). */
+  async heldAmount(projectId: string, now: string): Promise<number> {
+    const row = await heldOf.first(this.db, { projectId, now });
+    return Number(row?.held ?? 0);
+  }
+
+  async insertHold(row: CreditHoldRow): Promise<void> {
+    await this.db.insertInto("credit_holds").values(row).execute();
+  }
+
+  async deleteHold(id: string): Promise<void> {
+    await this.db.deleteFrom("credit_holds").where("id", "=", id).execute();
+  }
+
+  /** Deletes holds lapsed before `now` (their turns' processes died); returns how many. */
+  async pruneHolds(now: string): Promise<number> {
+    const result = await this.db.deleteFrom("credit_holds").where("expires_at", "<=", now).executeTakeFirst();
+    return Number(result.numDeletedRows ?? 0);
   }
 }

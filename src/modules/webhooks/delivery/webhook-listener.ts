@@ -36,6 +36,19 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           previous_mode: event.previousMode,
         },
       };
+    case "thread.reply_failed":
+      return {
+        type: "thread.reply.failed",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          bot_id: event.botId,
+          message_ids: event.messageIds,
+          code: event.code,
+          reason: event.reason,
+          attempts: event.attempts,
+        },
+      };
     case "approval.requested":
       return {
         type: "thread.approval.requested",
