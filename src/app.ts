@@ -173,8 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     readDatabase: () => readDatabaseSnapshot(repos, clock),
     openEventStreams: () => conversationStack.hub.subscriberCount(),
     recallMemoryBytes: conversationStack.recallMemoryBytes,
+    longestTransactionHoldSeconds: () => (storage.transactions?.longestHoldMs() ?? 0) / 1000,
     log: app.log,
   });
+  // A misuse is a bug: logged with its stack even where the caller swallows the error.
+  const stopMisuseLog = storage.transactions?.onMisuse((error) =>
+    app.log.error({ err: error }, "a query outside its transaction was issued inside it"),
+  );
   const webhookSender = createWebhookSender({ allowPrivate: config.webhooksAllowPrivate });
   const webhookDispatcher = config.runWorker
     ? new WebhookDispatcher({
@@ -218,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installRequestMetrics(app, metrics);
   await installOpenApi(app, SERVICE_VERSION, { webhooks: webhookOpenApi() });
 
-  systemRoutes(app, { storage, metrics });
+  systemRoutes(app, { storage, metrics, holdLimitMs: config.databaseHoldLimitMs });
   await conversationStack.publicRoutes(app);
   const consoleAuth = composeConsoleAuth({
     config,
@@ -347,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook("onClose", async () => {
     clearInterval(housekeeping);
+    stopMisuseLog?.();
     await conversationStack.close();
     await webhookDispatcher?.stop();
     webhookSender.close();

@@ -141,6 +141,8 @@ const envSchema = z.object({
   PARLEY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   PARLEY_BODY_LIMIT_BYTES: positiveInt(1_048_576),
   PARLEY_PG_POOL_SIZE: positiveInt(10),
+  PARLEY_DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+  PARLEY_DATABASE_HOLD_LIMIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   PARLEY_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   PARLEY_CORS_ORIGINS: optionalString.pipe(originList.optional()),
   PARLEY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
@@ -260,6 +262,13 @@ export interface Config {
   /** Web origins whose pages may call /v1 and /openai/v1 from a browser (infra/cors.ts); empty = none. */
   corsOrigins: string[];
   pgPoolSize: number;
+  /**
+   * SQLite: how long a request or job waits for the single writer before it gets 503
+   * `database_busy` (docs/operations.md, "Database busy").
+   */
+  databaseBusyTimeoutMs: number;
+  /** /readyz answers 503 while a transaction of this process has been open longer than this. */
+  databaseHoldLimitMs: number;
   shutdownTimeoutMs: number;
   defaultModel: string;
   /** Upper bound of one model call, and how many attempts a turn gets. */
@@ -423,6 +432,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.PARLEY_TRUST_PROXY === "true",
     corsOrigins: env.PARLEY_CORS_ORIGINS ?? [],
     pgPoolSize: env.PARLEY_PG_POOL_SIZE,
+    databaseBusyTimeoutMs: env.PARLEY_DATABASE_BUSY_TIMEOUT_MS,
+    databaseHoldLimitMs: env.PARLEY_DATABASE_HOLD_LIMIT_MS,
     shutdownTimeoutMs: env.PARLEY_SHUTDOWN_TIMEOUT_MS,
     defaultModel: env.PARLEY_DEFAULT_MODEL,
     modelTimeoutMs: env.PARLEY_MODEL_TIMEOUT_MS,

@@ -157,7 +157,12 @@ export async function openAnsweringStorage(config: Config, sqlitePath: string): 
   };
   let storage: Storage;
   try {
-    storage = openStorage({ databaseUrl, sqlitePath, pgPoolSize: config.pgPoolSize });
+    storage = openStorage({
+      databaseUrl,
+      sqlitePath,
+      pgPoolSize: config.pgPoolSize,
+      busyTimeoutMs: config.databaseBusyTimeoutMs,
+    });
   } catch (error) {
     throw explain(error);
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DatabaseBusyError } from "../storage/database-busy-error.js";
 import type { ErrorBody } from "./error-body.js";
 import { ApiError, type ErrorDetail } from "./errors.js";
 import type { App } from "./http-types.js";
@@ -58,6 +59,16 @@ function fromFastify(error: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/** SQLite's writer was not free in time (docs/operations.md, "Database busy"): the client retries. */
+function databaseBusy(error: DatabaseBusyError): ApiError {
+  return new ApiError(
+    503,
+    "database_busy",
+    `The database is busy: this request could not get it in time. Retry after ${error.retryAfterSeconds} s.`,
+    { headers: { "retry-after": String(error.retryAfterSeconds) } },
+  );
+}
+
 export function sendError(reply: FastifyReply, error: ApiError, requestId?: string): FastifyReply {
   const body: ErrorBody = { code: error.code, message: error.message };
   if (error.details) body.details = error.details;
@@ -69,6 +80,10 @@ export function sendError(reply: FastifyReply, error: ApiError, requestId?: stri
 export function installErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
+    if (error instanceof DatabaseBusyError) {
+      request.log.warn({ err: error }, "database busy");
+      return sendError(reply, databaseBusy(error));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) return sendError(reply, fromValidation(error, request));
     const mapped = fromFastify(error);
     if (mapped) return sendError(reply, mapped);

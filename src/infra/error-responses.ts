@@ -35,7 +35,9 @@ const RULE = {
   422: "`validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each.",
   429: "`rate_limited`: a rate limit is exceeded; wait Retry-After seconds.",
   500: "`internal_error`: a fault on the server; quote the `request_id`.",
-  503: "`shutting_down`: the server is stopping; retry (Retry-After).",
+  503:
+    "`shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was " +
+    "not free in time. Retry after Retry-After seconds.",
 } as const;
 
 /** The parts of a route schema the rule reads (Zod schemas, as the routes declare them). */
@@ -52,7 +54,8 @@ export interface RouteSchemaShape {
 /**
  * The error statuses every operation gets from its shape (docs/api.md#error-statuses-per-operation),
  * so a new route is documented right without listing them:
- * - every operation: 500, and 503 (new requests are refused while the server shuts down);
+ * - every operation: 500, and 503 (new requests are refused while the server shuts down, or
+ *   when SQLite's writer stays busy past PARLEY_DATABASE_BUSY_TIMEOUT_MS);
  * - under the document's security (the /v1 API guard): 401, 403, 429; a POST there also
  *   400 and 409 for its Idempotency-Key;
  * - a body: 400 (unreadable), 413 (too large), 422;

@@ -18,6 +18,8 @@ export interface ScrapeGaugeDeps {
   openEventStreams(): number;
   /** Bytes of semantic recall's in-memory vector copies in this process. */
   recallMemoryBytes(): number;
+  /** Seconds the longest-open database transaction of this process has been open; 0 when none is. */
+  longestTransactionHoldSeconds(): number;
   log: { warn(obj: object, msg: string): void };
   /** How long one database read serves scrapes (default 5 s): scrapers may be many. */
   cacheMs?: number;
@@ -97,6 +99,15 @@ export function installScrapeGauges(registry: Registry, deps: ScrapeGaugeDeps): 
     registers,
     collect() {
       this.set(deps.openEventStreams());
+    },
+  });
+
+  new Gauge({
+    name: "parley_database_transaction_longest_hold_seconds",
+    help: "How long the longest-open database transaction of this process has been open (0 when none is); /readyz is not ready past PARLEY_DATABASE_HOLD_LIMIT_MS.",
+    registers,
+    collect() {
+      this.set(deps.longestTransactionHoldSeconds());
     },
   });
 

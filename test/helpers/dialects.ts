@@ -1,4 +1,4 @@
-import { openStorage, type Storage } from "../../src/storage/database.js";
+import { openStorage, type Storage, type StorageOptions } from "../../src/storage/database.js";
 import { openPostgresTestStorage, postgresAvailable } from "./postgres.js";
 
 export type TestDialect = "sqlite" | "postgres";
@@ -12,6 +12,12 @@ export function shouldSkip(dialect: TestDialect): boolean {
   return dialect === "postgres" && !postgresReady;
 }
 
-export async function openTestStorage(dialect: TestDialect): Promise<Storage> {
-  return dialect === "postgres" ? openPostgresTestStorage() : openStorage({ sqlitePath: ":memory:" });
+/** `options`: the busy timeout and clock of transactions (the rest is the test's own). */
+export async function openTestStorage(
+  dialect: TestDialect,
+  options: Pick<StorageOptions, "busyTimeoutMs" | "now"> = {},
+): Promise<Storage> {
+  return dialect === "postgres"
+    ? openPostgresTestStorage(options)
+    : openStorage({ sqlitePath: ":memory:", ...options });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openStorage, type Storage } from "../../src/storage/database.js";
+import { openStorage, type Storage, type StorageOptions } from "../../src/storage/database.js";
 
 /** The PostgreSQL the suite runs against (CI starts it; see .ci/run). */
 export const TEST_DATABASE_URL =
@@ -32,13 +32,18 @@ export function postgresAvailable(): Promise<boolean> {
 }
 
 /** A storage in a fresh schema of its own; closing drops the schema. */
-export async function openPostgresTestStorage(): Promise<Storage> {
+export async function openPostgresTestStorage(options: Pick<StorageOptions, "now"> = {}): Promise<Storage> {
   const schema = `parley_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const storage = openStorage({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 4 });
+  const storage = openStorage({
+    databaseUrl: TEST_DATABASE_URL,
+    pgSchema: schema,
+    pgPoolSize: 4,
+    ...(options.now ? { now: options.now } : {}),
+  });
   return {
     ...storage,
     async close() {

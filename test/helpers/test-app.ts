@@ -52,11 +52,30 @@ export interface TestAppOptions {
   webhooks?: AppDeps["webhooks"];
   /** The server's SecretBox (default: a fresh key), for tests that open sealed auth_data too. */
   secrets?: SecretBox;
+  /** Monotonic milliseconds timing the storage's transactions (readiness tests move it). */
+  storageNow?: () => number;
+  /**
+   * TransactionMisuseErrors the test expects: otherwise close() fails with the first one, so a
+   * misuse a caller swallowed still fails the test (docs/operations.md, "Transaction misuse").
+   */
+  allowTransactionMisuse?: boolean;
 }
 
 /** A fully built app on a fresh database, bootstrapped with ADMIN_KEY, ready for app.inject. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const storage = await openTestStorage(options.dialect ?? "sqlite");
+  const config = testConfig({
+    PARLEY_RATE_LIMIT_PER_KEY: "100000",
+    PARLEY_RATE_LIMIT_PER_IP: "100000",
+    PARLEY_RATE_LIMIT_PER_PROJECT: "100000",
+    PARLEY_MAX_KEYS_PER_PROJECT: "1000",
+    ...options.env,
+  });
+  const storage = await openTestStorage(options.dialect ?? "sqlite", {
+    busyTimeoutMs: config.databaseBusyTimeoutMs,
+    ...(options.storageNow ? { now: options.storageNow } : {}),
+  });
+  const misuses: Error[] = [];
+  if (!options.allowTransactionMisuse) storage.transactions?.onMisuse((error) => misuses.push(error));
   const clock = options.clock ?? { now: () => new Date() };
   const boot = await migrateToLatest(storage)
     .then(async () => {
@@ -74,13 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
   if (!boot.created) throw new Error("test database was not empty");
   const app = await buildApp({
-    config: testConfig({
-      PARLEY_RATE_LIMIT_PER_KEY: "100000",
-      PARLEY_RATE_LIMIT_PER_IP: "100000",
-      PARLEY_RATE_LIMIT_PER_PROJECT: "100000",
-      PARLEY_MAX_KEYS_PER_PROJECT: "1000",
-      ...options.env,
-    }),
+    config,
     storage,
     secrets: options.secrets ?? createSecretBox(randomBytes(32)),
     clock,
@@ -124,6 +137,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await storage.close();
+      if (misuses.length > 0) throw misuses[0];
     },
   };
 }

@@ -1,13 +1,31 @@
 import type { App } from "../../infra/http-types.js";
 import type { Metrics } from "../../infra/metrics.js";
 import { ping, type Storage } from "../../storage/database.js";
+import { DatabaseBusyError } from "../../storage/database-busy-error.js";
 import { migrationsApplied } from "../../storage/migrator.js";
 
+export interface SystemRoutesDeps {
+  storage: Storage;
+  metrics: Metrics;
+  /** Not ready while a transaction of this process has been open longer (PARLEY_DATABASE_HOLD_LIMIT_MS). */
+  holdLimitMs: number;
+}
+
 /** Operational endpoints outside /v1: unauthenticated, not rate limited, not in the API reference. */
-export function systemRoutes(app: App, deps: { storage: Storage; metrics: Metrics }): void {
+export function systemRoutes(app: App, deps: SystemRoutesDeps): void {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
 
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    // First, and without the database: on SQLite a held transaction holds the one connection,
+    // so the ping below would only wait for it (docs/operations.md, "Readiness").
+    const heldMs = deps.storage.transactions?.longestHoldMs() ?? 0;
+    if (heldMs > deps.holdLimitMs) {
+      return reply.code(503).send({
+        status: "not_ready",
+        reason: "database transaction held too long",
+        held_seconds: Math.round(heldMs / 100) / 10,
+      });
+    }
     try {
       await ping(deps.storage);
       if (!(await migrationsApplied(deps.storage))) {
@@ -16,7 +34,8 @@ export function systemRoutes(app: App, deps: { storage: Storage; metrics: Metric
       return { status: "ready" };
     } catch (error) {
       reply.log.warn({ err: error }, "readiness check failed");
-      return reply.code(503).send({ status: "not_ready", reason: "database unreachable" });
+      const reason = error instanceof DatabaseBusyError ? "database busy" : "database unreachable";
+      return reply.code(503).send({ status: "not_ready", reason });
     }
   });
 
