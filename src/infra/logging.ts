@@ -1,14 +1,36 @@
 import type { FastifyServerOptions } from "fastify";
+import { stdSerializers } from "pino";
+
+/**
+ * Request headers that carry a credential or a proof (docs/operations.md, "Logs"): API keys and
+ * sessions, and what vendors sign or authenticate their webhooks with
+ * (Telegram's secret token, Meta's and amoCRM's signatures).
+ */
+const SECRET_HEADERS = [
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "idempotency-key",
+  "x-api-key",
+  "x-csrf-token",
+  "x-telegram-bot-api-secret-token",
+  "x-hub-signature",
+  "x-hub-signature-256",
+  "x-signature",
+  "x-service-signature",
+];
 
 /**
  * Paths removed from every log line. Request headers are not logged by default; these cover
  * any object that is logged on purpose and happens to carry a secret.
  */
 export const REDACTED_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'req.headers["idempotency-key"]',
-  "headers.authorization",
+  ...SECRET_HEADERS.flatMap((name) => [
+    `req.headers["${name}"]`,
+    `headers["${name}"]`,
+    `*.headers["${name}"]`,
+  ]),
   "authorization",
   "*.authorization",
   "auth_data",
@@ -23,15 +45,52 @@ export const REDACTED_PATHS = [
   "*.token",
   "access_token",
   "*.access_token",
+  ...[
+    "refresh_token",
+    "verify_token",
+    "app_secret",
+    "client_secret",
+    "application_token",
+    "password",
+  ].flatMap((name) => [name, `*.${name}`]),
 ];
 
 /**
- * Query parameters kept out of the log: a user's words (`search`), and what an OAuth callback
- * carries (`code`, `state`: docs/oauth.md).
+ * Query parameters kept out of the log, on every route: a user's words (`search`), what an
+ * OAuth callback carries (`code`, `state`: docs/oauth.md), and credentials in a URL, such as
+ * the token of Avito's hook URL and the `hub.verify_token` of Meta's verification request.
+ * Besides these names, any name containing one of SECRET_NAME_PARTS.
  */
-const REDACTED_QUERY_PARAMETERS = ["search", "code", "state"];
+const REDACTED_QUERY_PARAMETERS = new Set([
+  "search",
+  "code",
+  "state",
+  "key",
+  "sig",
+  "auth",
+  "hash",
+  "session",
+  "ticket",
+  "credential",
+  "credentials",
+]);
+const SECRET_NAME_PARTS = /token|secret|signature|passw|api[-_.]?key|access[-_.]?key|private[-_.]?key/i;
 
-/** The URL as logged: the values of REDACTED_QUERY_PARAMETERS replaced, the rest kept. */
+/** Whether the values of a query parameter of this (decoded) name stay out of the log. */
+export function isSecretParameter(name: string): boolean {
+  return REDACTED_QUERY_PARAMETERS.has(name.toLowerCase()) || SECRET_NAME_PARTS.test(name);
+}
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    // a malformed name is judged as sent
+    return name;
+  }
+}
+
+/** The URL as logged: the values of secret parameters (isSecretParameter) replaced, the rest kept. */
 export function redactUrl(url: string): string {
   const query = url.indexOf("?");
   if (query === -1) return url;
@@ -40,15 +99,32 @@ export function redactUrl(url: string): string {
     .split("&")
     .map((pair) => {
       const name = pair.split("=", 1)[0] ?? "";
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replace(/\+/g, " "));
-      } catch {
-        // a malformed name is logged as sent
-      }
-      return REDACTED_QUERY_PARAMETERS.includes(decoded) ? `${name}=[redacted]` : pair;
+      return isSecretParameter(decodedName(name)) ? `${name}=[redacted]` : pair;
     });
   return `${url.slice(0, query)}?${params.join("&")}`;
+}
+
+/** A query parameter inside free text: after `?` or `&`, up to the next `&`, `#`, space or quote. */
+const QUERY_PARAMETER_IN_TEXT = /([?&])([^=&#\s"'<>]+)=([^&#\s"'<>]*)/g;
+
+/**
+ * Free text (a log message, an error's message or stack) with the values of secret query
+ * parameters replaced wherever a URL in it has them: what Fastify or a library writes about a
+ * request names its URL as it came.
+ */
+export function redactText(text: string): string {
+  if (!text.includes("=")) return text;
+  return text.replace(QUERY_PARAMETER_IN_TEXT, (whole, separator: string, name: string) =>
+    isSecretParameter(decodedName(name)) ? `${separator}${name}=[redacted]` : whole,
+  );
+}
+
+/** pino's error serializer, with URLs in the message and stack redacted. */
+function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  const serialized = stdSerializers.err(error);
+  if (typeof serialized?.message === "string") serialized.message = redactText(serialized.message);
+  if (typeof serialized?.stack === "string") serialized.stack = redactText(serialized.stack);
+  return serialized;
 }
 
 interface LoggedRequest {
@@ -66,8 +142,19 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    hooks: {
+      // Messages that name a URL (Fastify's own, "Route GET:/… not found" and the like).
+      logMethod(args, method) {
+        for (let i = 0; i < args.length; i++) {
+          const arg = args[i];
+          if (typeof arg === "string") args[i] = redactText(arg);
+        }
+        return method.apply(this, args as Parameters<typeof method>);
+      },
+    },
     serializers: {
-      // Fastify's default request serializer, with search terms taken out of the URL.
+      err: serializeError,
+      // Fastify's default request serializer, with secrets and search terms taken out of the URL.
       req: (request: LoggedRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
