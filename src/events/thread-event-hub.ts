@@ -17,11 +17,27 @@ export interface ThreadEventHubOptions {
   log: FastifyBaseLogger;
   /** Redis channel; processes sharing one must share the database too. */
   channel?: string;
+  /**
+   * The least time between two deliveries to this process's streams, in ms (default
+   * DELIVERY_INTERVAL_MS): an event published after a quiet spell goes out on the next turn of
+   * the event loop; in a burst, what is published meanwhile goes out together, one write per
+   * stream.
+   */
+  deliveryIntervalMs?: number;
 }
+
+/**
+ * Each delivery costs a socket write per open stream, whatever it carries: in a burst of
+ * webhooks, delivering every commit on its own made 200 open streams cost more than the
+ * webhooks themselves (docs/performance.md, "Webhook acknowledgement with event streams open").
+ */
+export const DELIVERY_INTERVAL_MS = 25;
 
 interface Subscription {
   threadId: string | undefined;
   listener: ThreadEventListener;
+  /** False once unsubscribed: a batch being delivered skips it from then on. */
+  active: boolean;
 }
 
 /** What travels over Redis: `origin` lets a hub drop the echo of its own publish. */
@@ -51,10 +67,19 @@ export class ThreadEventHub {
   private readonly subscribed: Promise<void>;
   private lastWarningMs = 0;
   private closed = false;
+  /** Events published and not yet delivered here, in publish (commit) order. */
+  private pending: StoredThreadEvent[] = [];
+  /** Resolves when `pending` has been delivered; set while a delivery is scheduled. */
+  private flushed: Promise<void> | undefined;
+  private flushTimer: { cancel(): void } | undefined;
+  private settleFlush: (() => void) | undefined;
+  private lastFlushMs = Number.NEGATIVE_INFINITY;
+  private readonly deliveryIntervalMs: number;
 
   constructor(options: ThreadEventHubOptions) {
     this.channel = options.channel ?? "parley:thread-events";
     this.log = options.log;
+    this.deliveryIntervalMs = options.deliveryIntervalMs ?? DELIVERY_INTERVAL_MS;
     if (!options.redisUrl) {
       this.subscribed = Promise.resolve();
       return;
@@ -89,15 +114,58 @@ export class ThreadEventHub {
     return this.subscribed;
   }
 
-  /** Call only after the transaction that recorded `events` has committed. */
+  /**
+   * Call only after the transaction that recorded `events` has committed. Returns at once: the
+   * events are delivered to this process's streams (and sent to Redis) later, on the next turn
+   * of the event loop or at most `deliveryIntervalMs` after the previous delivery, together with
+   * whatever else was published until then, so that the request that committed them (a vendor's
+   * webhook waiting for its acknowledgement) never waits for the fan-out
+   * (docs/performance.md, "Webhook acknowledgement with event streams open").
+   */
   publish(events: StoredThreadEvent[]): void {
     if (this.closed || events.length === 0) return;
-    this.deliver(events);
-    if (!this.publisher) return;
-    const envelope: Envelope = { origin: this.instanceId, events };
-    this.publisher
-      .publish(this.channel, JSON.stringify(envelope))
-      .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
+    for (const stored of events) this.pending.push(stored);
+    this.flushed ??= new Promise((resolve) => {
+      this.settleFlush = resolve;
+      const wait = this.lastFlushMs + this.deliveryIntervalMs - performance.now();
+      if (wait > 0) {
+        const timer = setTimeout(() => this.flush(), wait);
+        this.flushTimer = { cancel: () => clearTimeout(timer) };
+      } else {
+        const immediate = setImmediate(() => this.flush());
+        this.flushTimer = { cancel: () => clearImmediate(immediate) };
+      }
+    });
+  }
+
+  /**
+   * Resolves once every event published before the call has been delivered to this process's
+   * subscribers (at once when none is waiting). A stream going live after its replay waits for
+   * it, so that an event committed before the replay read the log cannot arrive after it.
+   */
+  delivered(): Promise<void> {
+    return this.flushed ?? Promise.resolve();
+  }
+
+  private flush(): void {
+    const events = this.pending;
+    const settle = this.settleFlush;
+    this.pending = [];
+    this.flushed = undefined;
+    this.flushTimer = undefined;
+    this.settleFlush = undefined;
+    this.lastFlushMs = performance.now();
+    try {
+      if (this.closed || events.length === 0) return;
+      this.deliver(events);
+      if (!this.publisher) return;
+      const envelope: Envelope = { origin: this.instanceId, events };
+      this.publisher
+        .publish(this.channel, JSON.stringify(envelope))
+        .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
+    } finally {
+      settle?.();
+    }
   }
 
   /**
@@ -122,7 +190,7 @@ export class ThreadEventHub {
 
   /** Listens to one project (or one thread of it); returns the unsubscribe function. */
   subscribe(scope: ThreadEventScope, listener: ThreadEventListener): () => void {
-    const subscription: Subscription = { threadId: scope.threadId, listener };
+    const subscription: Subscription = { threadId: scope.threadId, listener, active: true };
     let set = this.byProject.get(scope.projectId);
     if (!set) {
       set = new Set();
@@ -130,6 +198,7 @@ export class ThreadEventHub {
     }
     set.add(subscription);
     return () => {
+      subscription.active = false;
       const current = this.byProject.get(scope.projectId);
       if (!current?.delete(subscription)) return;
       if (current.size === 0) this.byProject.delete(scope.projectId);
@@ -145,6 +214,9 @@ export class ThreadEventHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    // What is still waiting is dropped (it is in the event log), and whoever waits is released.
+    this.flushTimer?.cancel();
+    this.flush();
     this.byProject.clear();
     this.revocationListeners.clear();
     await Promise.all(
@@ -157,12 +229,24 @@ export class ThreadEventHub {
     );
   }
 
+  /**
+   * Each subscriber gets the events of its scope in order. The cost per subscriber is one call
+   * per event and nothing more: listeners share the event objects (a stream encodes each event
+   * once for all of them, docs/performance.md) and nothing is read again per subscriber.
+   */
   private deliver(events: StoredThreadEvent[]): void {
+    // The subscribers of each project, listed once per batch (a listener may unsubscribe, its
+    // stream closed, while we iterate: `active` says so).
+    const subscribers = new Map<string, Subscription[]>();
     for (const stored of events) {
-      const set = this.byProject.get(stored.projectId);
-      if (!set) continue;
-      // A copy: a listener may unsubscribe (its stream closed) while we iterate.
-      for (const subscription of [...set]) {
+      let list = subscribers.get(stored.projectId);
+      if (!list) {
+        const set = this.byProject.get(stored.projectId);
+        list = set ? [...set] : [];
+        subscribers.set(stored.projectId, list);
+      }
+      for (const subscription of list) {
+        if (!subscription.active) continue;
         if (subscription.threadId !== undefined && subscription.threadId !== stored.event.thread_id) continue;
         try {
           subscription.listener(stored);

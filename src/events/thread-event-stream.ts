@@ -24,8 +24,8 @@ export interface ThreadEventSink {
  * then live ones from the hub. A fresh stream (no `resume`, or one above the newest, from a
  * database that was reset) starts at the newest event recorded before it subscribes. The head
  * is read before subscribing, so whatever commits after that read is replayed, held back, or
- * both, and live events are held back until the replay is done, then the ones it did not
- * contain follow: never neither.
+ * both, and live events are held back until the replay is done (and the hub has delivered
+ * what was published before it ended), then the ones it did not contain follow: never neither.
  */
 export async function streamThreadEvents(
   deps: { hub: ThreadEventHub; events: () => ThreadEventsRepo },
@@ -39,7 +39,12 @@ export async function streamThreadEvents(
 
   let heldBack: StoredThreadEvent[] | null = [];
   const unsubscribe = deps.hub.subscribe(scope, (stored) => {
-    if (!heldBack) return void sink.send(stored);
+    if (!heldBack) {
+      // Older than the start (committed before the head was read, published since): the
+      // client has it or starts after it.
+      if (stored.seq > start) sink.send(stored);
+      return;
+    }
     heldBack.push(stored);
     if (heldBack.length > MAX_HELD_BACK) void sink.end();
   });
@@ -61,6 +66,9 @@ export async function streamThreadEvents(
     if (page.length < REPLAY_PAGE) break;
     await sink.drain();
   }
+  // The hub delivers on the next turn of the event loop: what was published before the last
+  // page was read is held back (and checked against the replay) rather than arriving after.
+  await deps.hub.delivered();
   const live = heldBack ?? [];
   heldBack = null;
   for (const stored of live) if (stored.seq > start && !replayed.has(stored.seq)) sink.send(stored);

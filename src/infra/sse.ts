@@ -26,6 +26,11 @@ export interface SseStream {
   readonly closed: boolean;
   /** Returns false when the stream is closed and nothing was written. */
   send(message: SseMessage): boolean;
+  /**
+   * Writes a frame made by `encodeSseFrame`: a message sent to many streams is encoded once
+   * (docs/performance.md). Returns false when the stream is closed.
+   */
+  sendEncoded(frame: string): boolean;
   comment(text: string): boolean;
   /** Resolves when the socket's buffer has drained (or the stream closed): await it in long loops. */
   drain(): Promise<void>;
@@ -128,7 +133,8 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
     get closed() {
       return closed;
     },
-    send: (message) => write(frame(message)),
+    send: (message) => write(encodeSseFrame(message)),
+    sendEncoded: (encoded) => write(encoded),
     comment: (text) => write(`${lines(text, ": ")}\n`),
     drain: () =>
       new Promise((resolve) => {
@@ -156,13 +162,15 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
   };
 }
 
-/** Field values cannot hold line breaks; data spans several `data:` lines instead. */
-function frame(message: SseMessage): string {
+/**
+ * The text of one frame. Field values cannot hold line breaks; string data spans several
+ * `data:` lines instead (JSON has none: it escapes them).
+ */
+export function encodeSseFrame(message: SseMessage): string {
   let out = "";
   if (message.id !== undefined) out += `id: ${singleLine(String(message.id))}\n`;
-  if (message.data !== undefined) {
-    out += lines(typeof message.data === "string" ? message.data : JSON.stringify(message.data), "data: ");
-  }
+  if (typeof message.data === "string") out += lines(message.data, "data: ");
+  else if (message.data !== undefined) out += `data: ${JSON.stringify(message.data)}\n`;
   return `${out}\n`;
 }
 

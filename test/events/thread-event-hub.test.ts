@@ -61,7 +61,7 @@ describe("ThreadEventHub", () => {
   });
 
   describe("in one process", () => {
-    it("delivers to the project's subscribers, filtered by thread, in order", () => {
+    it("delivers to the project's subscribers, filtered by thread, in order", async () => {
       const h = hub();
       const project = collector();
       const thread = collector();
@@ -71,20 +71,22 @@ describe("ThreadEventHub", () => {
       h.subscribe({ projectId: "prj_b" }, other.listener);
       const events = [event("prj_a", "thr_1"), event("prj_a", "thr_2"), event("prj_a", "thr_1", 2)];
       h.publish(events);
+      await h.delivered();
       expect(project.received).toEqual(events);
       expect(thread.received).toEqual([events[0], events[2]]);
       expect(other.received).toEqual([]);
     });
 
-    it("a thread id of one project never matches another project's thread of the same id", () => {
+    it("a thread id of one project never matches another project's thread of the same id", async () => {
       const h = hub();
       const b = collector();
       h.subscribe({ projectId: "prj_b", threadId: "shared" }, b.listener);
       h.publish([event("prj_a", "shared")]);
+      await h.delivered();
       expect(b.received).toEqual([]);
     });
 
-    it("unsubscribing stops delivery and is counted", () => {
+    it("unsubscribing stops delivery and is counted", async () => {
       const h = hub();
       const c = collector();
       const off = h.subscribe({ projectId: "prj_a" }, c.listener);
@@ -94,12 +96,13 @@ describe("ThreadEventHub", () => {
       off(); // twice is harmless
       expect(h.subscriberCount()).toBe(1);
       h.publish([event("prj_a", "thr_1")]);
+      await h.delivered();
       expect(c.received).toEqual([]);
       off2();
       expect(h.subscriberCount()).toBe(0);
     });
 
-    it("a failing listener does not keep the event from the others", () => {
+    it("a failing listener does not keep the event from the others", async () => {
       const { log, logger } = fakeLog();
       const h = hub({ log: logger });
       const c = collector();
@@ -108,18 +111,94 @@ describe("ThreadEventHub", () => {
       });
       h.subscribe({ projectId: "prj_a" }, c.listener);
       h.publish([event("prj_a", "thr_1")]);
+      await h.delivered();
       expect(c.received).toHaveLength(1);
       expect(log.error).toHaveBeenCalledOnce();
     });
 
-    it("a listener may unsubscribe itself while being called", () => {
+    it("a listener may unsubscribe itself while being called", async () => {
       const h = hub();
       const c = collector();
-      const off = h.subscribe({ projectId: "prj_a" }, () => off());
+      let calls = 0;
+      const off = h.subscribe({ projectId: "prj_a" }, () => {
+        calls += 1;
+        off();
+      });
+      h.subscribe({ projectId: "prj_a" }, c.listener);
+      // Two events in one batch: the one that unsubscribed gets no more of it.
+      h.publish([event("prj_a", "thr_1"), event("prj_a", "thr_1", 2)]);
+      await h.delivered();
+      expect(calls).toBe(1);
+      expect(c.received).toHaveLength(2);
+      expect(h.subscriberCount()).toBe(1);
+    });
+
+    it("publish returns before any listener runs; what is published until then goes out as one batch", async () => {
+      const h = hub();
+      const order: string[] = [];
+      h.subscribe({ projectId: "prj_a" }, (stored) => order.push(`listener ${stored.event.thread_id}`));
+      h.publish([event("prj_a", "thr_1")]);
+      order.push("publish returned");
+      h.publish([event("prj_a", "thr_2")]);
+      const first = h.delivered();
+      await first;
+      expect(order).toEqual(["publish returned", "listener thr_1", "listener thr_2"]);
+      // Nothing pending: resolves at once; a later publish gets a delivery of its own.
+      await h.delivered();
+      h.publish([event("prj_a", "thr_3")]);
+      expect(h.delivered()).not.toBe(first);
+      await h.delivered();
+      expect(order.at(-1)).toBe("listener thr_3");
+    });
+
+    it("in a burst, what is published within the delivery interval goes out in one delivery", async () => {
+      const h = hub({ deliveryIntervalMs: 1000 });
+      const deliveries: string[][] = [];
+      let current: string[] | undefined;
+      h.subscribe({ projectId: "prj_a" }, (stored) => {
+        // One delivery runs the listeners in one synchronous pass.
+        if (!current) {
+          current = [];
+          deliveries.push(current);
+          queueMicrotask(() => {
+            current = undefined;
+          });
+        }
+        current.push(stored.event.thread_id);
+      });
+      h.publish([event("prj_a", "quiet")]);
+      await h.delivered();
+      h.publish([event("prj_a", "burst_1")]);
+      const pending = h.delivered();
+      await new Promise((resolve) => setImmediate(resolve));
+      h.publish([event("prj_a", "burst_2")]);
+      expect(h.delivered()).toBe(pending);
+      expect(deliveries).toEqual([["quiet"]]);
+      await pending;
+      expect(deliveries).toEqual([["quiet"], ["burst_1", "burst_2"]]);
+    });
+
+    it("every subscriber is handed the same event object: a stream can encode it once for all", async () => {
+      const h = hub();
+      const seen: StoredThreadEvent[] = [];
+      for (let i = 0; i < 3; i++) h.subscribe({ projectId: "prj_a" }, (stored) => seen.push(stored));
+      h.subscribe({ projectId: "prj_a", threadId: "thr_1" }, (stored) => seen.push(stored));
+      const published = event("prj_a", "thr_1");
+      h.publish([published]);
+      await h.delivered();
+      expect(seen).toHaveLength(4);
+      for (const stored of seen) expect(stored).toBe(published);
+    });
+
+    it("nothing is delivered after close", async () => {
+      const h = hub();
+      const c = collector();
       h.subscribe({ projectId: "prj_a" }, c.listener);
       h.publish([event("prj_a", "thr_1")]);
-      expect(c.received).toHaveLength(1);
-      expect(h.subscriberCount()).toBe(1);
+      const pending = h.delivered();
+      await h.close();
+      await pending;
+      expect(c.received).toEqual([]);
     });
 
     it("delivers locally when Redis is unreachable, logs, and closes promptly", async () => {
@@ -128,6 +207,7 @@ describe("ThreadEventHub", () => {
       const c = collector();
       h.subscribe({ projectId: "prj_a" }, c.listener);
       expect(() => h.publish([event("prj_a", "thr_1")])).not.toThrow();
+      await h.delivered();
       expect(c.received).toHaveLength(1);
       await vi.waitFor(() => expect(log.warn).toHaveBeenCalled(), { timeout: 5000 });
       const started = Date.now();
@@ -151,7 +231,8 @@ describe("ThreadEventHub", () => {
 
       const fromA = event("prj_a", "thr_1");
       a.publish([fromA]);
-      expect(onA.received).toEqual([fromA]); // delivered locally, synchronously
+      await a.delivered();
+      expect(onA.received).toEqual([fromA]); // delivered locally, without Redis
       await onB.until(1);
       expect(onB.received).toEqual([fromA]);
 

@@ -107,6 +107,8 @@ describe.each(DIALECTS)("thread event streams on %s", (dialect) => {
   const clients: SseClient[] = [];
   /** Runs each time the route asks for its database handle: after subscribing, before replaying. */
   let beforeReplay: (() => void) | undefined;
+  /** Runs after each page the replay read, before the route sees it. */
+  let afterReplayPage: (() => void) | undefined;
 
   async function start() {
     hub = new ThreadEventHub({ log: silent });
@@ -127,7 +129,13 @@ describe.each(DIALECTS)("thread event streams on %s", (dialect) => {
               hub,
               events: () => {
                 beforeReplay?.();
-                return createRepos(t.storage.db).threadEvents;
+                const repo = createRepos(t.storage.db).threadEvents;
+                const replay: typeof repo.replay = async <E>(options: Parameters<typeof repo.replay>[0]) => {
+                  const page = await repo.replay<E>(options);
+                  afterReplayPage?.();
+                  return page;
+                };
+                return Object.assign(Object.create(repo), { replay });
               },
               resolveThread: async (auth: AuthContext, threadId: string) => {
                 if (THREADS[auth.projectId]?.includes(threadId)) return;
@@ -149,6 +157,7 @@ describe.each(DIALECTS)("thread event streams on %s", (dialect) => {
 
   afterEach(async () => {
     beforeReplay = undefined;
+    afterReplayPage = undefined;
     for (const client of clients.splice(0)) client.close();
     // An aborted fetch leaves Node's client with a spare connection that never sends a
     // request; app.close() would wait for it to time out.
@@ -314,6 +323,29 @@ describe.each(DIALECTS)("thread event streams on %s", (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(client.events().map((e) => e.id)).toEqual([String(racing[0]!.seq), String(next!.seq)]);
   });
+
+  it_(
+    "an event the replay read, published only after the replay's last page, is delivered once",
+    async () => {
+      await start();
+      const [seen] = await raise("prj_a", [pending("thr_1", 1)]);
+      // Committed before the replay reads the log, published right after it did: the hub delivers
+      // on the next turn of the event loop, after the replay is over.
+      const racing = await t.storage.db
+        .transaction()
+        .execute((trx) => recordThreadEvents(trx, "prj_a", [pending("thr_1", 2)], { now: () => new Date() }));
+      afterReplayPage = () => {
+        afterReplayPage = undefined;
+        hub.publish(racing);
+      };
+      const client = await connect("/threads/events", "prj_a", { "last-event-id": String(seen!.seq) });
+      await client.waitForEvents(1);
+      const [next] = await raise("prj_a", [pending("thr_1", 3)]);
+      await client.waitForEvents(2);
+      await hub.delivered();
+      expect(client.events().map((e) => e.id)).toEqual([String(racing[0]!.seq), String(next!.seq)]);
+    },
+  );
 
   it_("sends heartbeat comments", async () => {
     await start();

@@ -12,6 +12,9 @@ function capture(): { sse: SseStream; sent: SseMessage[] } {
       sent.push(message);
       return true;
     },
+    sendEncoded: () => {
+      throw new Error("reply streams send messages, not encoded frames");
+    },
     comment: () => true,
     drain: async () => {},
     onClose: () => {},

@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { StreamKeyGuard } from "../../events/stream-key-guard.js";
-import { threadEventSchema } from "../../events/thread-event.js";
+import { type StoredThreadEvent, threadEventSchema } from "../../events/thread-event.js";
 import type { ThreadEventHub } from "../../events/thread-event-hub.js";
 import { streamThreadEvents, type ThreadEventSink } from "../../events/thread-event-stream.js";
 import { authOf } from "../../infra/api-guard.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import { eventStreamResponse } from "../../infra/event-stream-response.js";
 import type { App } from "../../infra/http-types.js";
-import { openSseStream, type SseStream } from "../../infra/sse.js";
+import { encodeSseFrame, openSseStream, type SseStream } from "../../infra/sse.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
 
 export interface ThreadEventRoutesDeps {
@@ -47,6 +47,20 @@ EventSource does) to receive the events missed in between, exactly once; events 
 least 10 minutes (15 by default). Without it the stream starts with new events only; its first frame carries just an
 \`id:\`, so that even a client that saw no event can resume without a gap.`;
 
+/**
+ * Each event's frame, encoded once for every stream it goes to: the hub hands the same event
+ * object to all of them (docs/performance.md, "Webhook acknowledgement with event streams open").
+ */
+const frames = new WeakMap<StoredThreadEvent, string>();
+function frameOf(stored: StoredThreadEvent): string {
+  let frame = frames.get(stored);
+  if (frame === undefined) {
+    frame = encodeSseFrame({ id: stored.seq, data: stored.event });
+    frames.set(stored, frame);
+  }
+  return frame;
+}
+
 function streamResponses(what: string) {
   return {
     200: eventStreamResponse({ description: `${what}. ${streamDescription}`, events: threadEventSchema }),
@@ -83,7 +97,7 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
       get closed() {
         return sse.closed;
       },
-      send: (stored) => void sse.send({ id: stored.seq, data: stored.event }),
+      send: (stored) => void sse.sendEncoded(frameOf(stored)),
       mark: (seq) => void sse.send({ id: seq }),
       drain: () => sse.drain(),
       end: () => sse.end(),
