@@ -197,7 +197,7 @@ export interface paths {
     put?: never;
     /**
      * Update a bot's settings (deep partial merge)
-     * @description Only the fields sent change. `null` clears a model parameter or removes a tool from `ai.tools`. Unknown fields are refused with 422. Returns the whole settings document after the merge.
+     * @description Only the fields sent change. `null` clears a model parameter or removes a tool from `ai.tools`. Unknown fields are refused with 422. `ai.knowledge.vectorStoreIds` naming a store that is not one of the project's is 422 `unknown_vector_store`. Returns the whole settings document after the merge.
      */
     post: operations["updateBotSettings"];
     delete?: never;

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
-import { assertOwned, conflict, validationFailed } from "../../infra/errors.js";
+import { ApiError, assertOwned, conflict, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
 import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
@@ -30,6 +30,31 @@ export interface BotsServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   defaultModel: string;
+}
+
+/**
+ * The ids of `ai.knowledge.vectorStoreIds` a patch sets that are not vector stores of the
+ * project, one detail each (docs/knowledge.md, "Bots"). Another project's store and a store
+ * that never existed read the same, so a project learns nothing of another's ids. Only the ids
+ * the patch sends are checked: a store deleted after it was set does not block other changes
+ * (knowledge_search skips it at turn time).
+ */
+async function unknownVectorStores(
+  repos: Repos,
+  projectId: string,
+  ids: readonly string[] | undefined,
+): Promise<{ path: string; message: string }[]> {
+  const problems: { path: string; message: string }[] = [];
+  for (const [index, id] of (ids ?? []).entries()) {
+    const store = await repos.knowledge.findStore(id);
+    if (store?.project_id !== projectId) {
+      problems.push({
+        path: `ai.knowledge.vectorStoreIds.${index}`,
+        message: `'${id}' is not a vector store of this project (GET /v1/vector_stores lists them)`,
+      });
+    }
+  }
+  return problems;
 }
 
 function toBot(row: BotRow): Bot {
@@ -114,7 +139,23 @@ export class BotsService {
           message: `unknown model '${modelId}'; GET /v1/models lists the catalog`,
         });
       }
-      if (problems.length > 0) throw validationFailed(problems);
+      const storeProblems = await unknownVectorStores(
+        trx,
+        auth.projectId,
+        patch.ai?.knowledge?.vectorStoreIds,
+      );
+      if (problems.length > 0 || storeProblems.length > 0) {
+        // Only unknown stores: their own code, so a client can tell it from a malformed body.
+        if (problems.length === 0) {
+          throw new ApiError(
+            422,
+            "unknown_vector_store",
+            storeProblems.map((d) => `${d.path}: ${d.message}`).join("; "),
+            { details: storeProblems },
+          );
+        }
+        throw validationFailed([...problems, ...storeProblems]);
+      }
       const merged = mergeBotSettings(this.settingsOf(row), patch);
       await bots.update(row.id, {
         settings: JSON.stringify(merged),

@@ -114,7 +114,8 @@ export function botRoutes(app: App, bots: BotsService): void {
         summary: "Update a bot's settings (deep partial merge)",
         description:
           "Only the fields sent change. `null` clears a model parameter or removes a tool from `ai.tools`. " +
-          "Unknown fields are refused with 422. Returns the whole settings document after the merge.",
+          "Unknown fields are refused with 422. `ai.knowledge.vectorStoreIds` naming a store that is not one of the " +
+          "project's is 422 `unknown_vector_store`. Returns the whole settings document after the merge.",
         params: botParamsSchema,
         body: botSettingsPatchSchema,
         response: { 200: botSettingsSchema },
