@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TelegramFake } from "../test/channels/fakes/telegram-fake.js";
@@ -21,12 +22,14 @@ import { percentile } from "./stats.js";
  * BENCH_CHANNEL_USERS (conversations, default 200), BENCH_CHANNEL_DRAIN_SECONDS (default 30),
  * BENCH_CHANNEL_MAX_IN_FLIGHT (default 256; Telegram itself opens at most 40 by default),
  * BENCH_CHANNEL_SAMPLE_GAP_MS (paced sample, default 100: slower than the worker's turn rate, so
- * the sample measures an idle server rather than a queue).
+ * the sample measures an idle server rather than a queue), BENCH_CHANNEL_STREAMS (thread event
+ * streams, `GET /v1/threads/events`, held open through the whole run; default 0).
  */
 const RATE = Number(process.env.BENCH_CHANNEL_RATE ?? 500);
 const USERS = Number(process.env.BENCH_CHANNEL_USERS ?? 200);
 const DRAIN_SECONDS = Number(process.env.BENCH_CHANNEL_DRAIN_SECONDS ?? 30);
 const MAX_IN_FLIGHT = Number(process.env.BENCH_CHANNEL_MAX_IN_FLIGHT ?? 256);
+const STREAMS = Number(process.env.BENCH_CHANNEL_STREAMS ?? 0);
 const SAMPLE = 100;
 const SAMPLE_GAP_MS = Number(process.env.BENCH_CHANNEL_SAMPLE_GAP_MS ?? 100);
 const TARGET_P99_MS = 10;
@@ -103,7 +106,68 @@ const pcts = (values: number[]) =>
   `p50 ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  p99 ${fmt(percentile(values, 99))}` +
   `  max ${fmt(values.length ? Math.max(...values) : Number.NaN)} ms  (n=${values.length})`;
 
-export async function benchChannels(): Promise<void> {
+/** What one run of the suite offers; the environment's values by default. */
+export interface ChannelLoad {
+  rate: number;
+  seconds: number;
+  maxInFlight: number;
+  /** Thread event streams held open through the run. */
+  streams: number;
+  /** Whether to send the paced sample after the drain. */
+  sample: boolean;
+}
+
+const DEFAULT_LOAD: ChannelLoad = {
+  rate: RATE,
+  seconds: SECONDS,
+  maxInFlight: MAX_IN_FLIGHT,
+  streams: STREAMS,
+  sample: true,
+};
+
+/** Thread event streams of the whole project, read to the end; counts the events each received. */
+function openEventStreams(base: string, count: number) {
+  const received = Array.from({ length: count }, () => 0);
+  const requests = received.map(
+    (_, i) =>
+      new Promise<() => void>((resolve, reject) => {
+        const req = httpRequest(
+          `${base}/v1/threads/events`,
+          { headers: { authorization: `Bearer ${KEY}`, accept: "text/event-stream" } },
+          (res) => {
+            if (res.statusCode !== 200) reject(new Error(`event stream: HTTP ${res.statusCode}`));
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              // Every event frame has exactly one data line (its JSON holds no line break).
+              for (let at = chunk.indexOf("data: "); at !== -1; at = chunk.indexOf("data: ", at + 6))
+                received[i]! += 1;
+            });
+            res.on("error", () => {});
+            resolve(() => req.destroy());
+          },
+        );
+        req.on("error", () => {});
+        req.end();
+      }),
+  );
+  return {
+    received,
+    opened: Promise.all(requests),
+  };
+}
+
+export async function benchChannels(overrides: Partial<ChannelLoad> = {}): Promise<void> {
+  // The run's values under the names of the environment's defaults, which they stand for here.
+  const {
+    rate: RATE,
+    seconds: SECONDS,
+    maxInFlight: MAX_IN_FLIGHT,
+    streams: STREAMS,
+    sample: withSample,
+  } = {
+    ...DEFAULT_LOAD,
+    ...overrides,
+  };
   let endingWithReply = 0;
   /** Tags of every user message some model request carried. */
   const seenByModel = new Set<string>();
@@ -179,6 +243,8 @@ export async function benchChannels(): Promise<void> {
   const secret = telegram.webhook?.secretToken;
   if (status !== "connected" || !hookUrl || secret === undefined) throw new Error("webhook never registered");
   const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
+  const streams = openEventStreams(base, STREAMS);
+  const closeStreams = await streams.opened;
 
   let inFlight = 0;
   const send = async (user: number): Promise<Inbound> => {
@@ -265,7 +331,7 @@ export async function benchChannels(): Promise<void> {
 
   // 2b. Paced sample on quiet conversations of their own: one update every SAMPLE_GAP_MS.
   const sampled: Promise<Inbound>[] = [];
-  for (let i = 0; i < SAMPLE; i++) {
+  for (let i = 0; i < (withSample ? SAMPLE : 0); i++) {
     sampled.push(send(USERS + i));
     await sleep(SAMPLE_GAP_MS);
   }
@@ -305,6 +371,12 @@ export async function benchChannels(): Promise<void> {
         : ""),
   );
   console.log(`  ack latency  ${pcts(ackLatency)}`);
+  if (STREAMS > 0) {
+    console.log(
+      `  thread event streams open through the run: ${STREAMS}; events each received: min ` +
+        `${Math.min(...streams.received)}, max ${Math.max(...streams.received)}`,
+    );
+  }
   console.log(
     `  client side: send-schedule lag p99 ${fmt(percentile(sendLag, 99))} ms; bench event-loop delay p99 ` +
       `${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms (the bench process also runs both fakes)`,
@@ -323,15 +395,17 @@ export async function benchChannels(): Promise<void> {
       `${loadReplies} sendMessage calls, ${(loadReplies / ((loadLastReply - start) / 1000)).toFixed(0)}/s` +
       (drainGaveUp ? `; gave up waiting after ${DRAIN_SECONDS} s` : ""),
   );
-  console.log(
-    `  paced sample (${SAMPLE} updates to fresh conversations, one every ${SAMPLE_GAP_MS} ms, after the drain): ` +
-      `${pcts(delays(sample))}; their ack p99 ${fmt(
-        percentile(
-          sample.map((m) => m.ackAt! - m.sentAt),
-          99,
-        ),
-      )} ms`,
-  );
+  if (withSample) {
+    console.log(
+      `  paced sample (${SAMPLE} updates to fresh conversations, one every ${SAMPLE_GAP_MS} ms, after the drain): ` +
+        `${pcts(delays(sample))}; their ack p99 ${fmt(
+          percentile(
+            sample.map((m) => m.ackAt! - m.sentAt),
+            99,
+          ),
+        )} ms`,
+    );
+  }
   console.log(
     `\nreplies — every update should be answered exactly once (one reply may answer several queued updates ` +
       `of its conversation)`,
@@ -352,6 +426,7 @@ export async function benchChannels(): Promise<void> {
       `Parley RSS peak ${sampler.peakRss.toFixed(0)} MB (VmHWM ${rssMb(pid, "VmHWM").toFixed(0)} MB)`,
   );
 
+  for (const close of closeStreams) close();
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
   await telegram.close();

@@ -183,6 +183,7 @@ async function all() {
     await (await import("./recall.js")).benchRecall();
   }
   if (suites.includes("channels")) await (await import("./channels.js")).benchChannels();
+  if (suites.includes("channel-burst")) await (await import("./channel-burst.js")).benchChannelBurst();
   if (suites.includes("knowledge")) await (await import("./knowledge.js")).benchKnowledge();
   if (suites.includes("cluster")) await (await import("./cluster.js")).benchCluster();
   writeJson();
