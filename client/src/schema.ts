@@ -1148,6 +1148,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/reply/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a reply the AI gave up on
+     * @description Queues a reply to the messages of the thread's `reply_failure` (202): it runs through the answer policy like any reply (mode, statuses, credits) and, should it fail again, raises `reply_failed` anew. Asked again while that job may still run, answers the same job. Only in mode `auto` (409 `thread_not_auto`; take the thread over to answer it yourself); 409 `nothing_to_retry` when no failed reply waits.
+     */
+    post: operations["retryThreadReply"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/send": {
     parameters: {
       query?: never;
@@ -1815,6 +1835,10 @@ export interface components {
     };
     BotSettings: {
       ai: {
+        failure: {
+          /** @description When the AI gives up on a reply (model down after its retries, timeout, out of credits), switch the thread to `manual` so operators answer the waiting messages. Default false. */
+          handoff: boolean;
+        };
         formatting: {
           removeEmojis: boolean;
           removeMarkdown: boolean;
@@ -1848,6 +1872,10 @@ export interface components {
     };
     BotSettingsPatchInput: {
       ai?: {
+        failure?: {
+          /** @description When the AI gives up on a reply (model down after its retries, timeout, out of credits), switch the thread to `manual` so operators answer the waiting messages. Default false. */
+          handoff?: boolean;
+        };
         formatting?: {
           removeEmojis?: boolean;
           removeMarkdown?: boolean;
@@ -1981,6 +2009,7 @@ export interface components {
             | "thread.approval.requested"
             | "webhook_endpoint.disabled"
             | "payment.confirmed"
+            | "thread.reply.failed"
           )[]
         | null;
       id: string;
@@ -2460,6 +2489,17 @@ export interface components {
       name: string;
       organization_id: string;
     };
+    ReplyFailure: {
+      /** @description Model calls made before giving up (retries included); 0 for none. */
+      attempts: number;
+      /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`. */
+      code: string;
+      failed_at: string;
+      /** @description The user messages left unanswered, oldest first. */
+      message_ids: string[];
+      /** @description What went wrong, for a person. */
+      reason: string;
+    };
     ReplyResult: {
       /** @enum {string} */
       finish_reason: "stop" | "tool-calls" | "length";
@@ -2497,6 +2537,11 @@ export interface components {
         output_tokens: number;
         total_tokens: number;
       } | null;
+    };
+    ReplyRetry: {
+      /** @description The reply job (GET /v1/jobs/{id}); the same while it may still run. */
+      job_id: string;
+      thread_id: string;
     };
     /** @description The JSON `data` of one server-sent event of a reply stream in Parley's data protocol. With `?protocol=ui` the events are the AI SDK UI message stream's instead, ending with `data: [DONE]`. */
     ReplyStreamEvent:
@@ -2651,6 +2696,8 @@ export interface components {
       mode: components["schemas"]["ThreadMode"];
       /** @description User messages since the last reply that the AI did not answer, plus approvals awaiting an operator. */
       pending_count: number;
+      /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
+      reply_failure: components["schemas"]["ReplyFailure"] | null;
       taken_over_at: string | null;
       /** @description Who last took the thread over from the AI (switched it to `manual` or `operator`). */
       taken_over_by: components["schemas"]["ThreadActor"] | null;
@@ -2677,6 +2724,8 @@ export interface components {
       /** @description User messages since the last reply that the AI did not answer, plus approvals awaiting an operator. */
       pending_count: number;
       person: components["schemas"]["Person"] | null;
+      /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
+      reply_failure: components["schemas"]["ReplyFailure"] | null;
       stats: {
         /** @description AI replies only (not operator messages). */
         bot_messages: number;
@@ -2730,6 +2779,23 @@ export interface components {
           thread_id: string;
           /** @constant */
           type: "message_created";
+        }
+      | {
+          /** @description Model calls made before giving up (retries included). */
+          attempts: number;
+          bot_id: string;
+          chat_id: string;
+          /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits`, `turn_failed` (docs/conversations.md). */
+          code: string;
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @description The user messages left unanswered, oldest first. */
+          message_ids: string[];
+          /** @description What went wrong, for a person. */
+          reason: string;
+          thread_id: string;
+          /** @constant */
+          type: "reply_failed";
         };
     ThreadEventMessage: {
       /** @description What a channel message carried besides text (present only then); `content` has a readable placeholder. */
@@ -2800,6 +2866,8 @@ export interface components {
         id: string;
         name: string | null;
       } | null;
+      /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
+      reply_failure: components["schemas"]["ReplyFailure"] | null;
       taken_over_at: string | null;
       /** @description Who last took the thread over from the AI (switched it to `manual` or `operator`). */
       taken_over_by: components["schemas"]["ThreadActor"] | null;
@@ -3029,7 +3097,8 @@ export interface components {
         | "billing.balance.low"
         | "thread.approval.requested"
         | "webhook_endpoint.disabled"
-        | "payment.confirmed";
+        | "payment.confirmed"
+        | "thread.reply.failed";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -3063,6 +3132,7 @@ export interface components {
             | "thread.approval.requested"
             | "webhook_endpoint.disabled"
             | "payment.confirmed"
+            | "thread.reply.failed"
           )[]
         | null;
       id: string;
@@ -3157,6 +3227,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "payment.confirmed";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookThreadReplyFailedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "thread.reply.failed";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -3173,7 +3252,8 @@ export interface components {
         | "billing.balance.low"
         | "thread.approval.requested"
         | "webhook_endpoint.disabled"
-        | "payment.confirmed";
+        | "payment.confirmed"
+        | "thread.reply.failed";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -3305,6 +3385,20 @@ export interface components {
       mode: "auto" | "manual" | "operator" | "blocked";
       /** @enum {string} */
       previous_mode: "auto" | "manual" | "operator" | "blocked";
+      thread_id: string;
+    };
+    /** @description The AI gave up on replying: the person's messages are unanswered (docs/webhooks.md). */
+    WebhookThreadReplyFailedData: {
+      /** @description Model calls made before giving up (retries included); 0 for none. */
+      attempts: number;
+      bot_id: string;
+      chat_id: string;
+      /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`. */
+      code: string;
+      /** @description The user messages left unanswered, oldest first. */
+      message_ids: string[];
+      /** @description What went wrong, for a person. */
+      reason: string;
       thread_id: string;
     };
     WhatsappAuthDataInput: {
@@ -3458,7 +3552,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3523,7 +3617,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3588,7 +3682,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3715,7 +3809,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3780,7 +3874,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3857,7 +3951,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3922,7 +4016,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4030,7 +4124,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4115,7 +4209,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4234,7 +4328,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4353,7 +4447,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4456,7 +4550,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4541,7 +4635,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4657,7 +4751,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4775,7 +4869,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4840,7 +4934,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4925,7 +5019,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5010,7 +5104,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5114,7 +5208,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5200,7 +5294,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5319,7 +5413,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5467,7 +5561,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5570,7 +5664,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5696,7 +5790,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5799,7 +5893,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5880,7 +5974,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5996,7 +6090,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6081,7 +6175,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6166,7 +6260,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6251,7 +6345,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6316,7 +6410,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6551,7 +6645,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6636,7 +6730,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6763,7 +6857,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6848,7 +6942,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6933,7 +7027,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7058,7 +7152,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7184,7 +7278,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7270,7 +7364,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7393,7 +7487,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7496,7 +7590,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7590,7 +7684,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7674,7 +7768,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7759,7 +7853,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7862,7 +7956,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7927,7 +8021,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8055,7 +8149,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8140,7 +8234,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8280,7 +8374,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8365,7 +8459,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8468,7 +8562,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8533,7 +8627,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8598,7 +8692,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8710,7 +8804,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8795,7 +8889,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8916,7 +9010,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9019,7 +9113,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9084,7 +9178,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9202,7 +9296,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9287,7 +9381,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9405,7 +9499,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9491,7 +9585,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9565,7 +9659,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9671,7 +9765,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9778,7 +9872,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9859,7 +9953,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9955,7 +10049,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10044,7 +10138,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10129,7 +10223,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10214,7 +10308,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10335,7 +10429,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10454,7 +10548,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10539,7 +10633,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10624,7 +10718,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10742,7 +10836,110 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  retryThreadReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReplyRetry"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_auto`: the thread is not in mode `auto`. `nothing_to_retry`: no failed reply waits. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10874,7 +11071,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10962,7 +11159,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11061,7 +11258,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11126,7 +11323,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11191,7 +11388,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11319,7 +11516,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11404,7 +11601,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11543,7 +11740,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11628,7 +11825,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11731,7 +11928,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11851,7 +12048,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11933,7 +12130,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12054,7 +12251,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12139,7 +12336,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12261,7 +12458,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12346,7 +12543,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12466,7 +12663,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12552,7 +12749,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12656,7 +12853,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12751,7 +12948,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12845,7 +13042,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12970,7 +13167,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13056,7 +13253,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13175,7 +13372,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13261,7 +13458,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13347,7 +13544,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13474,7 +13671,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13539,7 +13736,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13571,6 +13768,7 @@ export interface operations {
                 | "thread.approval.requested"
                 | "webhook_endpoint.disabled"
                 | "payment.confirmed"
+                | "thread.reply.failed"
               )[]
             | null;
           /** @description Default true. */
@@ -13664,7 +13862,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13749,7 +13947,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13783,6 +13981,7 @@ export interface operations {
                 | "thread.approval.requested"
                 | "webhook_endpoint.disabled"
                 | "payment.confirmed"
+                | "thread.reply.failed"
               )[]
             | null;
           ordered?: boolean;
@@ -13876,7 +14075,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13961,7 +14160,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14050,7 +14249,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14154,7 +14353,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14219,7 +14418,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14295,7 +14494,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14411,7 +14610,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14485,7 +14684,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14559,7 +14758,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14675,7 +14874,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `shutting_down`: the server is stopping; retry (Retry-After). */
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown;
