@@ -38,6 +38,12 @@ export interface VectorStoreFilesTable {
   batch_id: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * Parses of the file handed to a parse worker and not answered (migration 0023): cleared when
+   * the worker answers, so a count left behind means the process died mid-parse
+   * (docs/operations.md, "Parse workers").
+   */
+  parse_attempts: Generated<number>;
 }
 
 export interface VectorStoreFileBatchesTable {

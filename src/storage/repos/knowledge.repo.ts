@@ -91,8 +91,8 @@ export class KnowledgeRepo {
       .execute();
   }
 
-  /** Inserts or, for a file already in the store, replaces its row (re-ingestion). */
-  async upsertStoreFile(row: Selectable<VectorStoreFilesTable>): Promise<void> {
+  /** Inserts or, for a file already in the store, replaces its row (re-ingestion, parse attempts afresh). */
+  async upsertStoreFile(row: Insertable<VectorStoreFilesTable>): Promise<void> {
     await this.db
       .insertInto("vector_store_files")
       .values(row)
@@ -105,8 +105,19 @@ export class KnowledgeRepo {
           usage_bytes: row.usage_bytes,
           batch_id: row.batch_id,
           updated_at: row.updated_at,
+          parse_attempts: row.parse_attempts ?? 0,
         }),
       )
+      .execute();
+  }
+
+  /** Counts a parse of the store file as begun (its `parse_attempts`, docs/operations.md). */
+  async addParseAttempt(storeId: string, fileId: string): Promise<void> {
+    await this.db
+      .updateTable("vector_store_files")
+      .set((eb) => ({ parse_attempts: eb("parse_attempts", "+", 1) }))
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
       .execute();
   }
 
