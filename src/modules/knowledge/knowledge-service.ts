@@ -15,6 +15,7 @@ import type { Embedder } from "../memory/embedder.js";
 import type { FileStore } from "./file-store.js";
 import { HybridSearch } from "./hybrid-search.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
+import { type DocumentParser, ParsePool } from "./ingest/parse-pool.js";
 import { Ingestion } from "./ingestion.js";
 import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 import type {
@@ -39,6 +40,8 @@ export interface KnowledgeDeps {
   files: FileStore;
   vectors: KnowledgeVectors;
   embedder: Embedder;
+  /** Parses and chunks files off the event loop; a ParsePool of the defaults unless given. */
+  parser?: DocumentParser | undefined;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -69,7 +72,7 @@ export class KnowledgeService implements KnowledgeApi {
       return prepared;
     };
     this.searcher = new HybridSearch({ ...deps, prepare: this.prepare });
-    this.ingestion = new Ingestion({ ...deps, prepare: this.prepare });
+    this.ingestion = new Ingestion({ ...deps, parser: deps.parser ?? new ParsePool(), prepare: this.prepare });
   }
 
   // Files
@@ -248,6 +251,9 @@ export class KnowledgeService implements KnowledgeApi {
     query: PageQuery & { filter?: StoreFileRecord["status"] | undefined; batchId?: string | undefined },
   ): Promise<Page<StoreFileRecord>> {
     await this.store(projectId, storeId);
+    // A batch's files: the batch must be one of this store's (404 file_batch_not_found, as
+    // getting it is), not an empty page (docs/knowledge.md).
+    if (query.batchId !== undefined) await this.batch(storeId, query.batchId);
     const cursorOf = async (id: string | undefined) => {
       if (!id) return undefined;
       const row = await this.deps.repos.knowledge.findStoreFile(storeId, id);
@@ -336,8 +342,7 @@ export class KnowledgeService implements KnowledgeApi {
 
   async getFileBatch(projectId: string, storeId: string, batchId: string): Promise<FileBatchRecord> {
     await this.store(projectId, storeId);
-    const batch = await this.deps.repos.knowledge.findBatch(batchId);
-    if (!batch || batch.vector_store_id !== storeId) throw notFound("file_batch", batchId);
+    const batch = await this.batch(storeId, batchId);
     const { counts } = await this.deps.repos.knowledge.statusCounts(storeId, batchId);
     const fileCounts = withTotal(counts);
     const status =
@@ -497,6 +502,13 @@ export class KnowledgeService implements KnowledgeApi {
     if (!row) throw notFound("file", fileId);
     if (row.project_id !== projectId) throw forbidden(`The file '${fileId}' belongs to another project.`);
     return row;
+  }
+
+  /** A batch of the store (already resolved for the caller's project), or 404. */
+  private async batch(storeId: string, batchId: string) {
+    const batch = await this.deps.repos.knowledge.findBatch(batchId);
+    if (!batch || batch.vector_store_id !== storeId) throw notFound("file_batch", batchId);
+    return batch;
   }
 
   private async store(projectId: string, storeId: string): Promise<VectorStoreRow> {
