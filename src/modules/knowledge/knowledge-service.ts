@@ -15,7 +15,6 @@ import type { Embedder } from "../memory/embedder.js";
 import type { FileStore } from "./file-store.js";
 import { HybridSearch } from "./hybrid-search.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
-import { type DocumentParser, ParsePool } from "./ingest/parse-pool.js";
 import { Ingestion } from "./ingestion.js";
 import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 import type {
@@ -40,8 +39,6 @@ export interface KnowledgeDeps {
   files: FileStore;
   vectors: KnowledgeVectors;
   embedder: Embedder;
-  /** Parses and chunks files off the event loop; a ParsePool of the defaults unless given. */
-  parser?: DocumentParser | undefined;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -72,7 +69,7 @@ export class KnowledgeService implements KnowledgeApi {
       return prepared;
     };
     this.searcher = new HybridSearch({ ...deps, prepare: this.prepare });
-    this.ingestion = new Ingestion({ ...deps, parser: deps.parser ?? new ParsePool(), prepare: this.prepare });
+    this.ingestion = new Ingestion({ ...deps, prepare: this.prepare });
   }
 
   // Files
