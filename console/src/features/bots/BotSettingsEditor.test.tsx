@@ -34,6 +34,7 @@ const settings: BotSettings = {
     formatting: { removeEmojis: false, removeMarkdown: false },
     tools: {},
     knowledge: { vectorStoreIds: [] },
+    failure: { handoff: false },
   },
 };
 const models: CatalogModel[] = [
@@ -105,6 +106,15 @@ describe("BotSettingsEditor", () => {
     expect(sent).toEqual([{ ai: { model: { temperature: 3 } } }]);
     expect(screen.getByLabelText("Temperature").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("alert").textContent).toContain("ai.foo: unknown field");
+  });
+
+  it("hands threads to operators when the AI cannot answer (ai.failure.handoff)", async () => {
+    const sent = renderEditor((body) =>
+      json(200, { ai: { ...settings.ai, failure: (body as BotSettings).ai.failure } }),
+    );
+    fireEvent.click(screen.getByTestId("failure-handoff"));
+    fireEvent.click(screen.getByTestId("settings-save"));
+    await waitFor(() => expect(sent).toEqual([{ ai: { failure: { handoff: true } } }]));
   });
 
   it("turns a tool on with its policy", async () => {

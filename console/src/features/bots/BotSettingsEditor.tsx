@@ -8,6 +8,7 @@ import { useErrorText } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { AdvancedJsonEditor } from "./AdvancedJsonEditor";
 import { type Bot, type BotSettings, botKeys, type CatalogModel, listTools } from "./bots-api";
+import { FailureSection } from "./FailureSection";
 import { FormattingSection } from "./FormattingSection";
 import { InstructionSection } from "./InstructionSection";
 import { KnowledgeSection } from "./KnowledgeSection";
@@ -169,6 +170,7 @@ export function BotSettingsEditor(props: {
             <FormattingSection form={form} />
             <ToolsSection form={form} />
             <KnowledgeSection form={form} />
+            <FailureSection form={form} />
           </>
         ) : (
           <AdvancedJsonEditor value={jsonText} onChange={setJsonText} error={jsonError} />

@@ -39,6 +39,8 @@ export interface BotSettings {
     formatting: { removeEmojis: boolean; removeMarkdown: boolean };
     tools: Record<string, ToolPolicy>;
     knowledge: { vectorStoreIds: string[] };
+    /** Optional until every server sends it (docs/agent.md, "When the AI cannot answer"). */
+    failure?: { handoff: boolean };
   };
 }
 

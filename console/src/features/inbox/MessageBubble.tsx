@@ -5,8 +5,19 @@ import { sideOf } from "./conversation";
 import classes from "./thread.module.css";
 import type { Message } from "./types";
 
-/** One message: the person on the left, the AI and operators on the right, each with a label. */
-export function MessageBubble({ message, personName }: { message: Message; personName: string | null }) {
+/**
+ * One message: the person on the left, the AI and operators on the right, each with a label.
+ * `unanswered`: a failed reply left it waiting (docs/console.md, "Failed replies").
+ */
+export function MessageBubble({
+  message,
+  personName,
+  unanswered = false,
+}: {
+  message: Message;
+  personName: string | null;
+  unanswered?: boolean;
+}) {
   const t = useT("inbox");
   const { language } = useLanguage();
   const label =
@@ -23,6 +34,7 @@ export function MessageBubble({ message, personName }: { message: Message; perso
         data-testid="message"
         data-author={message.author}
         data-message-id={message.id}
+        data-unanswered={unanswered ? "true" : undefined}
       >
         <Text size="xs" fw={600} c="dimmed">
           {label}
@@ -44,6 +56,11 @@ export function MessageBubble({ message, personName }: { message: Message; perso
           </Stack>
         ) : null}
         <Group gap="xs" justify="flex-end" mt={2}>
+          {unanswered ? (
+            <Text size="xs" c="red" data-testid="message-unanswered">
+              {t("message.unanswered")}
+            </Text>
+          ) : null}
           {message.delivery?.status === "failed" ? (
             <Text size="xs" c="red">
               {t("message.notDelivered", {

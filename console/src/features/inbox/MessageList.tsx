@@ -5,8 +5,10 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { toConversationItems } from "./conversation";
 import { MessageBubble } from "./MessageBubble";
+import { ReplyFailureNotice } from "./ReplyFailureNotice";
 import { ToolStep } from "./ToolStep";
 import classes from "./thread.module.css";
+import type { Thread } from "./types";
 import { useThreadMessages } from "./useThread";
 
 /** How close to the end (px) still counts as "reading the newest messages". */
@@ -15,12 +17,24 @@ const BOTTOM_SLACK = 48;
 /**
  * The conversation, oldest first. It follows new messages only while the reader is at the
  * bottom; a reader scrolled up stays where they are (new messages are added below, out of
- * sight) and gets a "new messages" button instead.
+ * sight) and gets a "new messages" button instead. Messages a failed reply left unanswered are
+ * marked, with the reason and what to do under the last of them.
  */
-export function MessageList({ threadId, personName }: { threadId: string; personName: string | null }) {
+export function MessageList({ thread, personName }: { thread: Thread; personName: string | null }) {
   const t = useT("inbox");
+  const threadId = thread.id;
   const messages = useThreadMessages(threadId);
   const items = useMemo(() => toConversationItems(messages.data ?? []), [messages.data]);
+  const failure = thread.reply_failure ?? null;
+  const failedIds = useMemo(() => new Set(failure?.message_ids ?? []), [failure]);
+  // The notice goes under the last unanswered message (at the end when it is not loaded yet).
+  const noticeAfter = useMemo(() => {
+    for (let index = items.length - 1; index >= 0; index--) {
+      const item = items[index]!;
+      if (item.kind === "message" && failedIds.has(item.message.id)) return index;
+    }
+    return items.length - 1;
+  }, [items, failedIds]);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const seen = useRef(0);
@@ -75,13 +89,21 @@ export function MessageList({ threadId, personName }: { threadId: string; person
             items.length === 0 ? (
               <EmptyState title={t("empty.noMessages.title")} hint={t("empty.noMessages.hint")} />
             ) : (
-              items.map((item) =>
+              items.flatMap((item, index) => [
                 item.kind === "tool" ? (
                   <ToolStep key={item.key} name={item.name} result={item.result} />
                 ) : (
-                  <MessageBubble key={item.key} message={item.message} personName={personName} />
+                  <MessageBubble
+                    key={item.key}
+                    message={item.message}
+                    personName={personName}
+                    unanswered={failedIds.has(item.message.id)}
+                  />
                 ),
-              )
+                failure && index === noticeAfter ? (
+                  <ReplyFailureNotice key="reply-failure" thread={thread} failure={failure} />
+                ) : null,
+              ])
             )
           }
         </QueryState>

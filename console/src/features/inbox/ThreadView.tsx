@@ -46,7 +46,7 @@ export function ThreadView({ threadId, backSearch }: { threadId: string; backSea
             <ThreadHeader thread={thread} backSearch={backSearch} onOpenDetails={details.open} />
             <div className={classes.body}>
               <div className={classes.conversation}>
-                <MessageList threadId={threadId} personName={thread.person?.name ?? null} />
+                <MessageList thread={thread} personName={thread.person?.name ?? null} />
                 <ApprovalsPanel threadId={threadId} />
                 <Composer thread={thread} />
               </div>

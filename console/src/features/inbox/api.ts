@@ -45,6 +45,10 @@ export const getMemory = (id: string) => api<{ content: string | null }>(`/threa
 export const setMode = (id: string, mode: ThreadMode) =>
   api<Thread>(`/threads/${enc(id)}/mode`, { method: "POST", body: { mode } });
 
+/** 202 with the reply job; 409 `thread_not_auto` or `nothing_to_retry` (docs/conversations.md). */
+export const retryReply = (id: string) =>
+  api<{ thread_id: string; job_id: string }>(`/threads/${enc(id)}/reply/retry`, { method: "POST" });
+
 export const assignThread = (id: string, operatorId: string | null) =>
   api<Thread>(`/threads/${enc(id)}/assign`, { method: "POST", body: { operator_id: operatorId } });
 

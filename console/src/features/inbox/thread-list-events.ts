@@ -1,5 +1,5 @@
 import { type InboxFilters, threadMatches } from "./filters";
-import type { Thread, ThreadEvent, ThreadList } from "./types";
+import type { Message, Thread, ThreadEvent, ThreadList } from "./types";
 
 /**
  * Applies one live thread event to the loaded pages of GET /v1/threads (react-query's
@@ -55,6 +55,8 @@ export function patchThread(thread: Thread, event: ThreadEvent): Thread {
         ...thread,
         last_message_at: later(thread.last_message_at, message.created_at),
         last_message: preview ?? null,
+        // A reply with text (the AI's or an operator's) answers what a failed reply left waiting.
+        ...(answersFailure(thread, message) ? { reply_failure: null } : {}),
       };
     }
     case "mode_changed":
@@ -65,7 +67,28 @@ export function patchThread(thread: Thread, event: ThreadEvent): Thread {
         : { ...thread, pending_count: event.pending_count };
     case "thread_assigned":
       return { ...thread, assignee: event.assignee };
+    case "reply_failed":
+      return {
+        ...thread,
+        reply_failure: {
+          code: event.code,
+          reason: event.reason,
+          attempts: event.attempts,
+          message_ids: event.message_ids,
+          failed_at: event.created_at ?? new Date().toISOString(),
+        },
+      };
   }
+}
+
+/** Whether a new message is the reply that answers the thread's failed reply. */
+function answersFailure(thread: Thread, message: Message): boolean {
+  return (
+    Boolean(thread.reply_failure) &&
+    message.role === "assistant" &&
+    message.author !== "user" &&
+    message.content.trim() !== ""
+  );
 }
 
 /** Whether a thread that is not loaded may now match the filters because of this event. */
@@ -79,6 +102,9 @@ function mayNowMatch(event: ThreadEvent, context: ListEventContext): boolean {
       return filters.mode !== null && filters.mode === event.mode;
     case "pending_count":
       return filters.waiting && event.pending_count > 0;
+    case "reply_failed":
+      // Its pending_count event moves the thread into a "waiting" list.
+      return false;
     case "thread_assigned": {
       if (!filters.assignee) return false;
       const id = event.assignee?.id ?? null;

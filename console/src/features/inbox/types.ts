@@ -18,6 +18,16 @@ export interface ThreadActor {
   name: string | null;
 }
 
+/** The reply the AI last gave up on, while its messages wait (docs/conversations.md, "Failed replies"). */
+export interface ReplyFailure {
+  code: string;
+  /** For a person, from the server (English). */
+  reason: string;
+  attempts: number;
+  message_ids: string[];
+  failed_at: string;
+}
+
 export interface Thread {
   id: string;
   chat_id: string;
@@ -31,6 +41,8 @@ export interface Thread {
   assignee?: NamedRef | null;
   taken_over_by?: ThreadActor | null;
   taken_over_at?: string | null;
+  /** Optional until every server sends it. */
+  reply_failure?: ReplyFailure | null;
   /** In list items (GET /v1/threads): the newest message with text. */
   last_message?: { author: "user" | "bot" | "operator"; content: string; created_at: string } | null;
 }
@@ -126,7 +138,8 @@ export type ThreadEvent =
   | { type: "message_created"; thread_id: string; created_at?: string; message: Message }
   | { type: "mode_changed"; thread_id: string; created_at?: string; mode: ThreadMode; by?: ThreadActor }
   | { type: "pending_count"; thread_id: string; created_at?: string; pending_count: number }
-  | { type: "thread_assigned"; thread_id: string; created_at?: string; assignee: NamedRef | null };
+  | { type: "thread_assigned"; thread_id: string; created_at?: string; assignee: NamedRef | null }
+  | ({ type: "reply_failed"; thread_id: string; created_at?: string } & Omit<ReplyFailure, "failed_at">);
 
 /** A frame's data as a ThreadEvent, or null when it is not one (the stream may grow new types). */
 export function toThreadEvent(data: unknown): ThreadEvent | null {
@@ -144,6 +157,10 @@ export function toThreadEvent(data: unknown): ThreadEvent | null {
       return typeof event.pending_count === "number" ? (event as unknown as ThreadEvent) : null;
     case "thread_assigned":
       return event.assignee === null || typeof event.assignee === "object"
+        ? (event as unknown as ThreadEvent)
+        : null;
+    case "reply_failed":
+      return typeof event.code === "string" && Array.isArray(event.message_ids)
         ? (event as unknown as ThreadEvent)
         : null;
     default:

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useT } from "../../i18n/I18nProvider";
-import { assignThread, setMode } from "./api";
+import { assignThread, inboxKeys, retryReply, setMode } from "./api";
 import { storeThread } from "./thread-cache";
 import type { ThreadMode } from "./types";
 
@@ -30,6 +30,22 @@ export function useAssign(threadId: string) {
         color: "green",
         message: thread.assignee ? t("assign.done", { name: thread.assignee.name }) : t("assign.unassigned"),
       });
+    },
+  });
+}
+
+/** Retry a reply the AI gave up on: the AI answers the waiting messages again (a reply job). */
+export function useRetryReply(threadId: string) {
+  const t = useT("inbox");
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => retryReply(threadId),
+    onSuccess: () => {
+      notifications.show({ color: "green", message: t("replyFailure.retrying") });
+    },
+    onError: () => {
+      // Answered meanwhile, or the mode changed: show the thread as the server has it.
+      queryClient.invalidateQueries({ queryKey: inboxKeys.thread(threadId), exact: true });
     },
   });
 }
