@@ -56,6 +56,7 @@ import { OAuthTokens } from "./modules/integrations/oauth/oauth-tokens.js";
 import { oauthProtocols } from "./modules/integrations/oauth/protocols.js";
 import { oauthCallbackRoutes, oauthStartRoutes } from "./modules/integrations/oauth/routes.js";
 import { FileStore } from "./modules/knowledge/file-store.js";
+import { ParsePool } from "./modules/knowledge/ingest/parse-pool.js";
 import { knowledgeJobHandlers } from "./modules/knowledge/job-handlers.js";
 import { KnowledgeService } from "./modules/knowledge/knowledge-service.js";
 import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
@@ -323,12 +324,15 @@ export function composeConversations(deps: ConversationDeps) {
     chunks: new MessageChunksRepo(storage.db, storage.dialect, { memoryBytes: config.recallMemoryBytes }),
     embedder: createEmbedderFromConfig(config),
   };
+  // Uploaded documents are parsed in worker threads, off the event loop (docs/operations.md).
+  const parser = new ParsePool(config.parse);
   const knowledge = new KnowledgeService({
     repos,
     transactor,
     files: new FileStore(config.files.dir, config.files.maxUploadBytes),
     vectors: lazyKnowledgeVectors(storage.db, storage.dialect),
     embedder: memory.embedder,
+    parser,
     clock,
     newId: ids,
   });
@@ -536,7 +540,8 @@ export function composeConversations(deps: ConversationDeps) {
       await repos.integrations.pruneInboundEvents(new Date(now - INBOUND_DEDUPE_RETENTION_MS).toISOString());
     },
     async close() {
-      await worker?.stop();
+      // A parse under way is cut short rather than waited for: its job runs again later.
+      await Promise.all([worker?.stop(), parser.close()]);
       keyGuard.stop();
       await hub.close();
     },

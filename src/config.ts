@@ -200,6 +200,10 @@ const envSchema = z.object({
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
+  // Parse workers for uploaded documents (docs/operations.md, "Parse workers").
+  PARLEY_PARSE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  PARLEY_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  PARLEY_PARSE_MEMORY_MB: z.coerce.number().int().min(32).max(65_536).default(512),
   PARLEY_BILLING_ENFORCE: z.enum(["true", "false"]).default("true"),
   PARLEY_BILLING_WELCOME_BONUS: z.coerce.number().min(0).max(1_000_000_000).default(100),
   PARLEY_BILLING_LOW_BALANCE: z.coerce.number().min(0).max(1_000_000_000).default(50),
@@ -325,6 +329,8 @@ export interface Config {
   vendorConfig: Partial<Record<"amocrm", Readonly<Record<string, string>>>>;
   /** Where uploaded files are kept, and the largest accepted (docs/knowledge.md). */
   files: { dir: string; maxUploadBytes: number };
+  /** Parse workers: how many, and each file's time and heap limits (docs/operations.md, "Parse workers"). */
+  parse: { workers: number; timeoutMs: number; memoryMb: number };
   billing: {
     /** Whether a project without credits stops being answered. */
     enforce: boolean;
@@ -461,6 +467,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     files: {
       dir: env.PARLEY_FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/files`,
       maxUploadBytes: env.PARLEY_MAX_UPLOAD_BYTES,
+    },
+    parse: {
+      workers: env.PARLEY_PARSE_WORKERS,
+      timeoutMs: env.PARLEY_PARSE_TIMEOUT_MS,
+      memoryMb: env.PARLEY_PARSE_MEMORY_MB,
     },
     billing: {
       enforce: env.PARLEY_BILLING_ENFORCE === "true",

@@ -49,8 +49,21 @@ export interface VectorStoreRecord {
   createdAt: string;
 }
 
+/**
+ * Why a store file failed (docs/knowledge.md, "Ingestion"): OpenAI's three codes, and Parley's
+ * own for a file refused for what parsing it would cost (the OpenAI mirror sends OpenAI's).
+ */
+export type LastErrorCode =
+  | "server_error"
+  | "unsupported_file"
+  | "invalid_file"
+  | "document_too_complex"
+  | "parse_timeout"
+  | "parse_out_of_memory"
+  | "parse_crashed";
+
 export interface LastError {
-  code: "server_error" | "unsupported_file" | "invalid_file";
+  code: LastErrorCode;
   message: string;
 }
 

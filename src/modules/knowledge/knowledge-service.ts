@@ -15,6 +15,7 @@ import type { Embedder } from "../memory/embedder.js";
 import type { FileStore } from "./file-store.js";
 import { HybridSearch } from "./hybrid-search.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
+import { type DocumentParser, ParsePool } from "./ingest/parse-pool.js";
 import { Ingestion } from "./ingestion.js";
 import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 import type {
@@ -39,6 +40,8 @@ export interface KnowledgeDeps {
   files: FileStore;
   vectors: KnowledgeVectors;
   embedder: Embedder;
+  /** Parses and chunks files off the event loop; a ParsePool of the defaults unless given. */
+  parser?: DocumentParser | undefined;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -69,7 +72,11 @@ export class KnowledgeService implements KnowledgeApi {
       return prepared;
     };
     this.searcher = new HybridSearch({ ...deps, prepare: this.prepare });
-    this.ingestion = new Ingestion({ ...deps, prepare: this.prepare });
+    this.ingestion = new Ingestion({
+      ...deps,
+      parser: deps.parser ?? new ParsePool(),
+      prepare: this.prepare,
+    });
   }
 
   // Files

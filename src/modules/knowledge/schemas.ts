@@ -304,10 +304,31 @@ export const vectorStoreListSchema = listOf(vectorStoreSchema, "VectorStoreList"
 
 const lastErrorSchema = z
   .object({
-    code: z.enum(["server_error", "unsupported_file", "invalid_file"]),
+    code: z
+      .enum([
+        "server_error",
+        "unsupported_file",
+        "invalid_file",
+        "document_too_complex",
+        "parse_timeout",
+        "parse_out_of_memory",
+        "parse_crashed",
+      ])
+      .describe(
+        "unsupported_file: not a format that can be read; invalid_file: damaged, empty or over a size limit; " +
+          "document_too_complex: nested too deeply, or a PDF page tree that repeats a page; parse_timeout, " +
+          "parse_out_of_memory: parsing passed its time or memory limit; parse_crashed: the parser died on it; " +
+          "server_error: anything else, after retries.",
+      ),
     message: z.string(),
   })
   .meta({ id: "VectorStoreFileError" });
+
+/** OpenAI's codes only: the mirror maps Parley's own to them (serialize-openai.ts). */
+const openAiLastErrorSchema = z.object({
+  code: z.enum(["server_error", "unsupported_file", "invalid_file"]),
+  message: z.string(),
+});
 
 export const vectorStoreFileSchema = z
   .object({
@@ -449,7 +470,7 @@ export const openAiVectorStoreFileSchema = z.object({
   created_at: z.number().int(),
   vector_store_id: z.string(),
   status: openAiStoreFileStatusSchema,
-  last_error: lastErrorSchema.nullable(),
+  last_error: openAiLastErrorSchema.nullable(),
   chunking_strategy: staticChunking,
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });

@@ -6,6 +6,7 @@ import {
 import type {
   FileBatchRecord,
   FileRecord,
+  LastError,
   StoreFileRecord,
   StoreFileStatus,
   VectorStoreRecord,
@@ -93,9 +94,28 @@ function resolvedChunking(strategy: ChunkingStrategy) {
   };
 }
 
+/**
+ * A `last_error` in OpenAI's codes (docs/knowledge.md, "Ingestion"): a file refused for what
+ * parsing it would cost is `invalid_file` (the file is the problem, as OpenAI means it), one the
+ * parser died on is `server_error` (the file may not be to blame); the message says which.
+ */
+export function openAiLastError(lastError: LastError | null) {
+  if (!lastError) return null;
+  switch (lastError.code) {
+    case "server_error":
+    case "unsupported_file":
+    case "invalid_file":
+      return { code: lastError.code, message: lastError.message };
+    case "parse_crashed":
+      return { code: "server_error" as const, message: lastError.message };
+    default:
+      return { code: "invalid_file" as const, message: lastError.message };
+  }
+}
+
 export function openAiStoreFile(file: StoreFileRecord, options: { pollHelper?: boolean } = {}) {
   let status = openAiFileStatus(file.status);
-  let lastError = file.lastError;
+  let lastError = openAiLastError(file.lastError);
   // The official client's poll helper (vectorStores.files.poll) only stops on completed or
   // failed; on `cancelled` it would re-request without pause, forever. It is told `failed`.
   if (options.pollHelper && status === "cancelled") {

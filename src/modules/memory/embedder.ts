@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createMistral } from "@ai-sdk/mistral";
 import { createOpenAI } from "@ai-sdk/openai";
@@ -83,10 +84,27 @@ export function createLexicalEmbedder(options: LexicalEmbedderOptions = {}): Emb
     maxInputChars,
     async embed(texts) {
       checkLengths(id, texts, maxInputChars);
-      return texts.map((text) => lexicalVector(text, dimensions));
+      const vectors: number[][] = [];
+      let sliceChars = 0;
+      for (const text of texts) {
+        if (sliceChars >= LEXICAL_SLICE_CHARS) {
+          await setImmediate();
+          sliceChars = 0;
+        }
+        vectors.push(lexicalVector(text, dimensions));
+        sliceChars += text.length;
+      }
+      return vectors;
     },
   };
 }
+
+/**
+ * Characters the lexical embedder reads before it lets the event loop run (docs/operations.md,
+ * "Parse workers"): it computes on the caller's thread, about a millisecond per 2,000-character
+ * chunk, and a file's thousands of chunks in one go would hold every request up for seconds.
+ */
+const LEXICAL_SLICE_CHARS = 16_000;
 
 const WORD_WEIGHT = 1;
 const TRIGRAM_WEIGHT = 0.35;

@@ -33,11 +33,30 @@ export interface TextChunk {
  * gives no chunks. An invalid strategy throws, as `validateChunkingStrategy` does.
  */
 export function chunkText(text: string, strategy: ChunkingStrategy): TextChunk[] {
+  return chunkSpans(text, strategy).map(({ start, end, tokens }, index) => ({
+    index,
+    content: text.slice(start, end),
+    tokens,
+  }));
+}
+
+/** Where a chunk of `chunkText` lies in the text: `text.slice(start, end)` is its content. */
+export interface ChunkSpan {
+  start: number;
+  end: number;
+  tokens: number;
+}
+
+/**
+ * The chunks of `chunkText` as positions in the text rather than copies of it: what a parse
+ * worker sends back (parse-pool.ts), a few numbers a chunk instead of its characters.
+ */
+export function chunkSpans(text: string, strategy: ChunkingStrategy): ChunkSpan[] {
   const { maxTokens, overlapTokens } = chunkSizes(validateChunkingStrategy(strategy));
   const maxWeight = maxTokens * QUARTERS_PER_TOKEN;
   const overlapWeight = overlapTokens * QUARTERS_PER_TOKEN;
   const units = splitUnits(text, maxWeight);
-  const chunks: TextChunk[] = [];
+  const chunks: ChunkSpan[] = [];
   const last = units.length - 1;
   let start = 0; // the current chunk's first unit
   let previousEnd = -1; // the previous chunk's last unit
@@ -51,10 +70,9 @@ export function chunkText(text: string, strategy: ChunkingStrategy): TextChunk[]
       continue;
     }
     const end = reach === last ? last : bestEnd(units, start, reach, previousEnd);
-    const content = text.slice(units[start]!.start, units[end]!.end);
     chunks.push({
-      index: chunks.length,
-      content,
+      start: units[start]!.start,
+      end: units[end]!.end,
       tokens: Math.ceil(weight(units, start, end) / QUARTERS_PER_TOKEN),
     });
     if (end === last) break;

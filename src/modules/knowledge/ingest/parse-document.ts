@@ -86,15 +86,23 @@ async function extract(
     case "markdown":
       return parsePlainText(bytes, filename);
     case "html":
-      return parseHtml(bytes, filename);
+      return parseHtml(bytes, filename, limits.maxNestingDepth);
     case "pdf":
-      return parsePdf(bytes, filename, limits.maxTextChars);
+      return parsePdf(bytes, filename, limits);
     case "docx":
       return parseDocx(bytes, filename, limits.maxUnpackedBytes);
     case "csv":
-      return parseCsv(normalizeText(parsePlainText(bytes, filename)), filename, delimiterOf(input));
+      return parseCsv(
+        normalizeText(parsePlainText(bytes, filename)),
+        filename,
+        delimiterOf(input),
+        limits.maxCsvColumns,
+      );
     case "json":
-      return parseJson(normalizeText(parsePlainText(bytes, filename)), filename);
+      return parseJson(normalizeText(parsePlainText(bytes, filename)), filename, {
+        maxDepth: limits.maxNestingDepth,
+        maxChars: limits.maxTextChars,
+      });
   }
 }
 

@@ -8,22 +8,47 @@ import { DocumentParseError } from "../document-parse-error.js";
  * controls and hidden elements are dropped; headings become `#` lines, list items `- ` or `1. `
  * lines, table cells are joined by ` | ` one row a line, paragraphs and blocks are separated by
  * a blank line, `<pre>` keeps its whitespace, entities are decoded. The `<title>` leads when the
- * page has no `<h1>` of its own.
+ * page has no `<h1>` of its own. Elements nested more than `maxDepth` deep, or markup leaving
+ * more than `UNCLOSED_FACTOR` times as many elements open at once, are `too_complex`.
  */
-export function parseHtml(bytes: Uint8Array, filename: string): string {
+export function parseHtml(bytes: Uint8Array, filename: string, maxDepth: number): string {
   const html = decodeText(bytes, declaredCharset(bytes));
   if (html === undefined) {
     throw new DocumentParseError("unsupported_format", `"${filename}" holds binary data, not HTML.`);
   }
-  return htmlToText(html);
+  const text = htmlToText(html, maxDepth);
+  if (text === undefined) {
+    throw new DocumentParseError(
+      "too_complex",
+      `"${filename}" nests elements more than ${maxDepth} levels deep (or leaves more than ${maxDepth * UNCLOSED_FACTOR} open); at most ${maxDepth} levels can be read.`,
+    );
+  }
+  return text;
 }
 
-export function htmlToText(html: string): string {
+/**
+ * Elements the markup may leave open at once, per level of `maxDepth`. node-html-parser closes
+ * what is left open at the end (it nests no deeper in the tree), but in time quadratic in their
+ * number: 2,048 took half a second, 5,000 over two, 200,000 would take hours.
+ */
+const UNCLOSED_FACTOR = 4;
+
+/**
+ * The page's text; `undefined` when it is too complex. That is checked twice: on the markup
+ * before it is parsed (at most `maxDepth * UNCLOSED_FACTOR` elements open at once), and on the
+ * parsed tree before the recursive walks over it (css-select's and ours, which would overflow
+ * the stack), at most `maxDepth` levels.
+ */
+export function htmlToText(html: string, maxDepth = DEFAULT_MAX_DEPTH): string | undefined {
+  const markup = withoutDeclarations(html);
+  const mostOpen = maxDepth * UNCLOSED_FACTOR;
+  if (markupDepth(markup, mostOpen) > mostOpen) return undefined;
   // The parser skips script/style/noscript content without reading it as markup, so a "<p>"
   // inside a script string never becomes a paragraph; the elements themselves are DROPPED.
-  const root = parse(withoutDeclarations(html), {
+  const root = parse(markup, {
     blockTextElements: { script: false, style: false, noscript: false },
   });
+  if (treeDepth(root, maxDepth) > maxDepth) return undefined;
   const out = new TextBuilder();
   const title = root.querySelector("title")?.text.replace(/\s+/g, " ").trim();
   if (title && !root.querySelector("h1")) {
@@ -45,6 +70,120 @@ function withoutDeclarations(html: string): string {
     .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, content: string) =>
       content.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
     );
+}
+
+/** As DEFAULT_PARSE_LIMITS.maxNestingDepth (parse-limits.ts), for callers with no limits of their own. */
+const DEFAULT_MAX_DEPTH = 512;
+
+/** Elements that never hold content, so never stay open. */
+// biome-ignore format: a word list reads better packed
+const VOID = new Set([
+  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+]);
+
+/** Elements whose content the parser reads as text up to their end tag (as configured above). */
+const RAW_TEXT = new Set(["script", "style", "noscript"]);
+
+/**
+ * node-html-parser's own rules for an end tag it may leave out: an open element (the key) is
+ * closed by the start of one of these (`<li>` closes an open `<li>`)…
+ */
+const CLOSED_BY_OPENING: Record<string, readonly string[]> = {
+  li: ["li"],
+  p: ["p", "div"],
+  b: ["div"],
+  td: ["td", "th", "tr", "tbody", "tfoot"],
+  th: ["td", "th", "tr", "tbody", "tfoot"],
+  tr: ["tr", "tbody", "tfoot"],
+  thead: ["tbody", "tfoot"],
+  tbody: ["tbody", "tfoot"],
+  h1: ["h1"],
+  h2: ["h2"],
+  h3: ["h3"],
+  h4: ["h4"],
+  h5: ["h5"],
+  h6: ["h6"],
+  dt: ["dt", "dd"],
+  dd: ["dt", "dd"],
+};
+
+/** …or by the end of one of these (`</ul>` closes an open `<li>`). */
+const CLOSED_BY_CLOSING: Record<string, readonly string[]> = {
+  li: ["ul", "ol"],
+  a: ["div"],
+  b: ["div"],
+  i: ["div"],
+  p: ["div"],
+  td: ["tr", "table", "thead", "tbody", "tfoot"],
+  th: ["tr", "table", "thead", "tbody", "tfoot"],
+  tr: ["table", "thead", "tbody", "tfoot"],
+  tbody: ["table"],
+  tfoot: ["table"],
+  dt: ["dl", "body", "html"],
+  dd: ["dl", "body", "html"],
+};
+
+/**
+ * A start or end tag, or a comment. Linear by construction: no part can match what another
+ * starts with, and none reads past a `<`, so a failed match never rescans the file.
+ */
+const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:"[^"<>]*"|'[^'<>]*'|[^<>"'])*)>|<!--[\s\S]*?(?:-->|$)/g;
+
+/** Where each raw-text element ends. */
+const RAW_TEXT_END = Object.fromEntries([...RAW_TEXT].map((name) => [name, new RegExp(`</${name}`, "gi")]));
+
+/**
+ * How deep elements nest in `markup`, read the way node-html-parser keeps elements open (an
+ * end tag closes the element it names if it is open on top, or one its rules say it closes;
+ * others are ignored), counted until it passes `stopAbove`.
+ */
+function markupDepth(markup: string, stopAbove: number): number {
+  const open: string[] = [];
+  let deepest = 0;
+  TAG.lastIndex = 0;
+  for (let match = TAG.exec(markup); match; match = TAG.exec(markup)) {
+    const name = match[2]?.toLowerCase();
+    if (!name) continue; // a comment
+    if (match[1]) {
+      for (let top = open.at(-1); top !== undefined; top = open.at(-1)) {
+        if (top === name) {
+          open.pop();
+          break;
+        }
+        if (!CLOSED_BY_CLOSING[top]?.includes(name)) break;
+        open.pop();
+      }
+      continue;
+    }
+    for (let top = open.at(-1); top && CLOSED_BY_OPENING[top]?.includes(name); top = open.at(-1)) open.pop();
+    if (VOID.has(name) || match[3]?.endsWith("/")) continue;
+    const rawEnd = RAW_TEXT_END[name];
+    if (rawEnd) {
+      rawEnd.lastIndex = TAG.lastIndex;
+      TAG.lastIndex = rawEnd.exec(markup)?.index ?? markup.length;
+    }
+    open.push(name);
+    if (open.length > deepest) {
+      deepest = open.length;
+      if (deepest > stopAbove) return deepest;
+    }
+  }
+  return deepest;
+}
+
+/** How deep the parsed tree's elements nest, without recursion, until it passes `stopAbove`. */
+function treeDepth(root: HTMLElement, stopAbove: number): number {
+  let deepest = 0;
+  const pending: Array<[Node, number]> = [[root, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (depth > deepest) {
+      deepest = depth;
+      if (deepest > stopAbove) return deepest;
+    }
+    for (const child of node.childNodes) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Elements whose whole subtree is boilerplate or not text at all. */

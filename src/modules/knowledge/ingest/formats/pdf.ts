@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DocumentParseError, reasonOf } from "../document-parse-error.js";
+import type { ParseLimits } from "../parse-limits.js";
 
 /**
  * A PDF's text layer, page by page, pages joined by a blank line (docs/knowledge.md,
@@ -10,8 +11,18 @@ import { DocumentParseError, reasonOf } from "../document-parse-error.js";
  * be opened at all, or is encrypted with a password, is `corrupt_document` with pdf.js's
  * reason. A scan without a text layer gives no text, and `parseDocument` reports it empty
  * (there is no OCR).
+ *
+ * A page tree is refused before its pages are read when it declares more than `maxPdfPages`
+ * pages (`too_large`), and as soon as it lists a page object a second time or loops
+ * (`too_complex`): pdf.js walks the tree from its root for each page, so a 97 KB file listing
+ * one page 16,000 times cost it minutes, and no real document lists a page twice.
  */
-export async function parsePdf(bytes: Uint8Array, filename: string, maxTextChars: number): Promise<string> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  filename: string,
+  limits: Pick<ParseLimits, "maxTextChars" | "maxPdfPages">,
+): Promise<string> {
+  const { maxTextChars, maxPdfPages } = limits;
   // Loaded on first use: pdf.js is large and most deployments may never see a PDF.
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const assets = pdfjsAssets();
@@ -33,19 +44,33 @@ export async function parsePdf(bytes: Uint8Array, filename: string, maxTextChars
     throw openFailure(error, filename);
   }
   try {
+    if (document.numPages > maxPdfPages) {
+      throw new DocumentParseError(
+        "too_large",
+        `"${filename}" has ${document.numPages} pages; at most ${maxPdfPages} can be read.`,
+      );
+    }
     const pages: string[] = [];
+    const seen = new Set<string>();
     let length = 0;
     let firstFailure: unknown;
     for (let number = 1; number <= document.numPages; number += 1) {
       let pageText: string;
       try {
         const page = await document.getPage(number);
+        const ref = page.ref ? `${page.ref.num} ${page.ref.gen}` : undefined;
+        if (ref !== undefined && seen.has(ref)) throw repeatedPage(filename, number);
+        if (ref !== undefined) seen.add(ref);
         const content = await page.getTextContent();
         pageText = content.items
           .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
           .join("");
         page.cleanup();
       } catch (error) {
+        if (error instanceof DocumentParseError) throw error;
+        if (error instanceof Error && /circular reference/i.test(error.message)) {
+          throw repeatedPage(filename, number, error);
+        }
         firstFailure ??= error;
         continue;
       }
@@ -71,6 +96,14 @@ export async function parsePdf(bytes: Uint8Array, filename: string, maxTextChars
   } finally {
     await document.destroy();
   }
+}
+
+function repeatedPage(filename: string, number: number, cause?: unknown): DocumentParseError {
+  return new DocumentParseError(
+    "too_complex",
+    `"${filename}" has a page tree that lists a page object again or loops (at page ${number}); it cannot be read.`,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 function openFailure(error: unknown, filename: string): DocumentParseError {
