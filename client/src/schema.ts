@@ -3011,8 +3011,18 @@ export interface components {
       total: number;
     };
     VectorStoreFileError: {
-      /** @enum {string} */
-      code: "server_error" | "unsupported_file" | "invalid_file";
+      /**
+       * @description unsupported_file: not a format that can be read; invalid_file: damaged, empty or over a size limit; document_too_complex: nested too deeply, or a PDF page tree that repeats a page; parse_timeout, parse_out_of_memory: parsing passed its time or memory limit; parse_crashed: the parser died on it; server_error: anything else, after retries.
+       * @enum {string}
+       */
+      code:
+        | "server_error"
+        | "unsupported_file"
+        | "invalid_file"
+        | "document_too_complex"
+        | "parse_timeout"
+        | "parse_out_of_memory"
+        | "parse_crashed";
       message: string;
     };
     VectorStoreFileList: {
