@@ -9,7 +9,12 @@ export interface ThreadEventScope {
   threadId?: string | undefined;
 }
 
-export type ThreadEventListener = (event: StoredThreadEvent) => void;
+/**
+ * Receives the events of its scope in order, a delivery's worth at a time. Every subscriber of
+ * a scope gets the same array (never to be modified): what is made of it, such as a stream's
+ * frames, can be made once for all of them.
+ */
+export type ThreadEventListener = (events: readonly StoredThreadEvent[]) => void;
 
 export interface ThreadEventHubOptions {
   /** With Redis, events published in any process reach subscribers in every process. */
@@ -31,7 +36,7 @@ export interface ThreadEventHubOptions {
  * webhooks, delivering every commit on its own made 200 open streams cost more than the
  * webhooks themselves (docs/performance.md, "Webhook acknowledgement with event streams open").
  */
-export const DELIVERY_INTERVAL_MS = 25;
+export const DELIVERY_INTERVAL_MS = 100;
 
 interface Subscription {
   threadId: string | undefined;
@@ -230,26 +235,36 @@ export class ThreadEventHub {
   }
 
   /**
-   * Each subscriber gets the events of its scope in order. The cost per subscriber is one call
-   * per event and nothing more: listeners share the event objects (a stream encodes each event
-   * once for all of them, docs/performance.md) and nothing is read again per subscriber.
+   * Each subscriber gets the events of its scope in order, in one call per delivery. The cost
+   * per subscriber is that call and nothing more: subscribers of the same scope share one array
+   * (a stream encodes it once for all of them, docs/performance.md) and nothing is read again
+   * per subscriber.
    */
-  private deliver(events: StoredThreadEvent[]): void {
-    // The subscribers of each project, listed once per batch (a listener may unsubscribe, its
-    // stream closed, while we iterate: `active` says so).
-    const subscribers = new Map<string, Subscription[]>();
+  private deliver(events: readonly StoredThreadEvent[]): void {
+    const byProject = new Map<string, StoredThreadEvent[]>();
     for (const stored of events) {
-      let list = subscribers.get(stored.projectId);
-      if (!list) {
-        const set = this.byProject.get(stored.projectId);
-        list = set ? [...set] : [];
-        subscribers.set(stored.projectId, list);
-      }
-      for (const subscription of list) {
+      if (!this.byProject.has(stored.projectId)) continue;
+      let list = byProject.get(stored.projectId);
+      if (!list) byProject.set(stored.projectId, (list = []));
+      list.push(stored);
+    }
+    for (const [projectId, projectEvents] of byProject) {
+      const byThread = new Map<string, StoredThreadEvent[]>();
+      // The subscribers as they were when the delivery began: a listener may unsubscribe (its
+      // stream closed) while we iterate (`active` says so).
+      for (const subscription of [...(this.byProject.get(projectId) ?? [])]) {
         if (!subscription.active) continue;
-        if (subscription.threadId !== undefined && subscription.threadId !== stored.event.thread_id) continue;
+        let scoped: StoredThreadEvent[] = projectEvents;
+        if (subscription.threadId !== undefined) {
+          const threadId = subscription.threadId;
+          let ofThread = byThread.get(threadId);
+          if (!ofThread)
+            byThread.set(threadId, (ofThread = projectEvents.filter((e) => e.event.thread_id === threadId)));
+          scoped = ofThread;
+        }
+        if (scoped.length === 0) continue;
         try {
-          subscription.listener(stored);
+          subscription.listener(scoped);
         } catch (error) {
           this.log.error({ err: error }, "thread event listener failed");
         }

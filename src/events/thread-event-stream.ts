@@ -10,6 +10,12 @@ const MAX_HELD_BACK = 10_000;
 export interface ThreadEventSink {
   readonly closed: boolean;
   send(stored: StoredThreadEvent): void;
+  /**
+   * Sends several events in order, as `send` one by one would. A sink that can do it at once
+   * (one write) says so here; the array may be shared with other streams' sinks (the hub's
+   * delivery), so what is made of it can be kept for them.
+   */
+  sendAll?(events: readonly StoredThreadEvent[]): void;
   /** A frame that carries only an id: it sets the client's resume point without an event. */
   mark(seq: number): void;
   /** Resolves when the client has taken what was sent (or left). */
@@ -37,15 +43,21 @@ export async function streamThreadEvents(
   const fresh = resume === undefined || Number(resume) > head;
   const start = fresh ? head : Number(resume);
 
+  const sendAll = (events: readonly StoredThreadEvent[]) => {
+    if (sink.sendAll) sink.sendAll(events);
+    else for (const stored of events) sink.send(stored);
+  };
   let heldBack: StoredThreadEvent[] | null = [];
-  const unsubscribe = deps.hub.subscribe(scope, (stored) => {
+  const unsubscribe = deps.hub.subscribe(scope, (events) => {
     if (!heldBack) {
       // Older than the start (committed before the head was read, published since): the
-      // client has it or starts after it.
-      if (stored.seq > start) sink.send(stored);
+      // client has it or starts after it. The hub's array is passed on as is when it can be.
+      sendAll(
+        events.every((stored) => stored.seq > start) ? events : events.filter((stored) => stored.seq > start),
+      );
       return;
     }
-    heldBack.push(stored);
+    heldBack.push(...events);
     if (heldBack.length > MAX_HELD_BACK) void sink.end();
   });
   sink.onClose(unsubscribe);
@@ -71,5 +83,5 @@ export async function streamThreadEvents(
   await deps.hub.delivered();
   const live = heldBack ?? [];
   heldBack = null;
-  for (const stored of live) if (stored.seq > start && !replayed.has(stored.seq)) sink.send(stored);
+  sendAll(live.filter((stored) => stored.seq > start && !replayed.has(stored.seq)));
 }

@@ -32,8 +32,8 @@ function collector() {
   const waiters: Array<() => void> = [];
   return {
     received,
-    listener: (stored: StoredThreadEvent) => {
-      received.push(stored);
+    listener: (events: readonly StoredThreadEvent[]) => {
+      received.push(...events);
       for (const wake of waiters.splice(0)) wake();
     },
     async until(count: number, timeoutMs = 5000) {
@@ -125,24 +125,27 @@ describe("ThreadEventHub", () => {
         off();
       });
       h.subscribe({ projectId: "prj_a" }, c.listener);
-      // Two events in one batch: the one that unsubscribed gets no more of it.
       h.publish([event("prj_a", "thr_1"), event("prj_a", "thr_1", 2)]);
       await h.delivered();
+      h.publish([event("prj_a", "thr_1", 3)]);
+      await h.delivered();
       expect(calls).toBe(1);
-      expect(c.received).toHaveLength(2);
+      expect(c.received).toHaveLength(3);
       expect(h.subscriberCount()).toBe(1);
     });
 
     it("publish returns before any listener runs; what is published until then goes out as one batch", async () => {
       const h = hub();
       const order: string[] = [];
-      h.subscribe({ projectId: "prj_a" }, (stored) => order.push(`listener ${stored.event.thread_id}`));
+      h.subscribe({ projectId: "prj_a" }, (events) =>
+        order.push(`listener ${events.map((stored) => stored.event.thread_id).join(" ")}`),
+      );
       h.publish([event("prj_a", "thr_1")]);
       order.push("publish returned");
       h.publish([event("prj_a", "thr_2")]);
       const first = h.delivered();
       await first;
-      expect(order).toEqual(["publish returned", "listener thr_1", "listener thr_2"]);
+      expect(order).toEqual(["publish returned", "listener thr_1 thr_2"]);
       // Nothing pending: resolves at once; a later publish gets a delivery of its own.
       await h.delivered();
       h.publish([event("prj_a", "thr_3")]);
@@ -154,18 +157,9 @@ describe("ThreadEventHub", () => {
     it("in a burst, what is published within the delivery interval goes out in one delivery", async () => {
       const h = hub({ deliveryIntervalMs: 1000 });
       const deliveries: string[][] = [];
-      let current: string[] | undefined;
-      h.subscribe({ projectId: "prj_a" }, (stored) => {
-        // One delivery runs the listeners in one synchronous pass.
-        if (!current) {
-          current = [];
-          deliveries.push(current);
-          queueMicrotask(() => {
-            current = undefined;
-          });
-        }
-        current.push(stored.event.thread_id);
-      });
+      h.subscribe({ projectId: "prj_a" }, (events) =>
+        deliveries.push(events.map((stored) => stored.event.thread_id)),
+      );
       h.publish([event("prj_a", "quiet")]);
       await h.delivered();
       h.publish([event("prj_a", "burst_1")]);
@@ -178,16 +172,28 @@ describe("ThreadEventHub", () => {
       expect(deliveries).toEqual([["quiet"], ["burst_1", "burst_2"]]);
     });
 
-    it("every subscriber is handed the same event object: a stream can encode it once for all", async () => {
+    it("every subscriber of a scope is handed the same array: a stream can encode it once for all", async () => {
       const h = hub();
-      const seen: StoredThreadEvent[] = [];
-      for (let i = 0; i < 3; i++) h.subscribe({ projectId: "prj_a" }, (stored) => seen.push(stored));
-      h.subscribe({ projectId: "prj_a", threadId: "thr_1" }, (stored) => seen.push(stored));
-      const published = event("prj_a", "thr_1");
-      h.publish([published]);
+      const ofProject: Array<readonly StoredThreadEvent[]> = [];
+      const ofThread: Array<readonly StoredThreadEvent[]> = [];
+      const ofOtherThread: Array<readonly StoredThreadEvent[]> = [];
+      for (let i = 0; i < 3; i++) {
+        h.subscribe({ projectId: "prj_a" }, (events) => ofProject.push(events));
+        h.subscribe({ projectId: "prj_a", threadId: "thr_1" }, (events) => ofThread.push(events));
+        h.subscribe({ projectId: "prj_a", threadId: "thr_9" }, (events) => ofOtherThread.push(events));
+      }
+      const published = [event("prj_a", "thr_1"), event("prj_a", "thr_2")];
+      h.publish(published);
       await h.delivered();
-      expect(seen).toHaveLength(4);
-      for (const stored of seen) expect(stored).toBe(published);
+      expect(ofProject).toHaveLength(3);
+      expect(ofProject[0]).toEqual(published);
+      for (const events of ofProject) expect(events).toBe(ofProject[0]);
+      expect(ofThread).toHaveLength(3);
+      expect(ofThread[0]).toEqual([published[0]]);
+      for (const events of ofThread) expect(events).toBe(ofThread[0]);
+      expect(ofThread[0]![0]).toBe(published[0]);
+      // A scope the delivery has nothing for is not called.
+      expect(ofOtherThread).toEqual([]);
     });
 
     it("nothing is delivered after close", async () => {

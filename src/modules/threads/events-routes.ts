@@ -48,17 +48,19 @@ least 10 minutes (15 by default). Without it the stream starts with new events o
 \`id:\`, so that even a client that saw no event can resume without a gap.`;
 
 /**
- * Each event's frame, encoded once for every stream it goes to: the hub hands the same event
- * object to all of them (docs/performance.md, "Webhook acknowledgement with event streams open").
+ * The frames of a delivery, encoded once for every stream it goes to: the hub hands the same
+ * array to all the streams of a scope (docs/performance.md, "Webhook acknowledgement with event
+ * streams open"), and each stream writes it at once.
  */
-const frames = new WeakMap<StoredThreadEvent, string>();
-function frameOf(stored: StoredThreadEvent): string {
-  let frame = frames.get(stored);
-  if (frame === undefined) {
-    frame = encodeSseFrame({ id: stored.seq, data: stored.event });
-    frames.set(stored, frame);
+const frames = new WeakMap<readonly StoredThreadEvent[], string>();
+function framesOf(events: readonly StoredThreadEvent[]): string {
+  let text = frames.get(events);
+  if (text === undefined) {
+    text = "";
+    for (const stored of events) text += encodeSseFrame({ id: stored.seq, data: stored.event });
+    frames.set(events, text);
   }
-  return frame;
+  return text;
 }
 
 function streamResponses(what: string) {
@@ -97,7 +99,8 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
       get closed() {
         return sse.closed;
       },
-      send: (stored) => void sse.sendEncoded(frameOf(stored)),
+      send: (stored) => void sse.send({ id: stored.seq, data: stored.event }),
+      sendAll: (events) => void (events.length > 0 && sse.sendEncoded(framesOf(events))),
       mark: (seq) => void sse.send({ id: seq }),
       drain: () => sse.drain(),
       end: () => sse.end(),
