@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, shouldSkip, type TestDialect } from "../helpers/dialects.js";
 import { type FakeOpenAI, lastUserText, startFakeOpenAI } from "../helpers/fake-openai-server.js";
 import { TEST_DATABASE_URL } from "../helpers/postgres.js";
-import { freePort, waitFor } from "../helpers/server-process.js";
+import { freePort, PROCESS_STEP_MS, waitFor } from "../helpers/server-process.js";
 import { parseSse } from "../helpers/sse-client.js";
 
 /**
@@ -107,16 +107,17 @@ for (const dialect of DIALECTS) {
     let database: Awaited<ReturnType<typeof databaseFor>>;
     let server: Server | undefined;
 
+    // Creating and dropping a PostgreSQL database, and a process's exit, wait on a loaded machine.
     beforeAll(async () => {
       fake = await startFakeOpenAI();
       database = await databaseFor(dialect);
-    });
+    }, PROCESS_STEP_MS);
     afterAll(async () => {
       server?.child.kill("SIGKILL");
       await server?.exited;
       await fake.close();
       await database.drop();
-    });
+    }, PROCESS_STEP_MS);
 
     it("answers every stored message exactly once after kill -9 and a restart", async () => {
       const port = await freePort();
@@ -143,12 +144,24 @@ for (const dialect of DIALECTS) {
         });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       };
-      const ready = () =>
-        waitFor(
-          async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
-          60_000,
+      let exited = false;
+      const ready = () => {
+        void server?.exited.then(() => {
+          exited = true;
+        });
+        return waitFor(
+          async () => {
+            if (exited)
+              throw new Error(`the server exited before it was ready: ${server?.output().slice(-2000)}`);
+            const response = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) }).catch(
+              () => null,
+            );
+            return response?.ok === true;
+          },
+          PROCESS_STEP_MS,
           "readiness",
         );
+      };
 
       server = startServer(env);
       await ready();
@@ -166,7 +179,7 @@ for (const dialect of DIALECTS) {
       await api("POST", `/integrations/${integration.body.id}/chats/${chatId}/status`, { status: "active" });
 
       const beforeCrash = followEvents(base, headers);
-      await waitFor(() => beforeCrash.lastId() !== undefined, 10_000, "the event stream");
+      await waitFor(() => beforeCrash.lastId() !== undefined, PROCESS_STEP_MS, "the event stream");
       // Slow replies: every turn is still streaming when the process dies.
       fake.respondWith((request) => ({
         chunks: Array.from({ length: 40 }, (_, i) => (i === 0 ? `Reply to ${lastUserText(request)}` : ".")),
@@ -193,13 +206,14 @@ for (const dialect of DIALECTS) {
           })
           .catch(() => {});
       const inFlight = Array.from({ length: TURNS }, (_, i) => turn(i));
-      await waitFor(() => firstDeltas >= TURNS / 2, 30_000, "turns streaming");
+      await waitFor(() => firstDeltas >= TURNS / 2, PROCESS_STEP_MS, "turns streaming");
 
       server.child.kill("SIGKILL");
       await server.exited;
       await Promise.all(inFlight);
 
       // What the dead process had stored: threads with a user message and no reply.
+      exited = false;
       server = startServer(env);
       await ready();
       await beforeCrash.stop();
@@ -224,7 +238,7 @@ for (const dialect of DIALECTS) {
           }
           return true;
         },
-        60_000,
+        PROCESS_STEP_MS,
         "the recovered turns",
       );
       const recovered: string[] = [];
@@ -267,7 +281,7 @@ for (const dialect of DIALECTS) {
       // Every reply, recovered or not, reached the thread event stream once.
       await waitFor(
         () => recovered.every((id) => (beforeCrash.text() + afterRestart.text()).includes(id)),
-        10_000,
+        PROCESS_STEP_MS,
         "message_created events",
       );
       await afterRestart.stop();
@@ -278,6 +292,6 @@ for (const dialect of DIALECTS) {
         .filter((message) => message.role === "assistant")
         .map((message) => message.id);
       expect(announced.filter((id) => recovered.includes(id)).sort()).toEqual([...recovered].sort());
-    }, 180_000);
+    }, 600_000); // the waits' bounds (PROCESS_STEP_MS each) and the retries
   });
 }

@@ -6,7 +6,7 @@ import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
 import { JobQueue } from "../../src/jobs/job-queue.js";
 import { openStorage } from "../../src/storage/database.js";
-import { runNpm } from "../helpers/server-process.js";
+import { exitCode, runNpm } from "../helpers/server-process.js";
 
 describe("the CLI's jobs commands", () => {
   const dirs: string[] = [];
@@ -24,7 +24,7 @@ describe("the CLI's jobs commands", () => {
     };
     const cli = async (...args: string[]) => {
       const run = runNpm(["run", "--silent", "parley", "--", ...args], env);
-      const code = await run.exited;
+      const code = await exitCode(run, `parley ${args.join(" ")}`);
       return { code, stdout: run.stdout(), stderr: run.stderr() };
     };
 
@@ -78,5 +78,5 @@ describe("the CLI's jobs commands", () => {
     const missing = await cli("jobs", "list", "--project", "prj_missing");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("prj_missing");
-  }, 120_000);
+  }, 600_000); // nine CLI runs, each bounded by PROCESS_STEP_MS
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort, runNpm, waitFor } from "../helpers/server-process.js";
+import { exitCode, freePort, printed, ready, runNpm } from "../helpers/server-process.js";
 
 /** The README's quick start, for real: `npm start` on an empty DATA_DIR, then curl-like calls. */
 describe("the server process", () => {
@@ -13,13 +13,9 @@ describe("the server process", () => {
     const base = `http://127.0.0.1:${port}`;
 
     const first = runNpm(["start", "--silent"], env);
-    await waitFor(() => /API key:\s+prl_/.test(first.stdout()), 30_000, "the bootstrap banner");
+    await printed(first, /API key:\s+prl_\S+\n/, "the bootstrap banner");
     const key = /API key:\s+(prl_\S+)/.exec(first.stdout())?.[1] ?? "";
-    await waitFor(
-      async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
-      30_000,
-      "readiness",
-    );
+    await ready(first, base);
     expect(existsSync(join(dataDir, "parley.db"))).toBe(true);
     expect(existsSync(join(dataDir, "secret.key"))).toBe(true);
 
@@ -44,23 +40,19 @@ describe("the server process", () => {
     expect(first.stdout().split(key).length - 1).toBe(1);
 
     first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
+    expect(await exitCode(first, "the server after SIGTERM")).toBe(0);
     expect(first.stdout()).toContain('"msg":"stopped"');
     // A clean close checkpoints and removes the write-ahead log.
     expect(existsSync(join(dataDir, "parley.db-wal"))).toBe(false);
 
     const second = runNpm(["start", "--silent"], env);
-    await waitFor(
-      async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
-      30_000,
-      "restart",
-    );
+    await ready(second, base, "readiness after the restart");
     expect(second.stdout()).not.toContain("API key:");
     const bots = (await (await fetch(`${base}/v1/bots`, { headers })).json()) as Array<{ id: string }>;
     expect(bots.map((b) => b.id)).toEqual([bot.id]);
     second.child.kill("SIGTERM");
-    expect(await second.exited).toBe(0);
-  }, 90_000);
+    expect(await exitCode(second, "the restarted server after SIGTERM")).toBe(0);
+  }, 360_000); // five steps, each bounded by PROCESS_STEP_MS
 
   it("uses PARLEY_BOOTSTRAP_API_KEY exactly, and the CLI manages projects and keys without the server", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "parley-cli-"));
@@ -68,7 +60,7 @@ describe("the server process", () => {
     const env = { DATA_DIR: dataDir, PARLEY_BOOTSTRAP_API_KEY: bootstrapKey, LOG_LEVEL: "warn" };
     const cli = async (...args: string[]) => {
       const run = runNpm(["run", "--silent", "parley", "--", ...args], env);
-      const code = await run.exited;
+      const code = await exitCode(run, `parley ${args.join(" ")}`);
       return { code, stdout: run.stdout(), stderr: run.stderr() };
     };
 
@@ -131,11 +123,7 @@ describe("the server process", () => {
     const port = await freePort();
     const server = runNpm(["start", "--silent"], { ...env, PORT: String(port), HOST: "127.0.0.1" });
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(
-      async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true,
-      30_000,
-      "readiness",
-    );
+    await ready(server, base);
     const asAdmin = await fetch(`${base}/v1/projects`, {
       headers: { authorization: `Bearer ${bootstrapKey}` },
     });
@@ -153,15 +141,15 @@ describe("the server process", () => {
     const asShop = await fetch(`${base}/v1/projects`, { headers: { authorization: `Bearer ${key.key}` } });
     expect(((await asShop.json()) as Array<{ id: string }>).map((p) => p.id)).toEqual([shop.id]);
     server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
-  }, 120_000);
+    expect(await exitCode(server, "the server after SIGTERM")).toBe(0);
+  }, 780_000); // ten CLI runs, a start and a stop, each bounded by PROCESS_STEP_MS
 
   it("refuses to start on a bad configuration, naming the variable", async () => {
     const run = runNpm(["start", "--silent"], {
       PORT: "not-a-port",
       DATA_DIR: mkdtempSync(join(tmpdir(), "p-")),
     });
-    expect(await run.exited).toBe(1);
+    expect(await exitCode(run, "a start with PORT=not-a-port")).toBe(1);
     expect(run.stderr()).toContain("PORT");
-  }, 60_000);
+  }, 120_000);
 });

@@ -3,13 +3,13 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort, runNpm, waitFor } from "../helpers/server-process.js";
+import { exitCode, freePort, printed, runNpm } from "../helpers/server-process.js";
 
 /** docs/operations.md, "Start-up": each failure is one line on stderr naming the setting, status 1. */
 describe("a start that cannot work explains itself", () => {
   const start = async (env: Record<string, string>) => {
     const run = runNpm(["start", "--silent"], { HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env });
-    const code = await run.exited;
+    const code = await exitCode(run, "a start that cannot work");
     return { code, stdout: run.stdout(), stderr: run.stderr() };
   };
   const occupy = async (port: number) => {
@@ -23,11 +23,11 @@ describe("a start that cannot work explains itself", () => {
   const expectFirstStartBanner = async (dataDir: string) => {
     const port = await freePort();
     const run = runNpm(["start", "--silent"], { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
-    await waitFor(() => /API key:\s+prl_/.test(run.stdout()), 30_000, "the bootstrap banner");
-    expect(run.stdout()).toContain("Password:");
+    await printed(run, /Password:/, "the bootstrap banner");
+    expect(run.stdout()).toMatch(/API key:\s+prl_/);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     run.child.kill("SIGTERM");
-    expect(await run.exited).toBe(0);
+    expect(await exitCode(run, "the server after SIGTERM")).toBe(0);
   };
 
   it("a port in use: refused before anything is created, so the next start prints the banner", async () => {
@@ -44,7 +44,7 @@ describe("a start that cannot work explains itself", () => {
       await release(rival);
     }
     await expectFirstStartBanner(dataDir);
-  }, 90_000);
+  }, 240_000);
 
   it("a port taken between the probe and the listen: no bootstrap is committed", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), "parley-race-")), "data");
@@ -60,7 +60,7 @@ describe("a start that cannot work explains itself", () => {
     // The database was created and migrated (the app was built), yet holds no project.
     expect(existsSync(join(dataDir, "parley.db"))).toBe(true);
     await expectFirstStartBanner(dataDir);
-  }, 90_000);
+  }, 240_000);
 
   it("an unreachable PostgreSQL: names DATABASE_URL, never prints its password", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), "parley-pg-")), "data");
@@ -76,7 +76,7 @@ describe("a start that cannot work explains itself", () => {
     );
     expect(failed.stdout + failed.stderr).not.toContain("hunter2");
     expect(existsSync(join(dataDir, "secret.key"))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it("a DATA_DIR that cannot be created names DATA_DIR", async () => {
     const parent = mkdtempSync(join(tmpdir(), "parley-dir-"));
@@ -85,7 +85,7 @@ describe("a start that cannot work explains itself", () => {
     const failed = await start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(`parley: DATA_DIR ${dataDir} is not writable (ENOTDIR)\n`);
-  }, 60_000);
+  }, 120_000);
 
   // Root writes anywhere: this one needs an ordinary user.
   it.skipIf(process.getuid?.() === 0)(
@@ -101,6 +101,6 @@ describe("a start that cannot work explains itself", () => {
         chmodSync(dataDir, 0o755);
       }
     },
-    60_000,
+    120_000,
   );
 });
