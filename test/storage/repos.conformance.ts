@@ -530,6 +530,39 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
       });
     });
 
+    describe("credit holds", () => {
+      const hold = (id: string, amount: number, expires: string) => ({
+        id,
+        project_id: "prj_1",
+        amount,
+        expires_at: expires,
+        created_at: T0,
+      });
+
+      it("heldAmount sums the holds not lapsed by now (bigints as numbers); delete and prune remove them", async () => {
+        await seedProject();
+        expect(await repos.billing.heldAmount("prj_1", T0)).toBe(0);
+        await repos.billing.insertHold(hold("hold_a", 70, T2));
+        await repos.billing.insertHold(hold("hold_b", 5_000_000_000, T3));
+        await repos.billing.insertHold(hold("hold_old", 9, T1));
+        expect(await repos.billing.heldAmount("prj_1", T0)).toBe(5_000_000_079);
+        // A hold lapses at its expires_at, compared by instant.
+        expect(await repos.billing.heldAmount("prj_1", T1)).toBe(5_000_000_070);
+        expect(await repos.billing.heldAmount("prj_2", T0)).toBe(0);
+        await repos.billing.deleteHold("hold_b");
+        expect(await repos.billing.heldAmount("prj_1", T0)).toBe(79);
+        expect(await repos.billing.pruneHolds(T1)).toBe(1);
+        expect(await repos.billing.heldAmount("prj_1", T0)).toBe(70);
+      });
+
+      it("a project's holds go with it", async () => {
+        await seedProject();
+        await repos.billing.insertHold(hold("hold_a", 70, T2));
+        await storage.db.deleteFrom("projects").where("id", "=", "prj_1").execute();
+        expect(await repos.billing.heldAmount("prj_1", T0)).toBe(0);
+      });
+    });
+
     describe("bootstrap lock", () => {
       it("can be taken inside a transaction whose writes then commit", async () => {
         await storage.db.transaction().execute(async (trx) => {
