@@ -84,13 +84,16 @@ export class Ledger {
     entry: LedgerEntry,
     raise: (event: DomainEvent) => void,
   ): Promise<Posted> {
+    const account = await this.account(repos, projectId);
+    // Checked under the account's lock: a racing entry with the same reference has committed
+    // by now, so it is found here rather than failing the insert below on the unique index
+    // (docs/api.md, "Concurrent creates").
     if (
       entry.reference &&
       (await repos.billing.findTransactionByReference(projectId, entry.type, entry.reference))
     ) {
       return { duplicate: true };
     }
-    const account = await this.account(repos, projectId);
     let { credits, bonus } = account;
     let fromBonus = 0;
     let fromCredits = 0;

@@ -14,6 +14,9 @@ import { generateToolSecret } from "./signing.js";
 import { definitionProblems } from "./tool-definition.js";
 import { type CustomToolsServiceDeps, nameTaken, sealHeaders, toCustomTool } from "./tool-rows.js";
 
+/** How often one candidate of an import may find its name taken by racing requests before 409. */
+const MAX_NAME_ATTEMPTS = 20;
+
 /** `base`, or `base_2`, `base_3`, … (cut to stay within 64 characters): the first name not taken. */
 export function uniqueName(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
@@ -48,6 +51,8 @@ export async function importTools(
   }
   const taken = new Set([...builtinToolNames(), ...(await deps.repos.customTools.namesByProject(projectId))]);
   const candidates: ImportCandidate[] = [];
+  /** Each candidate's name before `uniqueName` made it unique (the same index). */
+  const baseNames: string[] = [];
   const refused: ImportRefusal[] = [...mapped.refused];
   for (const draft of mapped.drafts) {
     const name = uniqueName(draft.baseName, taken);
@@ -64,6 +69,7 @@ export async function importTools(
       continue;
     }
     taken.add(name);
+    baseNames.push(draft.baseName);
     candidates.push({
       operation: draft.operation,
       operation_id: draft.operation_id,
@@ -79,7 +85,7 @@ export async function importTools(
   const now = deps.clock.now().toISOString();
   const created = await deps.repos.transaction(async (trx) => {
     const tools: CreatedCustomTool[] = [];
-    for (const candidate of candidates) {
+    for (const [index, candidate] of candidates.entries()) {
       const secret = generateToolSecret();
       const row: CustomToolRow = {
         id: deps.newId("tool"),
@@ -98,8 +104,15 @@ export async function importTools(
         created_at: now,
         updated_at: now,
       };
-      // Another request took the name meanwhile: nothing of this import is kept.
-      if (!(await trx.customTools.insert(row))) throw nameTaken(candidate.name);
+      for (let attempt = 1; !(await trx.customTools.insert(row)); attempt++) {
+        // A request racing this one took the name (on PostgreSQL this insert waited for it to
+        // commit): the next free name, as an import after that request would have got
+        // (docs/api.md, "Concurrent creates"). Each retry means another tool was committed.
+        if (attempt >= MAX_NAME_ATTEMPTS) throw nameTaken(row.name);
+        const names = [...builtinToolNames(), ...(await trx.customTools.namesByProject(projectId))];
+        row.name = uniqueName(baseNames[index] ?? candidate.name, new Set(names));
+        candidates[index] = { ...candidate, name: row.name };
+      }
       tools.push({ ...toCustomTool(row), secret });
     }
     return tools;

@@ -59,30 +59,12 @@ export class OperatorsService {
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     const id = await this.deps.repos.transaction(async (repos) => {
       const existing = await repos.operators.findByEmail(auth.organizationId, email);
-      if (existing) {
-        if (await repos.operators.findMember(auth.projectId, existing.id)) {
-          throw conflict("operator_exists", `${email} is already a member of this project.`);
-        }
-        if (passwordHash !== undefined) {
-          throw conflict(
-            "account_exists",
-            `${email} already has an account in this organization: add them without a password; they sign in with their own.`,
-          );
-        }
-        await repos.operators.insertMember({
-          project_id: auth.projectId,
-          operator_id: existing.id,
-          role: input.role,
-          last_sign_in_at: null,
-          created_at: now,
-        });
-        return existing.id;
-      }
+      if (existing) return this.addAccount(repos, auth, existing.id, email, passwordHash, input.role, now);
       if (passwordHash === undefined) {
         throw validationFailed([{ path: "password", message: "is required for a new account" }]);
       }
       const operatorId = this.deps.newId("opr");
-      await repos.operators.insert({
+      const inserted = await repos.operators.insert({
         id: operatorId,
         organization_id: auth.organizationId,
         email,
@@ -91,6 +73,13 @@ export class OperatorsService {
         created_at: now,
         updated_at: now,
       });
+      if (!inserted) {
+        // A request racing this one created the account first: answer as if it had come
+        // first, the same 409 a sequential duplicate gets (docs/api.md, "Concurrent creates").
+        const winner = await repos.operators.findByEmail(auth.organizationId, email);
+        if (!winner) throw new Error(`the account of ${email} vanished as it was created`);
+        return this.addAccount(repos, auth, winner.id, email, passwordHash, input.role, now);
+      }
       await repos.operators.insertMember({
         project_id: auth.projectId,
         operator_id: operatorId,
@@ -101,6 +90,39 @@ export class OperatorsService {
       return operatorId;
     });
     return this.get(auth, id);
+  }
+
+  /**
+   * Adds an existing account of the organization to the project: 409 `operator_exists` when it
+   * is a member already (or a racing request just made it one), `account_exists` when the
+   * request brought a password, which is the account's own.
+   */
+  private async addAccount(
+    repos: Repos,
+    auth: AuthContext,
+    operatorId: string,
+    email: string,
+    passwordHash: string | undefined,
+    role: OperatorRole,
+    now: string,
+  ): Promise<string> {
+    const alreadyMember = () => conflict("operator_exists", `${email} is already a member of this project.`);
+    if (await repos.operators.findMember(auth.projectId, operatorId)) throw alreadyMember();
+    if (passwordHash !== undefined) {
+      throw conflict(
+        "account_exists",
+        `${email} already has an account in this organization: add them without a password; they sign in with their own.`,
+      );
+    }
+    const added = await repos.operators.insertMember({
+      project_id: auth.projectId,
+      operator_id: operatorId,
+      role,
+      last_sign_in_at: null,
+      created_at: now,
+    });
+    if (!added) throw alreadyMember();
+    return operatorId;
   }
 
   async get(auth: AuthContext, operatorId: string): Promise<Operator> {

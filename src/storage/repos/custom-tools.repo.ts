@@ -19,15 +19,18 @@ const listOfProject = preparedQuery<{ projectId: string }, CustomToolRow>((db, a
 export class CustomToolsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts the tool; false when the project already has a tool of that name. */
+  /**
+   * Inserts the tool; false when the project already has a tool of that name. A conflict
+   * inserts nothing rather than failing, so it never aborts the caller's transaction on
+   * PostgreSQL (docs/api.md, "Concurrent creates").
+   */
   async insert(row: CustomToolRow): Promise<boolean> {
-    try {
-      await this.db.insertInto("custom_tools").values(row).execute();
-      return true;
-    } catch (error) {
-      if (isConstraintViolation(error, "unique")) return false;
-      throw error;
-    }
+    const result = await this.db
+      .insertInto("custom_tools")
+      .values(row)
+      .onConflict((oc) => oc.columns(["project_id", "name"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   findById(id: string): Promise<CustomToolRow | undefined> {

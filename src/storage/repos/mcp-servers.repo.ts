@@ -24,15 +24,18 @@ const listOfProject = preparedQuery<{ projectId: string }, McpServerRow>((db, ar
 export class McpServersRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** False when the project already has a server of this name. */
+  /**
+   * Inserts the server; false when the project already has a server of that name. A conflict
+   * inserts nothing rather than failing, so it never aborts the caller's transaction on
+   * PostgreSQL (docs/api.md, "Concurrent creates").
+   */
   async insert(row: McpServerRow): Promise<boolean> {
-    try {
-      await this.db.insertInto("mcp_servers").values(row).execute();
-      return true;
-    } catch (error) {
-      if (isConstraintViolation(error, "unique")) return false;
-      throw error;
-    }
+    const result = await this.db
+      .insertInto("mcp_servers")
+      .values(row)
+      .onConflict((oc) => oc.columns(["project_id", "name"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   find(id: string): Promise<McpServerRow | undefined> {

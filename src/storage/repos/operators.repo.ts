@@ -100,16 +100,33 @@ export class OperatorsRepo {
       .execute();
   }
 
-  async insert(row: OperatorRow): Promise<void> {
-    await this.db.insertInto("operators").values(row).execute();
+  /**
+   * Inserts the account unless the organization has one with this email; true when this call
+   * inserted it. On PostgreSQL a racing request's insert waits for this one's transaction and
+   * then inserts nothing, instead of failing with a unique violation that would abort its
+   * transaction (docs/api.md, "Concurrent creates").
+   */
+  async insert(row: OperatorRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto("operators")
+      .values(row)
+      .onConflict((oc) => oc.columns(["organization_id", "email"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   async update(id: string, patch: Updateable<OperatorsTable>): Promise<void> {
     await this.db.updateTable("operators").set(patch).where("id", "=", id).execute();
   }
 
-  async insertMember(row: Selectable<ProjectMembersTable>): Promise<void> {
-    await this.db.insertInto("project_members").values(row).execute();
+  /** Adds the operator to the project unless they are in it already; true when this call added them. */
+  async insertMember(row: Selectable<ProjectMembersTable>): Promise<boolean> {
+    const result = await this.db
+      .insertInto("project_members")
+      .values(row)
+      .onConflict((oc) => oc.columns(["project_id", "operator_id"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   async setRole(projectId: string, operatorId: string, role: OperatorRole): Promise<void> {
