@@ -25,11 +25,14 @@ describe.skipIf(!run)("operator console in Chromium", () => {
   // Real time, shifted by the expiry test.
   let offset = 0;
   const state: { botId?: string; chatId?: string; operator?: Page } = {};
+  // While true, the model provider is down (the failed-replies test).
+  let modelDown = false;
 
   beforeAll(async () => {
     ensureConsoleBuilt();
     // The bot echoes; asked to remember something it calls the memory tool, then confirms.
     const mock = scriptedModel((options): ScriptedReply => {
+      if (modelDown) return { error: new Error("invalid request") };
       if (options.prompt.some((m) => m.role === "tool")) return { text: "Saved to memory." };
       const text = lastUserText(options);
       if (/remember/i.test(text)) {
@@ -214,6 +217,29 @@ describe.skipIf(!run)("operator console in Chromium", () => {
       .waitFor();
     await testId(page, "approval").waitFor({ state: "detached" });
     expect((await t.call("GET", "/v1/threads/approve-1/memory")).json().content).toBe("- Name: Ann");
+  }, 90_000);
+
+  it("a reply the AI gave up on is marked live, with the reason; Retry answers it and clears the mark", async () => {
+    const page = state.operator!;
+    modelDown = true;
+    await streamTurn(t, state.chatId!, "failed-1", "Where is my parcel?");
+    const row = page.locator('[data-testid="thread-row"][data-thread-id="failed-1"]');
+    await row.waitFor();
+    await row.click();
+    await page.locator('[data-testid="message"][data-unanswered="true"]', { hasText: "my parcel" }).waitFor();
+    expect(await testId(page, "reply-failure").innerText()).toContain("The model provider failed");
+    // Live: the next failure marks the new message too, without a reload.
+    await streamTurn(t, state.chatId!, "failed-1", "Hello?");
+    await page.locator('[data-testid="message"][data-unanswered="true"]', { hasText: "Hello?" }).waitFor();
+    expect(await page.locator('[data-testid="message"][data-unanswered="true"]').count()).toBe(2);
+    await testId(page, "reply-take-over-button").waitFor();
+
+    modelDown = false;
+    await testId(page, "reply-retry-button").click();
+    await page.locator('[data-testid="message"][data-author="bot"]', { hasText: "Echo: Hello?" }).waitFor();
+    await testId(page, "reply-failure").waitFor({ state: "detached" });
+    expect(await page.locator('[data-testid="message"][data-unanswered="true"]').count()).toBe(0);
+    expect((await t.call("GET", "/v1/threads/failed-1")).json().reply_failure).toBeNull();
   }, 90_000);
 
   it("opens the webhooks, billing and knowledge panes, and speaks Russian", async () => {

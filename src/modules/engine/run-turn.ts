@@ -89,7 +89,7 @@ export interface TurnOptions {
   retriesLeft?: boolean | undefined;
 }
 
-/** Failures a later run of the job may not meet (the provider back, the call in time). */
+/** Failures that may be gone by the job's next run (the provider back, the call in time). */
 const PASSING_FAILURES = new Set(["model_error", "model_timeout", "turn_failed"]);
 
 /** The reply was produced but the balance was spent meanwhile: it is not kept. */
