@@ -81,6 +81,8 @@ export interface AppDeps {
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker. */
   workerPollMs?: number;
+  /** The script parse workers run instead of parse-worker's (tests: a worker that stalls or dies). */
+  parseWorkerEntry?: URL;
   /** Webhook dispatcher overrides (tests shorten the poll interval and the retry schedule). */
   webhooks?: { pollIntervalMs?: number; schedule?: WebhookRetrySchedule; leaseMs?: number };
 }
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),
     ...(deps.workerPollMs ? { workerPollMs: deps.workerPollMs } : {}),
+    ...(deps.parseWorkerEntry ? { parseWorkerEntry: deps.parseWorkerEntry } : {}),
     // The dispatcher is built below; it exists by the time any request commits.
     onWebhookDeliveries: () => webhookDispatcher?.wake(),
     metrics,

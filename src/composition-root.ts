@@ -233,6 +233,8 @@ export interface ConversationDeps {
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker (tests shorten it). */
   workerPollMs?: number;
+  /** The script parse workers run instead of parse-worker's (tests). */
+  parseWorkerEntry?: URL;
   /** Called after a commit that queued webhook deliveries (wakes the dispatcher). */
   onWebhookDeliveries?: () => void;
   /** Where turns and model calls are counted (the app's registry). */
@@ -325,7 +327,7 @@ export function composeConversations(deps: ConversationDeps) {
     embedder: createEmbedderFromConfig(config),
   };
   // Uploaded documents are parsed in worker threads, off the event loop (docs/operations.md).
-  const parser = new ParsePool(config.parse);
+  const parser = new ParsePool({ ...config.parse, entry: deps.parseWorkerEntry });
   const knowledge = new KnowledgeService({
     repos,
     transactor,

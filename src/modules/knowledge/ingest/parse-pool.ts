@@ -28,7 +28,7 @@ export interface DocumentParser {
 export interface ParsePoolOptions {
   /** Worker threads parsing at once (PARLEY_PARSE_WORKERS). */
   workers: number;
-  /** How long one file may take, from the moment a worker has it (PARLEY_PARSE_TIMEOUT_MS). */
+  /** How long one file may take, from the moment a loaded worker has it (PARLEY_PARSE_TIMEOUT_MS). */
   timeoutMs: number;
   /** A worker's heap (V8's old generation), in MB (PARLEY_PARSE_MEMORY_MB). */
   memoryMb: number;
@@ -59,6 +59,8 @@ interface Task {
 
 interface Slot {
   worker: Worker | undefined;
+  /** Whether the worker has loaded its code (its time limit starts then, not at its start-up). */
+  ready: boolean;
   /** The task this slot runs, from its `started` hook until the worker answers or is ended. */
   running: { task: Task; id: number; timer: NodeJS.Timeout | undefined } | undefined;
 }
@@ -86,6 +88,7 @@ export class ParsePool implements DocumentParser {
     this.options = { ...DEFAULT_PARSE_POOL_OPTIONS, ...definedOnly(options) };
     this.slots = Array.from({ length: Math.max(1, this.options.workers) }, () => ({
       worker: undefined,
+      ready: false,
       running: undefined,
     }));
   }
@@ -128,20 +131,27 @@ export class ParsePool implements DocumentParser {
     const worker = slot.worker ?? this.spawn(slot);
     slot.worker = worker;
     worker.ref();
-    slot.running.timer = setTimeout(() => {
-      void this.end(
-        slot,
-        new DocumentParseError(
-          "parse_timeout",
-          `"${task.job.filename}" was not parsed within ${this.options.timeoutMs} ms, the longest a file may take.`,
-        ),
-      );
-    }, this.options.timeoutMs);
+    if (slot.ready) this.startClock(slot);
     const { bytes } = task.job;
     // The bytes are moved, not copied, when they own their whole buffer (a file read from disk).
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const request: ParseWorkerRequest = { id, job: { ...task.job, bytes: owned ? bytes : bytes.slice() } };
     worker.postMessage(request, [request.job.bytes.buffer as ArrayBuffer]);
+  }
+
+  /** The running file's time limit, from the moment a loaded worker has it. */
+  private startClock(slot: Slot): void {
+    const running = slot.running;
+    if (!running || running.timer) return;
+    running.timer = setTimeout(() => {
+      void this.end(
+        slot,
+        new DocumentParseError(
+          "parse_timeout",
+          `"${running.task.job.filename}" was not parsed within ${this.options.timeoutMs} ms, the longest a file may take.`,
+        ),
+      );
+    }, this.options.timeoutMs);
   }
 
   private spawn(slot: Slot): Worker {
@@ -155,9 +165,16 @@ export class ParsePool implements DocumentParser {
           { ...options, eval: true },
         )
       : new Worker(entry, options);
+    slot.ready = false;
     worker.on("message", (answer: ParseWorkerAnswer) => {
+      if (slot.worker !== worker) return;
+      if ("ready" in answer) {
+        slot.ready = true;
+        this.startClock(slot);
+        return;
+      }
       const running = slot.running;
-      if (slot.worker !== worker || running?.id !== answer.id) return;
+      if (running?.id !== answer.id) return;
       clearTimeout(running.timer);
       slot.running = undefined;
       worker.unref();
@@ -194,6 +211,7 @@ export class ParsePool implements DocumentParser {
   private async end(slot: Slot, error: unknown): Promise<void> {
     const { worker, running } = slot;
     slot.worker = undefined;
+    slot.ready = false;
     slot.running = undefined;
     if (running) {
       clearTimeout(running.timer);

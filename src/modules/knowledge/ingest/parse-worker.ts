@@ -3,10 +3,10 @@ import { DocumentParseError } from "./document-parse-error.js";
 import { type ParseJob, parseAndChunk } from "./parse-and-chunk.js";
 
 /**
- * A parse worker's thread (parse-pool.ts; docs/operations.md, "Parse workers"): it answers each
- * `{id, job}` it is sent with `{id, ok: true, text, format, spans}` or `{id, ok: false, error}`,
- * one job at a time. A DocumentParseError keeps its code; anything else is a bug, sent with its
- * message so the job can be retried.
+ * A parse worker's thread (parse-pool.ts; docs/operations.md, "Parse workers"): once loaded it
+ * says `{ready: true}`, then answers each `{id, job}` it is sent with `{id, ok: true, text,
+ * format, spans}` or `{id, ok: false, error}`, one job at a time. A DocumentParseError keeps its
+ * code; anything else is a bug, sent with its message so the job can be retried.
  */
 export interface ParseWorkerRequest {
   id: number;
@@ -14,13 +14,14 @@ export interface ParseWorkerRequest {
 }
 
 export type ParseWorkerAnswer =
+  | { ready: true }
   | { id: number; ok: true; text: string; format: string; spans: Float64Array }
   | { id: number; ok: false; error: { code?: string | undefined; message: string } };
 
 const port = parentPort;
 if (port) {
   port.on("message", async ({ id, job }: ParseWorkerRequest) => {
-    let answer: ParseWorkerAnswer;
+    let answer: Exclude<ParseWorkerAnswer, { ready: true }>;
     try {
       const { text, format, spans } = await parseAndChunk(job);
       answer = { id, ok: true, text, format, spans };
@@ -36,4 +37,5 @@ if (port) {
     }
     port.postMessage(answer, answer.ok ? [answer.spans.buffer as ArrayBuffer] : []);
   });
+  port.postMessage({ ready: true } satisfies ParseWorkerAnswer);
 }
