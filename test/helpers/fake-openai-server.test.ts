@@ -110,19 +110,62 @@ describe("streaming chat completions", () => {
     expect(fake.requests[0]!.body.stream_options).toEqual({ include_usage: true });
   });
 
-  it("waits before the first byte and between chunks", async () => {
-    fake.enqueue({ chunks: ["a", "b"], delayMs: 40, chunkDelayMs: 20 });
-    const started = Date.now();
+  it("waits before the first byte and before each further chunk, in that order", async () => {
+    // Each wait is held until the test lets it go: the order of waits and chunks is checked, not
+    // the clock (a loaded machine stretches any gap).
+    const held: Array<{ ms: number; go: () => void }> = [];
+    let waiting: (() => void) | undefined;
+    const paced = await startFakeOpenAI({
+      wait: (ms) =>
+        new Promise<void>((go) => {
+          held.push({ ms, go });
+          waiting?.();
+        }),
+    });
+    const nextWait = async () => {
+      while (held.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
+      return held.shift()!;
+    };
+    try {
+      paced.enqueue({ chunks: ["a", "b"], delayMs: 40, chunkDelayMs: 20 });
+      const model = createOpenAI({ baseURL: paced.baseUrl, apiKey: "test" }).chat("gpt-5");
+      const parts = streamText({ model, prompt: "slow" }).fullStream[Symbol.asyncIterator]();
+      const nextDelta = async () => {
+        for (;;) {
+          const { value, done } = await parts.next();
+          if (done) return undefined;
+          if (value.type === "text-delta") return value.text;
+        }
+      };
 
-    const result = streamText({ model: openaiChat(), prompt: "slow" });
-    const stamps: number[] = [];
-    for await (const part of result.fullStream) {
-      if (part.type === "text-delta") stamps.push(Date.now() - started);
+      const first = nextDelta();
+      const beforeHeaders = await nextWait();
+      expect(beforeHeaders.ms).toBe(40);
+      beforeHeaders.go();
+      // The role chunk goes out at once; the first delta only after the chunk delay.
+      const beforeA = await nextWait();
+      expect(beforeA.ms).toBe(20);
+      beforeA.go();
+      expect(await first).toBe("a");
+      const second = nextDelta();
+      const beforeB = await nextWait();
+      expect(beforeB.ms).toBe(20);
+      beforeB.go();
+      expect(await second).toBe("b");
+      // The finish chunk (and the usage chunk openai.chat() asks for) wait their turn too.
+      const end = nextDelta().then(() => "ended" as const);
+      const after: number[] = [];
+      for (;;) {
+        const next = await Promise.race([end, nextWait()]);
+        if (next === "ended") break;
+        after.push(next.ms);
+        next.go();
+      }
+      expect(after).toEqual([20, 20]);
+      expect(held).toEqual([]);
+    } finally {
+      await paced.close();
     }
-
-    expect(stamps).toHaveLength(2);
-    expect(stamps[0]).toBeGreaterThanOrEqual(40);
-    expect(stamps[1]! - stamps[0]!).toBeGreaterThanOrEqual(15);
   });
 
   it("hangs after N chunks until the client gives up", async () => {

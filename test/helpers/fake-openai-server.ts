@@ -109,6 +109,12 @@ export interface FakeOpenAIOptions {
    * of turns a second do not grow its process without bound (`requests` then stays empty).
    */
   record?: boolean;
+  /**
+   * How the fake waits out `delayMs` and `chunkDelayMs` (default: a timer, ended by `signal`). A
+   * test of the pacing itself passes one that holds each wait until the test lets it go, so that
+   * it checks the order of waits and chunks rather than the clock.
+   */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface FakeOpenAI {
@@ -137,6 +143,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     embeddingDimensions: options.embeddingDimensions ?? 64,
     requireAuth: options.requireAuth ?? true,
     record: options.record ?? true,
+    wait: options.wait ?? ((ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal })),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -182,7 +189,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           const message = error instanceof Error ? error.message : String(error);
           return sendError(res, 400, `Fake OpenAI responder failed: ${message}`);
         }
-        return answerChat(res, recorded, reply, signal, ids);
+        return answerChat(res, recorded, reply, signal, ids, config.wait);
       }
       case "POST /v1/embeddings":
         return answerEmbeddings(res, recorded, config.embeddingDimensions);
@@ -270,8 +277,9 @@ async function answerChat(
   reply: FakeReply,
   signal: AbortSignal,
   ids: { completion: number; toolCall: number },
+  wait: (ms: number, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
-  if (reply.delayMs) await sleep(reply.delayMs, undefined, { signal });
+  if (reply.delayMs) await wait(reply.delayMs, signal);
 
   if (reply.status != null && reply.status >= 400) {
     const headers: Record<string, string> = { ...reply.headers };
@@ -374,7 +382,7 @@ async function answerChat(
   res.flushHeaders();
   for (const [index, event] of events.entries()) {
     if (reply.hangAfterChunks != null && index >= reply.hangAfterChunks) return waitUntilAborted(signal);
-    if (index > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs, undefined, { signal });
+    if (index > 0 && reply.chunkDelayMs) await wait(reply.chunkDelayMs, signal);
     res.write(`data: ${JSON.stringify(event)}\n\n`);
   }
   if (reply.hangAfterChunks != null && events.length >= reply.hangAfterChunks) {
