@@ -54,6 +54,22 @@ describe("lexical embedder", () => {
     expect(Math.hypot(...vector)).toBeCloseTo(1, 6);
   });
 
+  it("lets the event loop run between slices of a large batch, with the same vectors", async () => {
+    const embedder = createLexicalEmbedder();
+    const texts = Array.from({ length: 64 }, (_, i) =>
+      `delivery ${i} refund card `.repeat(80).slice(0, 2000),
+    );
+    const order: string[] = [];
+    const embedding = embedder.embed(texts).then((vectors) => {
+      order.push("embedded");
+      return vectors;
+    });
+    setImmediate(() => order.push("the loop ran"));
+    const vectors = await embedding;
+    expect(order).toEqual(["the loop ran", "embedded"]);
+    expect(vectors).toEqual(texts.map((text) => lexicalVector(text, 256)));
+  });
+
   it("rejects inputs over its limit instead of truncating them", async () => {
     const small = createLexicalEmbedder({ maxInputChars: 100 });
     await expect(small.embed(["x".repeat(101)])).rejects.toThrow(/maxInputChars/);
