@@ -11,7 +11,7 @@
  * - `maxCsvColumns`: the columns of any row of a CSV or TSV table (Excel's own limit).
  * - `maxNestingDepth`: how deep a JSON document's arrays and objects, or an HTML page's
  *   elements, may nest.
- * Exceeding the first four is a `too_large` DocumentParseError, the depth `too_complex`: each
+ * Exceeding the depth is a `too_complex` DocumentParseError, any other `too_large`: each
  * reader checks its bound as it reads, so a hostile file is refused early rather than left to
  * the parse worker's time limit.
  */
