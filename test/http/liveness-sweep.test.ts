@@ -264,6 +264,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "POST", url: `/v1/threads/${thread}/mode`, body: { mode: "manual" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { text: "An operator here" } });
   await call({ method: "POST", url: `/v1/chats/${chat.id}/threads/${thread}/mode`, body: { mode: "auto" } });
+  // No failed reply waits: the retry is a documented 409 (nothing_to_retry).
+  await call({ method: "POST", url: `/v1/threads/${thread}/reply/retry`, expect: [409] });
   // A pending approval (the bot asks an operator before it writes its memory), decided.
   const asking = "thr_approval";
   await call({
