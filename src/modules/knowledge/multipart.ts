@@ -20,6 +20,19 @@ import type { App } from "../../infra/http-types.js";
 /** Text fields of an upload are short (`purpose`, `attributes` as JSON). */
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 20;
+/**
+ * The longest multipart boundary the parser can look for (it searches for CRLF, `--` and the
+ * boundary, at most 256 bytes). RFC 2046 allows 70 characters; clients use about 40.
+ */
+export const MAX_BOUNDARY_LENGTH = 252;
+/** Whether the text has a C0 control character or DEL: never part of a file's name (docs/knowledge.md). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /**
  * Makes `scope` accept multipart bodies. Call it inside a plugin scope of its own: the parser
@@ -136,6 +149,7 @@ export async function receiveUpload<T>(
   let stored: { value: T } | undefined;
   let spooled: { dir: string; path: string; filename: string } | undefined;
   try {
+    checkBoundary(request.headers["content-type"]);
     for await (const part of request.parts()) {
       if (part.type === "field") {
         acceptField(part, fields, options);
@@ -157,7 +171,12 @@ export async function receiveUpload<T>(
         spooled = await spool(part, filename, options.maxUploadBytes);
       }
     }
-    if (!stored && !spooled) throw validationFailed([{ path: "file", message: "is required (a file part)" }]);
+    // The parser drops a file part whose name has a line break (even percent-encoded): it counts as none.
+    if (!stored && !spooled) {
+      throw validationFailed([
+        { path: "file", message: "is required (a file part, its name without line breaks)" },
+      ]);
+    }
     options.check(fields);
     if (spooled) {
       const content = createReadStream(spooled.path);
@@ -191,12 +210,46 @@ function acceptField(
     throw validationFailed([{ path: name, message: `must be at most ${MAX_FIELD_BYTES} bytes` }]);
   }
   const value = part.value;
-  fields[name] = typeof value === "string" ? value : JSON.stringify(value);
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  // As in JSON bodies (infra/input-guard.ts): PostgreSQL cannot store it, no field needs it.
+  if (text.includes("\u0000")) {
+    throw validationFailed([{ path: name, message: "must not contain the NUL character (\\u0000)" }]);
+  }
+  fields[name] = text;
 }
 
+/**
+ * The file's name as stored: path separators become `_`, blanks around it go, at most 255
+ * characters, `upload` when none is given. A name with a control character (NUL, line breaks,
+ * tabs, escapes…) is refused rather than repaired: it is not a name a person gave a file, and
+ * PostgreSQL cannot store NUL (docs/knowledge.md, "Uploading").
+ */
 function filenameOf(part: MultipartFile): string {
-  const name = (part.filename ?? "").replace(/[\\/]/g, "_").trim();
+  const given = part.filename ?? "";
+  if (hasControlCharacter(given)) {
+    part.file.resume();
+    throw validationFailed([
+      { path: "file", message: "the file name must not contain control characters (U+0000–U+001F, U+007F)" },
+    ]);
+  }
+  const name = given.replace(/[\\/]/g, "_").trim();
   return name === "" ? "upload" : name.slice(0, 255);
+}
+
+/**
+ * Refuses a boundary the parser cannot use before reading anything: a longer one made it
+ * throw an error of its own (a 500). Its absence is the parser's "Boundary not found" (400).
+ */
+function checkBoundary(contentType: string | undefined): void {
+  const boundary = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(contentType ?? "");
+  const value = boundary ? (boundary[1] ?? boundary[2] ?? "").trim() : "";
+  if (value.length > MAX_BOUNDARY_LENGTH) {
+    throw new ApiError(
+      400,
+      "bad_request",
+      `The multipart boundary is ${value.length} characters long; it may have at most ${MAX_BOUNDARY_LENGTH} (RFC 2046 allows 70).`,
+    );
+  }
 }
 
 /** Streams the part to `store` through the byte limit; 413 whatever `store` made of the failure. */
@@ -272,7 +325,8 @@ function multipartError(error: unknown): unknown {
     case "FST_MP_PREMATURE_CLOSE":
       return new ApiError(400, "bad_request", "The request ended before the form was complete.");
   }
-  if (error instanceof Error && /multipart|boundary|Unexpected end of form/i.test(error.message)) {
+  // The parser's own errors about the body's framing ("needle": the boundary it searches for).
+  if (error instanceof Error && /multipart|boundary|needle|Unexpected end of form/i.test(error.message)) {
     return new ApiError(400, "bad_request", `The multipart body cannot be read: ${error.message}`);
   }
   return error;

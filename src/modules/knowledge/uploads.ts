@@ -81,7 +81,25 @@ function jsonField<T>(
       })),
     );
   }
+  const nul = nulPath(result.data, [name]);
+  if (nul) throw validationFailed([{ path: nul, message: "must not contain the NUL character (\\u0000)" }]);
   return result.data;
+}
+
+/**
+ * Where a NUL character is in a JSON field's value (written `\u0000` in the JSON), as the input
+ * guard refuses it in JSON bodies: PostgreSQL cannot store it. The value has passed its schema,
+ * so it is shallow.
+ */
+function nulPath(value: unknown, path: string[]): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return path.join(".");
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function storeFileFields(fields: Readonly<Record<string, string>>) {
