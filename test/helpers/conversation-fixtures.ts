@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { sseData } from "./sse-client.js";
 import type { TestApp } from "./test-app.js";
+import { WAIT_BOUND_MS } from "./wait-bound.js";
 
 /** A bot, a `parley` integration and an active chat bound to the bot. */
 export async function activeChat(t: TestApp, key = t.adminKey) {
@@ -52,11 +53,11 @@ export async function streamTurn(
   };
 }
 
-/** Polls until the predicate holds (background jobs, events). */
+/** Polls until the predicate holds (background jobs, events); past the bound, returns the last value for the caller's assertion. */
 export async function eventually<T>(
   probe: () => Promise<T>,
   accept: (value: T) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = WAIT_BOUND_MS,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -46,6 +46,8 @@ export interface ScriptedReply {
   toolCall?: { name: string; input: unknown };
   error?: unknown;
   delayMs?: number;
+  /** Answer only once this settles: a gate the test opens when what must happen first has. */
+  until?: Promise<unknown>;
 }
 
 /**
@@ -76,6 +78,7 @@ export function scriptedModel(
       calls.push(options);
       const script = reply(options, call++);
       if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
+      if (script.until) await script.until;
       if (script.error) throw script.error;
       const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
       if (script.toolCall) {

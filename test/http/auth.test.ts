@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LAST_USED_RESOLUTION_MS } from "../../src/modules/projects/authenticator.js";
+import { eventually } from "../helpers/conversation-fixtures.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -44,8 +45,7 @@ describe("authentication", () => {
       (await t.call("GET", `/v1/projects/${t.projectId}/api-keys`)).json()[0].last_used_at as string | null;
     const first = await lastUsed();
     // The listing request itself is a use; the write happens in the background.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const stamped = await lastUsed();
+    const stamped = await eventually(lastUsed, (value) => value !== null);
     expect(first === null || first === stamped).toBe(true);
     expect(stamped).toBe(clock.now().toISOString());
     clock.advance(LAST_USED_RESOLUTION_MS / 2);
@@ -54,8 +54,8 @@ describe("authentication", () => {
     expect(await lastUsed()).toBe(stamped);
     clock.advance(LAST_USED_RESOLUTION_MS);
     await t.call("GET", "/v1/bots");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await lastUsed()).toBe(clock.now().toISOString());
+    const now = clock.now().toISOString();
+    expect(await eventually(lastUsed, (value) => value === now)).toBe(now);
   });
 
   it("ignores the reserved internal headers: they cannot change or widen a key's scope", async () => {

@@ -298,14 +298,27 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
   it_(
     "double texting: messages sent during a reply are answered once, merged into the next turn",
     async () => {
+      // The first reply holds until the later messages are stored: events, not a fixed delay.
+      let answerFirst: () => void = () => {};
+      const laterMessagesStored = new Promise<void>((resolve) => {
+        answerFirst = resolve;
+      });
       const { t, chat, mock } = await setup((o, call) => ({
         text: `Answer to: ${lastUserText(o)}`,
-        delayMs: call === 0 ? 300 : 0,
+        ...(call === 0 ? { until: laterMessagesStored } : {}),
       }));
       const first = streamTurn(t, chat.id, "dt-1", "one");
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await eventually(
+        async () => mock.calls.length,
+        (calls) => calls === 1,
+      );
       const second = streamTurn(t, chat.id, "dt-1", "two");
       const third = streamTurn(t, chat.id, "dt-1", "three");
+      await eventually(
+        async () => (await messagesOf(t, "dt-1")).filter((m) => m.author === "user").length,
+        (users) => users === 3,
+      );
+      answerFirst();
       const [a, b, c] = await Promise.all([first, second, third]);
       expect(a.text).toBe("Answer to: one");
       expect(mock.calls).toHaveLength(2);
@@ -474,7 +487,15 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
         .statusCode,
     ).toBe(202);
     await t.call("POST", "/v1/threads/os-2/mode", { body: { mode: "blocked" } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Once its job has run (or was cancelled), not after a fixed wait.
+    const jobs = await eventually(
+      async () =>
+        (await t.call("GET", "/v1/jobs?thread_id=os-2&type=thread.operator_message")).json().data as Array<{
+          status: string;
+        }>,
+      (list) => list.length > 0 && list.every((job) => job.status !== "pending" && job.status !== "running"),
+    );
+    expect(jobs.map((job) => job.status)).not.toContain("pending");
     expect((await messagesOf(t, "os-2")).some((m) => m.author === "operator")).toBe(false);
   });
 

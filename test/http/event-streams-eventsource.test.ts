@@ -7,6 +7,7 @@ import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { listen } from "../helpers/live-app.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { WAIT_BOUND_MS } from "../helpers/wait-bound.js";
 
 /**
  * The event streams as users read them: the `eventsource` package (the browser's EventSource
@@ -74,7 +75,9 @@ class Watcher {
 
   /** Resolves once the stream has sent its first frame (after it subscribed to live events). */
   async subscribed(connection = 0): Promise<void> {
-    await vi.waitFor(() => expect(this.raw[connection] ?? "").toMatch(/^id: \d+\n\n/), { timeout: 5000 });
+    await vi.waitFor(() => expect(this.raw[connection] ?? "").toMatch(/^id: \d+\n\n/), {
+      timeout: WAIT_BOUND_MS,
+    });
   }
 
   close(): void {
@@ -126,7 +129,7 @@ describe.each(DIALECTS)("plain EventSource on the event streams (%s)", (dialect)
     expect(turn.response.statusCode).toBe(200);
     const log = await logged(t);
     expect(log.map((s) => s.event.type)).toContain("message_created");
-    await vi.waitFor(() => expect(watcher.received).toHaveLength(log.length), { timeout: 5000 });
+    await vi.waitFor(() => expect(watcher.received).toHaveLength(log.length), { timeout: WAIT_BOUND_MS });
 
     expect(watcher.received.map((r) => r.data)).toEqual(log.map((s) => s.event));
     expect(watcher.received.map((r) => r.lastEventId)).toEqual(log.map((s) => String(s.seq)));
@@ -144,7 +147,9 @@ describe.each(DIALECTS)("plain EventSource on the event streams (%s)", (dialect)
       await watcher.subscribed();
       await streamTurn(t, chat.id, "es-2", "Hello");
       const before = await logged(t);
-      await vi.waitFor(() => expect(watcher.received).toHaveLength(before.length), { timeout: 5000 });
+      await vi.waitFor(() => expect(watcher.received).toHaveLength(before.length), {
+        timeout: WAIT_BOUND_MS,
+      });
 
       // Drop the connection and hold the reconnection until more has happened.
       let release: () => void = () => {};
@@ -166,7 +171,7 @@ describe.each(DIALECTS)("plain EventSource on the event streams (%s)", (dialect)
       expect(missed.map((s) => s.event.type)).toEqual(
         expect.arrayContaining(["mode_changed", "message_created", "pending_count"]),
       );
-      await vi.waitFor(() => expect(watcher.received).toHaveLength(all.length), { timeout: 5000 });
+      await vi.waitFor(() => expect(watcher.received).toHaveLength(all.length), { timeout: WAIT_BOUND_MS });
       expect(watcher.attempts[1]!["Last-Event-ID"]).toBe(String(before.at(-1)!.seq));
       // Each event exactly once, in order: nothing lost across the drop, nothing repeated.
       expect(watcher.received.map((r) => r.lastEventId)).toEqual(all.map((s) => String(s.seq)));
@@ -206,7 +211,7 @@ describe.each(DIALECTS)("plain EventSource on the event streams (%s)", (dialect)
     const mode = await t.call("POST", `/v1/threads/${session.thread_id}/mode`, { body: { mode: "manual" } });
     expect(mode.statusCode).toBe(200);
 
-    await vi.waitFor(() => expect(watcher.types()).toContain("mode_changed"), { timeout: 5000 });
+    await vi.waitFor(() => expect(watcher.types()).toContain("mode_changed"), { timeout: WAIT_BOUND_MS });
     expect(watcher.types()).toEqual(["message_created", "message_created", "mode_changed"]);
     expect(watcher.received.slice(0, 2).map((r) => r.data.message)).toMatchObject([
       { author: "user", content: "Hi there" },

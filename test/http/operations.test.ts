@@ -155,12 +155,27 @@ describe("operations", () => {
     const inSlow = new Promise<void>((resolve) => {
       entered = resolve;
     });
+    // Shutdown has begun once the app's preClose hooks run (this one runs after the app's own).
+    let closingBegan: () => void = () => {};
+    const shutdownBegun = new Promise<void>((resolve) => {
+      closingBegan = resolve;
+    });
+    // The late request has been refused once its 503 is on its way (before /slow's answer, which
+    // the keep-alive connection must send first).
+    let lateRefused: () => void = () => {};
+    const refused = new Promise<void>((resolve) => {
+      lateRefused = resolve;
+    });
     t = await createTestApp({
       beforeReady: (app) => {
         app.get("/slow", async () => {
           entered();
           await gate;
           return { finished: true };
+        });
+        app.addHook("preClose", async () => closingBegan());
+        app.addHook("onSend", async (request, reply) => {
+          if (request.url === "/healthz" && reply.statusCode === 503) lateRefused();
         });
       },
     });
@@ -177,9 +192,10 @@ describe("operations", () => {
     socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
     await inSlow;
     const closing = t.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await shutdownBegun;
     socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
-    setTimeout(release, 50);
+    await refused;
+    release();
     await closing;
     await ended;
     expect(received).toMatch(/^HTTP\/1\.1 200 OK/);

@@ -215,7 +215,7 @@ describe("webhook sender with private targets allowed", () => {
 
   it("times out on a receiver that never answers", async () => {
     receiver.handler = () => {};
-    const started = Date.now();
+    // The receiver never answers: that send() returns at all is the timeout at work.
     const result = await sender({ allowPrivate: true, timeoutMs: 200 }).send(
       signedRequest(`http://127.0.0.1:${receiver.port}/`),
     );
@@ -223,7 +223,6 @@ describe("webhook sender with private targets allowed", () => {
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/timeout/);
     expect(result.durationMs).toBeGreaterThanOrEqual(190);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("times out on a receiver that sends its status but trickles the body forever", async () => {
@@ -252,14 +251,14 @@ describe("webhook sender with private targets allowed", () => {
       });
       pump();
     };
-    const result = await sender({ allowPrivate: true, maxResponseBytes: 1000, timeoutMs: 5_000 }).send(
+    // A timeout longer than the test's own: waiting for the endless rest would fail the test.
+    const result = await sender({ allowPrivate: true, maxResponseBytes: 1000, timeoutMs: 60_000 }).send(
       signedRequest(`http://127.0.0.1:${receiver.port}/`),
     );
     stop = true;
     expect(result.ok).toBe(true);
     expect(result.statusCode).toBe(200);
     expect(result.responseBody).toBe("x".repeat(1000));
-    expect(result.durationMs).toBeLessThan(2_000);
   });
 
   it("keeps the default 16 KiB of a body", async () => {
@@ -321,10 +320,10 @@ describe("webhook sender with private targets refused", () => {
 
   it.each(refusedLiterals)("refuses %s before connecting", async (_name, url) => {
     const before = receiver.connections;
-    const result = await sender({ allowPrivate: false, timeoutMs: 1_000 }).send(signedRequest(url()));
+    // Refused by address, not by a failed connection (which would report the timeout or ECONNREFUSED).
+    const result = await sender({ allowPrivate: false, timeoutMs: 60_000 }).send(signedRequest(url()));
     expect(result).toMatchObject({ ok: false, statusCode: null, gone: false, responseBody: "" });
     expect(result.error).toMatch(/PARLEY_WEBHOOKS_ALLOW_PRIVATE/);
-    expect(result.durationMs).toBeLessThan(100);
     expect(receiver.received).toHaveLength(0);
     expect(receiver.connections).toBe(before);
   });
