@@ -158,7 +158,8 @@ export class ParsePool implements DocumentParser {
     const entry = this.options.entry ?? defaultEntry();
     const options = { resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb } };
     // A worker does not take `--import tsx` from its execArgv (Node 20): from source, a small
-    // script registers tsx's loader in the worker first, then imports the TypeScript entry.
+    // script registers tsx's loader in the worker first (tsx resolved from the working
+    // directory: the repository's, under npm scripts and vitest), then imports the entry.
     const worker = entry.pathname.endsWith(".ts")
       ? new Worker(
           `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`,
