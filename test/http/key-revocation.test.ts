@@ -4,19 +4,27 @@ import { buildApp } from "../../src/app.js";
 import type { App } from "../../src/infra/http-types.js";
 import { createSecretBox } from "../../src/infra/secret-box.js";
 import { createRepos } from "../../src/storage/repos/index.js";
-import { activeChat, eventually } from "../helpers/conversation-fixtures.js";
+import { activeChat, eventually, streamTurn } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { listen } from "../helpers/live-app.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { testConfig } from "../helpers/test-config.js";
+import { WAIT_BOUND_MS } from "../helpers/wait-bound.js";
 
 const REDIS_URL = process.env.PARLEY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-/** Reads a streaming response to its end; resolves with everything it carried. */
-function readAll(response: Response): Promise<string> {
-  return (async () => {
-    let text = "";
+/**
+ * Streams here are ended by a revocation, never by the periodic check of open streams' keys
+ * (which runs every heartbeat): with an hour between heartbeats, a stream that ends within the
+ * waits' bound was ended by the revocation itself, however slow the machine.
+ */
+const NO_PERIODIC_CHECK = { PARLEY_SSE_HEARTBEAT_MS: "3600000" };
+
+/** Reads a streaming response to its end; resolves with everything it carried (`sofar` meanwhile). */
+function readAll(response: Response): Promise<string> & { sofar: () => string } {
+  let text = "";
+  const done = (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     try {
       for (;;) {
@@ -28,6 +36,7 @@ function readAll(response: Response): Promise<string> {
       return text;
     }
   })();
+  return Object.assign(done, { sofar: () => text });
 }
 
 /** Resolves true when the promise settles within the time, false otherwise. */
@@ -54,7 +63,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("ends a thread event stream at once, and the key no longer opens one", async () => {
-      const t = await createTestApp({ dialect });
+      const t = await createTestApp({ dialect, env: NO_PERIODIC_CHECK });
       cleanup.push(() => t.close());
       const base = await listen(t);
       const { id, key } = await projectKey(t);
@@ -66,15 +75,20 @@ for (const dialect of DIALECTS) {
       expect(await settlesWithin(body, 300)).toBe(false);
 
       expect((await t.call("DELETE", `/v1/projects/${t.projectId}/api-keys/${id}`)).statusCode).toBe(200);
-      expect(await settlesWithin(body, 3000)).toBe(true);
+      expect(await settlesWithin(body, WAIT_BOUND_MS)).toBe(true);
       const again = await fetch(`${base}/v1/threads/events`, { headers: { authorization: `Bearer ${key}` } });
       expect(again.status).toBe(401);
       await again.body?.cancel();
     });
 
     it("ends a reply stream, while the turn itself completes and is stored", async () => {
-      const mock = scriptedModel(() => ({ text: "A slow answer", delayMs: 700 }));
-      const t = await createTestApp({ dialect, modelOverride: () => mock.model });
+      // The answer waits until the stream has ended: the turn outlives it by construction.
+      let answer: () => void = () => {};
+      const streamEnded = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const mock = scriptedModel(() => ({ text: "A slow answer", until: streamEnded }));
+      const t = await createTestApp({ dialect, modelOverride: () => mock.model, env: NO_PERIODIC_CHECK });
       cleanup.push(() => t.close());
       const base = await listen(t);
       const { id, key } = await projectKey(t);
@@ -86,8 +100,9 @@ for (const dialect of DIALECTS) {
       });
       const body = readAll(response);
       await t.call("DELETE", `/v1/projects/${t.projectId}/api-keys/${id}`);
-      expect(await settlesWithin(body, 300)).toBe(true);
+      expect(await settlesWithin(body, WAIT_BOUND_MS)).toBe(true);
       expect(await body).not.toContain("A slow answer");
+      answer();
       const messages = await eventually(
         async () =>
           (await t.call("GET", "/v1/threads/revoked-1/messages")).json() as Array<{ content: string }>,
@@ -97,10 +112,11 @@ for (const dialect of DIALECTS) {
     });
 
     it("ends streams held by another process, through Redis", async () => {
-      const a = await createTestApp({ dialect, env: { REDIS_URL } });
+      const mock = scriptedModel();
+      const a = await createTestApp({ dialect, env: { REDIS_URL }, modelOverride: () => mock.model });
       cleanup.push(() => a.close());
       const b: App = await buildApp({
-        config: testConfig({ REDIS_URL, PARLEY_RATE_LIMIT_PER_KEY: "100000" }),
+        config: testConfig({ REDIS_URL, PARLEY_RATE_LIMIT_PER_KEY: "100000", ...NO_PERIODIC_CHECK }),
         storage: a.storage,
         secrets: createSecretBox(randomBytes(32)),
       });
@@ -113,11 +129,16 @@ for (const dialect of DIALECTS) {
         headers: { authorization: `Bearer ${key}` },
       });
       const body = readAll(response);
-      // Let B's Redis subscription settle before A publishes.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await settlesWithin(body, 100)).toBe(false);
+      // A's events reach B's stream only through Redis: once one has, B is subscribed.
+      const { chat } = await activeChat(a);
+      await streamTurn(a, chat.id, "through-redis", "hello");
+      await eventually(
+        async () => body.sofar(),
+        (text) => text.includes("message_created"),
+      );
+      expect(body.sofar()).toContain("message_created");
       await a.call("DELETE", `/v1/projects/${a.projectId}/api-keys/${id}`);
-      expect(await settlesWithin(body, 3000)).toBe(true);
+      expect(await settlesWithin(body, WAIT_BOUND_MS)).toBe(true);
     });
 
     it("ends a stream whose key was revoked without a message reaching this process", async () => {
@@ -133,7 +154,7 @@ for (const dialect of DIALECTS) {
       const body = readAll(response);
       expect(await settlesWithin(body, 500)).toBe(false);
       await createRepos(t.storage.db).apiKeys.revoke(id, new Date().toISOString());
-      expect(await settlesWithin(body, 3000)).toBe(true);
+      expect(await settlesWithin(body, WAIT_BOUND_MS)).toBe(true);
     });
   });
 }

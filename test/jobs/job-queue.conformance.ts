@@ -19,13 +19,18 @@ import { JobRepo } from "../../src/storage/repos/jobs.repo.js";
 import { openTestStorage, shouldSkip, type TestDialect } from "../helpers/dialects.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { TEST_DATABASE_URL } from "../helpers/postgres.js";
+import { WAIT_BOUND_MS } from "../helpers/wait-bound.js";
 
 const T0 = "2026-11-21T10:00:00.000Z";
 const HOUR = 3_600_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+async function waitUntil(
+  predicate: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = WAIT_BOUND_MS,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -554,17 +559,18 @@ export function describeJobQueueConformance(dialect: TestDialect): void {
 
       it("wake() runs a new job without waiting for the next poll", async () => {
         const { runs, handler } = recorder();
-        const w = worker({ t: handler }, { pollIntervalMs: 60_000 });
+        // Polls far apart (beyond the waits' bound): a job that runs was woken, not polled.
+        const w = worker({ t: handler }, { pollIntervalMs: 10 * WAIT_BOUND_MS });
         const waking = new JobQueue({ clock, newId, onEnqueued: () => w.wake() });
         w.start();
         await sleep(100); // the first poll has found nothing
         await waking.enqueue(storage.db, { type: "t", payload: {} });
-        await waitUntil(() => runs.length === 1, "the job enqueued outside a transaction", 3_000);
+        await waitUntil(() => runs.length === 1, "the job enqueued outside a transaction");
         await storage.db.transaction().execute((trx) => waking.enqueue(trx, { type: "t", payload: {} }));
         await sleep(100);
         expect(runs).toHaveLength(1);
         waking.notifyEnqueued();
-        await waitUntil(() => runs.length === 2, "the job enqueued in a transaction", 3_000);
+        await waitUntil(() => runs.length === 2, "the job enqueued in a transaction");
       });
 
       it("stop() waits for a running handler to finish, then claims nothing more", async () => {
