@@ -27,7 +27,13 @@ export interface ThreadEventsRequest {
   maxRetryDelayMs?: number;
 }
 
-const THREAD_EVENT_TYPES = ["pending_count", "mode_changed", "message_created", "thread_assigned"] as const;
+const THREAD_EVENT_TYPES = [
+  "pending_count",
+  "mode_changed",
+  "message_created",
+  "thread_assigned",
+  "reply_failed",
+] as const;
 // Fails to compile when the document gains a type this list lacks (regenerated schema.ts).
 const everyTypeListed: Exclude<ThreadEvent["type"], (typeof THREAD_EVENT_TYPES)[number]> extends never
   ? true
