@@ -41,17 +41,27 @@ describe("thread events across processes", () => {
         // aborted
       }
     })();
-    // Let B's Redis subscription settle before A publishes.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // B's Redis subscription is live once an event of A has reached B's stream (events published
+    // before it are not replayed to B): probe until one has, however long it takes to subscribe.
+    for (let probe = 0; received.length === 0; probe += 1) {
+      expect(probe, "no event of A ever reached B").toBeLessThan(20);
+      await streamTurn(a, chat.id, `probe-${probe}`, "probe");
+      await eventually(
+        async () => received.length,
+        (n) => n > 0,
+        1000,
+      );
+    }
     await streamTurn(a, chat.id, "cluster-1", "hi");
+    const mine = () => received.filter((e) => e.thread_id === "cluster-1");
     await eventually(
-      async () => received.length,
+      async () => mine().length,
       (n) => n >= 2,
     );
     watcher.abort();
     await reading;
-    expect(received.map((e) => e.type)).toEqual(["message_created", "message_created"]);
-    expect(received[1]).toMatchObject({ thread_id: "cluster-1", message: { content: "Hello from A" } });
+    expect(mine().map((e) => e.type)).toEqual(["message_created", "message_created"]);
+    expect(mine()[1]).toMatchObject({ thread_id: "cluster-1", message: { content: "Hello from A" } });
     await b.close();
     await a.close();
   });

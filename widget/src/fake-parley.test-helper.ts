@@ -4,6 +4,12 @@
  */
 import type { ServerMessage } from "./conversation";
 
+/**
+ * How long the widget's tests wait for something that happens on its own (a request, a render)
+ * before failing: generous, since a loaded machine is slow; a wait that succeeds ends at once.
+ */
+export const WAIT_BOUND_MS = 20_000;
+
 export interface FakeRequest {
   method: string;
   path: string;
@@ -118,7 +124,7 @@ export class FakeParley {
   }
 
   /** Resolves once a request matching `test` has been made. */
-  async waitFor(test: (request: FakeRequest) => boolean, timeoutMs = 2000): Promise<FakeRequest> {
+  async waitFor(test: (request: FakeRequest) => boolean, timeoutMs = WAIT_BOUND_MS): Promise<FakeRequest> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.requests.find(test);
@@ -152,7 +158,7 @@ function sse(stream: Stream): Response {
 }
 
 /** Waits until `check` stops throwing. */
-export async function eventually(check: () => void, timeoutMs = 2000): Promise<void> {
+export async function eventually(check: () => void, timeoutMs = WAIT_BOUND_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -157,8 +157,7 @@ describe("widget", () => {
       },
       "2",
     );
-    await new Promise((r) => setTimeout(r, 30));
-    expect(messages(root)).toHaveLength(3);
+    await eventually(() => expect(messages(root)).toHaveLength(3));
     await eventually(() => expect(($(root, "[part=send]") as HTMLButtonElement).disabled).toBe(false));
   });
 

@@ -46,7 +46,7 @@ describe("subscribe", () => {
       (connected) => statuses.push(connected),
     );
     try {
-      await vi.waitFor(() => expect(received).toHaveLength(2));
+      await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 20_000 });
       expect(requested).toEqual(["http://console.test/v1/threads/events"]);
       expect(statuses).toEqual([true]);
       // The named frame (an `event:` line) is not a message; the non-JSON frame is skipped.

@@ -1,8 +1,13 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { configure, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nProvider } from "../i18n/I18nProvider";
+
+// waitFor and findBy* wait 1 s by default, too little on a loaded machine: as long as the server's
+// tests wait for what happens on its own (test/helpers/wait-bound.ts). A wait that succeeds ends
+// at once.
+configure({ asyncUtilTimeout: 20_000 });
 
 /**
  * What component tests under happy-dom need: Mantine reads the colour scheme and breakpoints
