@@ -9,6 +9,7 @@ import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { type ScriptedReply, scriptedModel } from "../helpers/mock-model.js";
 import { createTestApp, type TestApp, type TestAppOptions } from "../helpers/test-app.js";
+import { WAIT_BOUND_MS } from "../helpers/wait-bound.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
 
 /**
@@ -212,14 +213,14 @@ describe.each(DIALECTS)("failed replies on %s", (dialect) => {
       // Each run of the job makes one model call; the queue retries until its fifth and last run.
       for (let run = 1; run <= 5; run++) {
         clock.advance(2 * 60 * 60 * 1000);
-        await vi.waitFor(() => expect(mock.calls).toHaveLength(run), { timeout: 10_000 });
+        await vi.waitFor(() => expect(mock.calls).toHaveLength(run), { timeout: WAIT_BOUND_MS });
         if (run < 5) {
           await vi.waitFor(
             async () => {
               const job = (await t.call("GET", `/v1/jobs/${jobId}`)).json();
               expect(job).toMatchObject({ status: "pending", attempts: run });
             },
-            { timeout: 10_000 },
+            { timeout: WAIT_BOUND_MS },
           );
           expect((await eventsOf(t, "rf-job")).filter((e) => e.type === "reply_failed")).toEqual([]);
           expect((await threadOf(t, "rf-job")).reply_failure).toBeNull();
@@ -228,11 +229,11 @@ describe.each(DIALECTS)("failed replies on %s", (dialect) => {
       await vi.waitFor(
         async () =>
           expect((await threadOf(t, "rf-job")).reply_failure).toMatchObject({ code: "model_error" }),
-        { timeout: 10_000 },
+        { timeout: WAIT_BOUND_MS },
       );
       await vi.waitFor(
         async () => expect((await t.call("GET", `/v1/jobs/${jobId}`)).json().status).toBe("done"),
-        { timeout: 10_000 },
+        { timeout: WAIT_BOUND_MS },
       );
       expect((await eventsOf(t, "rf-job")).filter((e) => e.type === "reply_failed")).toHaveLength(1);
       await receiver!.waitFor(() => failedWebhooks("rf-job").length === 1);
@@ -247,7 +248,7 @@ describe.each(DIALECTS)("failed replies on %s", (dialect) => {
       await vi.waitFor(
         async () =>
           expect((await threadOf(t, "rf-job-2")).reply_failure).toMatchObject({ code: "model_unavailable" }),
-        { timeout: 10_000 },
+        { timeout: WAIT_BOUND_MS },
       );
       const job = (await t.call("GET", `/v1/jobs/${second.response.json().id}`)).json();
       expect(job).toMatchObject({ status: "done", attempts: 1 });
@@ -281,7 +282,7 @@ describe.each(DIALECTS)("failed replies on %s", (dialect) => {
       expect(again.json()).toEqual(first.json());
       gate.open();
       await vi.waitFor(async () => expect((await threadOf(t, "rf-retry")).reply_failure).toBeNull(), {
-        timeout: 10_000,
+        timeout: WAIT_BOUND_MS,
       });
       expect((await messagesOf(t, "rf-retry")).map((m) => [m.author, m.content])).toEqual([
         ["user", "Hello"],
