@@ -7,7 +7,12 @@ import { RecentCache } from "../lib/recent-cache.js";
 import { GuardedKysely } from "./guarded-kysely.js";
 import { withNamedStatements } from "./pg-named-statements.js";
 import type { Database } from "./schema.js";
-import { guardedDialect, TransactionGuard, type TransactionMonitor } from "./transaction-guard.js";
+import {
+  guardedDialect,
+  type MisuseDetection,
+  TransactionGuard,
+  type TransactionMonitor,
+} from "./transaction-guard.js";
 import { loadSqliteVec } from "./vector-index/sqlite-vec-index.js";
 import { WriterQueue } from "./writer-queue.js";
 
@@ -45,6 +50,8 @@ export interface StorageOptions {
   busyTimeoutMs?: number;
   /** Monotonic milliseconds for timing transactions (tests pass their own). */
   now?: () => number;
+  /** How a query inside its transaction on the root handle is recognised (see MisuseDetection); default `stacks`. */
+  misuseDetection?: MisuseDetection;
 }
 
 const PG_TIMESTAMPTZ_OID = 1184;
@@ -63,15 +70,21 @@ function pgTypes(): pg.CustomTypesConfig {
 
 export function openStorage(options: StorageOptions): Storage {
   if (options.databaseUrl) {
+    const poolSize = options.pgPoolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.pgPoolSize ?? 10,
+      max: poolSize,
       types: pgTypes(),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const guard = new TransactionGuard("postgres", options.now);
+    const guard = new TransactionGuard("postgres", { now: options.now, detection: options.misuseDetection });
     const db = new GuardedKysely<Database>(
-      { dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatements(pool) }), guard) },
+      {
+        dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatements(pool) }), guard, {
+          kind: "pool",
+          exhausted: () => pool.idleCount === 0 && pool.totalCount >= poolSize,
+        }),
+      },
       guard,
     );
     return { db, dialect: "postgres", close: () => db.destroy(), transactions: guard };
@@ -86,10 +99,16 @@ export function openStorage(options: StorageOptions): Storage {
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   sqlite.pragma("synchronous = NORMAL");
-  const guard = new TransactionGuard("sqlite", options.now);
+  const guard = new TransactionGuard("sqlite", { now: options.now, detection: options.misuseDetection });
   const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
   const db = new GuardedKysely<Database>(
-    { dialect: guardedDialect(dialect, guard, { writer: new WriterQueue(busyTimeoutMs), busyTimeoutMs }) },
+    {
+      dialect: guardedDialect(dialect, guard, {
+        kind: "sqlite",
+        writer: new WriterQueue(busyTimeoutMs),
+        busyTimeoutMs,
+      }),
+    },
     guard,
   );
   return { db, dialect: "sqlite", close: () => db.destroy(), transactions: guard };

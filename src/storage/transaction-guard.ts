@@ -13,10 +13,26 @@ export interface TransactionMonitor {
   onMisuse(listener: (error: TransactionMisuseError) => void): () => void;
 }
 
+/**
+ * How a root-handle query is recognised as issued from inside an open transaction's work:
+ * - `stacks` (the default): where it could wait on that transaction: when it would have to wait
+ *   for a connection (SQLite: the transaction holds the only one; PostgreSQL: the pool has no
+ *   free connection left) while a transaction's work runs, by the call's async stack trace. The
+ *   work runs under a function named for this storage, found when the query is awaited from the
+ *   work, directly or through `await`s, `.then` and Promise.all. Costs nothing while no query
+ *   waits. Not seen: a query the work reaches through a promise an async function returned
+ *   without awaiting it (SQLite: it then waits the busy timeout and fails with a
+ *   DatabaseBusyError, so the database is never wedged), or one that took a free PostgreSQL
+ *   connection (it may then wait on the transaction's row locks).
+ * - `scopes`: every root-handle query, exactly, by AsyncLocalStorage. On Node 20 it enables
+ *   async hooks for every promise of the process, which cost about a quarter more CPU per turn
+ *   (measured with npm run bench): the test suites use it, to find every misuse before it ships.
+ */
+export type MisuseDetection = "stacks" | "scopes";
+
 /** The transaction (or held connection) whose work is running, and the ones around it. */
 interface Scope {
   readonly guard: TransactionGuard;
-  readonly openedAt: number;
   open: boolean;
   readonly outer: Scope | undefined;
 }
@@ -24,41 +40,109 @@ interface Scope {
 /** One for the process: scopes of every storage, told apart by their guard. */
 const scopes = new AsyncLocalStorage<Scope>();
 
+/** Frames looked at for the work's marker: the query's own, Kysely's, repositories', services'. */
+const STACK_FRAMES = 64;
+const callSites = (_error: Error, sites: NodeJS.CallSite[]) => sites;
+let guards = 0;
+
 /**
  * A transaction never waits on itself (docs/operations.md, "Transaction misuse"). The work of a
- * transaction (or of `db.connection()`) runs in an async scope of its own; a query on the root
- * handle of the same storage issued in that scope while the transaction is open fails at once
- * with a TransactionMisuseError instead of waiting (forever on SQLite: the transaction holds the
- * one connection). Work the scope started that outlives the transaction (a timer, a cached
- * promise) is not affected once it has ended. Also keeps when each open transaction began.
+ * transaction (or of `db.connection()`) is run by `within`; a query on the root handle of the
+ * same storage issued from that work while it runs fails at once with a TransactionMisuseError
+ * instead of waiting (forever on SQLite: the transaction holds the one connection). Work it
+ * started that is not awaited by it (a timer, a cached promise) is left alone. Nothing is looked
+ * at while no transaction is open; see MisuseDetection. Also keeps when each open transaction
+ * began (readiness, metrics).
  */
 export class TransactionGuard implements TransactionMonitor {
   private readonly began = new Map<DatabaseConnection, number>();
   private readonly listeners = new Set<(error: TransactionMisuseError) => void>();
+  /** Works running in `within` now. */
+  private running = 0;
+  /** The name of the function that runs this storage's transaction work (`stacks`). */
+  private readonly marker: string;
+  private readonly runMarked: <A, T>(work: (handle: A) => Promise<T>, handle: A) => Promise<T>;
 
   constructor(
     readonly dialect: Dialect,
-    /** Monotonic milliseconds (tests pass their own). */
-    readonly now: () => number = () => performance.now(),
-  ) {}
+    options: {
+      /** Monotonic milliseconds (tests pass their own). */
+      now?: (() => number) | undefined;
+      detection?: MisuseDetection | undefined;
+    } = {},
+  ) {
+    this.now = options.now ?? (() => performance.now());
+    this.detection = options.detection ?? "stacks";
+    guards += 1;
+    this.marker = `parleyTransactionWork${guards}`;
+    // A named async function that awaits the work: its frame is in the async stack of
+    // whatever the work awaits (the name is what the stack shows).
+    const named = {
+      async [this.marker]<A, T>(work: (handle: A) => Promise<T>, handle: A): Promise<T> {
+        return await work(handle);
+      },
+    };
+    this.runMarked = named[this.marker]!;
+  }
 
-  /** Runs a transaction's (or a held connection's) work in its scope. */
+  readonly now: () => number;
+  readonly detection: MisuseDetection;
+
+  /** Runs a transaction's (or a held connection's) work, so that its misuse can be recognised. */
   async within<A, T>(work: (handle: A) => Promise<T>, handle: A): Promise<T> {
-    const scope: Scope = { guard: this, openedAt: this.now(), open: true, outer: scopes.getStore() };
+    this.running += 1;
     try {
-      return await scopes.run(scope, work, handle);
+      if (this.detection === "stacks") return await this.runMarked(work, handle);
+      const scope: Scope = { guard: this, open: true, outer: scopes.getStore() };
+      try {
+        return await scopes.run(scope, work, handle);
+      } finally {
+        scope.open = false;
+      }
     } finally {
-      scope.open = false;
+      this.running -= 1;
     }
   }
 
-  /** Throws (and reports) a TransactionMisuseError when called in an open scope of this storage. */
-  assertOutside(): void {
+  /**
+   * Throws (and reports) a TransactionMisuseError when a root-handle query comes from the
+   * running work of one of this storage's transactions (`wouldWait`: whether it would have to
+   * wait for a connection; see MisuseDetection).
+   */
+  assertOutside(wouldWait: boolean): void {
+    if (this.running === 0) return;
+    if (this.detection === "stacks" ? !wouldWait || !this.awaitedByWork() : !this.inOpenScope()) return;
+    // Frames enough to reach past Kysely's own to the repository and service that issued it.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = STACK_FRAMES;
+    const error = new TransactionMisuseError(this.dialect);
+    Error.stackTraceLimit = limit;
+    for (const listener of this.listeners) listener(error);
+    throw error;
+  }
+
+  private inOpenScope(): boolean {
     for (let scope = scopes.getStore(); scope !== undefined; scope = scope.outer) {
-      if (scope.guard !== this || !scope.open) continue;
-      const error = new TransactionMisuseError(this.dialect, this.now() - scope.openedAt);
-      for (const listener of this.listeners) listener(error);
-      throw error;
+      if (scope.guard === this && scope.open) return true;
+    }
+    return false;
+  }
+
+  /** Whether the marker is among the frames (synchronous and async) of the current call. */
+  private awaitedByWork(): boolean {
+    const limit = Error.stackTraceLimit;
+    const prepare = Error.prepareStackTrace;
+    Error.stackTraceLimit = STACK_FRAMES;
+    Error.prepareStackTrace = callSites;
+    try {
+      const holder: { stack?: unknown } = {};
+      Error.captureStackTrace(holder);
+      const sites = holder.stack as NodeJS.CallSite[];
+      for (const site of sites) if (site.getFunctionName() === this.marker) return true;
+      return false;
+    } finally {
+      Error.stackTraceLimit = limit;
+      Error.prepareStackTrace = prepare;
     }
   }
 
@@ -82,20 +166,28 @@ export class TransactionGuard implements TransactionMonitor {
   }
 }
 
+/** What the wrapped driver knows of the dialect's connections. */
+export type GuardedConnections =
+  | { kind: "sqlite"; writer: WriterQueue; busyTimeoutMs: number }
+  | {
+      kind: "pool" /** Whether taking a connection now would wait for one to be released. */;
+      exhausted(): boolean;
+    };
+
 /**
- * The dialect with its driver wrapped: every connection taken for the root handle is checked
- * against the guard (one AsyncLocalStorage lookup per query), transactions are timed, and on
- * SQLite the one connection is taken through the WriterQueue (bounded wait) and SQLite's own
- * SQLITE_BUSY (another process past busy_timeout) becomes a DatabaseBusyError.
+ * The dialect with its driver wrapped: a connection taken for the root handle is checked
+ * against the guard (nothing is looked at while no transaction's work runs), transactions are
+ * timed, and on SQLite the one connection is taken through the WriterQueue (bounded wait) and
+ * SQLite's own SQLITE_BUSY (another process past busy_timeout) becomes a DatabaseBusyError.
  */
 export function guardedDialect(
   inner: KyselyDialect,
   guard: TransactionGuard,
-  sqlite?: { writer: WriterQueue; busyTimeoutMs: number },
+  connections: GuardedConnections,
 ): KyselyDialect {
   return {
     createAdapter: () => inner.createAdapter(),
-    createDriver: () => new GuardedDriver(inner.createDriver(), guard, sqlite),
+    createDriver: () => new GuardedDriver(inner.createDriver(), guard, connections),
     createQueryCompiler: () => inner.createQueryCompiler(),
     createIntrospector: (db) => inner.createIntrospector(db),
   };
@@ -103,19 +195,24 @@ export function guardedDialect(
 
 class GuardedDriver implements Driver {
   private readonly busyWrapped = new WeakSet<DatabaseConnection>();
+  private readonly sqlite: { writer: WriterQueue; busyTimeoutMs: number } | undefined;
 
   constructor(
     private readonly inner: Driver,
     private readonly guard: TransactionGuard,
-    private readonly sqlite: { writer: WriterQueue; busyTimeoutMs: number } | undefined,
-  ) {}
+    private readonly connections: GuardedConnections,
+  ) {
+    this.sqlite = connections.kind === "sqlite" ? connections : undefined;
+  }
 
   init(): Promise<void> {
     return this.inner.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.guard.assertOutside();
+    this.guard.assertOutside(
+      this.connections.kind === "sqlite" ? this.connections.writer.held : this.connections.exhausted(),
+    );
     const writer = this.sqlite?.writer;
     if (writer) {
       const wait = writer.acquire();

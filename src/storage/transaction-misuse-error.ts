@@ -2,7 +2,7 @@ import type { Dialect } from "./dialect.js";
 
 /**
  * A query on the root handle (`storage.db`, or repositories built over it) was issued inside
- * the async scope of a transaction of the same storage that is still open
+ * the work of a transaction of the same storage that is still open
  * (docs/operations.md, "Transaction misuse"). On SQLite it would wait forever for the one
  * connection the transaction holds, and every later query with it; on PostgreSQL it takes a
  * second pool connection, which can deadlock on the transaction's row locks or exhaust the pool.
@@ -10,11 +10,10 @@ import type { Dialect } from "./dialect.js";
  * listeners (the server logs it as an error with this stack).
  */
 export class TransactionMisuseError extends Error {
-  constructor(dialect: Dialect, openForMs: number) {
+  constructor(dialect: Dialect) {
     super(
-      `A query outside its transaction was issued inside it: a ${dialect} transaction opened ` +
-        `${Math.round(openForMs)} ms ago is still open in this async scope, and this query went to the root ` +
-        "handle (storage.db or repositories over it) instead of the transaction's. " +
+      `A query outside its transaction was issued inside it: the work of an open ${dialect} transaction ` +
+        "sent this query to the root handle (storage.db or repositories over it) instead of the transaction's. " +
         (dialect === "sqlite"
           ? "On SQLite it would wait forever for the one connection the transaction holds. "
           : "On PostgreSQL it would take a second connection, which can deadlock on the transaction's locks. ") +

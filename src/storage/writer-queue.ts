@@ -14,15 +14,20 @@ interface Waiter {
  * Taking a free queue allocates nothing; a timer exists only while someone waits.
  */
 export class WriterQueue {
-  private held = false;
+  private taken = false;
   private readonly waiting: Waiter[] = [];
 
   constructor(private readonly timeoutMs: number) {}
 
+  /** Whether a query or transaction has the connection now (another would wait). */
+  get held(): boolean {
+    return this.taken;
+  }
+
   /** Undefined when taken at once; else a promise resolved when taken, rejected when the wait runs out. */
   acquire(): Promise<void> | undefined {
-    if (!this.held) {
-      this.held = true;
+    if (!this.taken) {
+      this.taken = true;
       return undefined;
     }
     return new Promise<void>((resolve, reject) => {
@@ -40,7 +45,7 @@ export class WriterQueue {
   release(): void {
     const next = this.waiting.shift();
     if (!next) {
-      this.held = false;
+      this.taken = false;
       return;
     }
     clearTimeout(next.timer);

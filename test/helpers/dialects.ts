@@ -12,12 +12,17 @@ export function shouldSkip(dialect: TestDialect): boolean {
   return dialect === "postgres" && !postgresReady;
 }
 
-/** `options`: the busy timeout and clock of transactions (the rest is the test's own). */
+/**
+ * `options`: the busy timeout and clock of transactions. Test storages recognise a query on the
+ * root handle inside its transaction exactly (`scopes`), so that every misuse a suite reaches
+ * fails it (docs/operations.md, "Transaction misuse").
+ */
 export async function openTestStorage(
   dialect: TestDialect,
-  options: Pick<StorageOptions, "busyTimeoutMs" | "now"> = {},
+  options: Pick<StorageOptions, "busyTimeoutMs" | "now" | "misuseDetection" | "pgPoolSize"> = {},
 ): Promise<Storage> {
+  const withScopes = { misuseDetection: "scopes" as const, ...options };
   return dialect === "postgres"
-    ? openPostgresTestStorage(options)
-    : openStorage({ sqlitePath: ":memory:", ...options });
+    ? openPostgresTestStorage(withScopes)
+    : openStorage({ sqlitePath: ":memory:", ...withScopes, pgPoolSize: undefined });
 }

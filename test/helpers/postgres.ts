@@ -32,7 +32,9 @@ export function postgresAvailable(): Promise<boolean> {
 }
 
 /** A storage in a fresh schema of its own; closing drops the schema. */
-export async function openPostgresTestStorage(options: Pick<StorageOptions, "now"> = {}): Promise<Storage> {
+export async function openPostgresTestStorage(
+  options: Pick<StorageOptions, "now" | "misuseDetection" | "pgPoolSize"> = {},
+): Promise<Storage> {
   const schema = `parley_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -41,8 +43,9 @@ export async function openPostgresTestStorage(options: Pick<StorageOptions, "now
   const storage = openStorage({
     databaseUrl: TEST_DATABASE_URL,
     pgSchema: schema,
-    pgPoolSize: 4,
+    pgPoolSize: options.pgPoolSize ?? 4,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.misuseDetection ? { misuseDetection: options.misuseDetection } : {}),
   });
   return {
     ...storage,

@@ -52,33 +52,95 @@ for (const dialect of DIALECTS) {
       return storage;
     };
 
-    it("fails a root query issued inside an open transaction at once, and reports it", async () => {
-      const storage = await open();
-      const reported: TransactionMisuseError[] = [];
-      storage.transactions!.onMisuse((error) => reported.push(error));
+    for (const misuseDetection of ["stacks", "scopes"] as const) {
+      it(`fails a root query issued from an open transaction's work at once, and reports it (${misuseDetection})`, async () => {
+        // One PostgreSQL connection: the root query would wait for the transaction's, as on SQLite.
+        const storage = await open({ misuseDetection, pgPoolSize: 1 });
+        const reported: TransactionMisuseError[] = [];
+        storage.transactions!.onMisuse((error) => reported.push(error));
 
-      // On SQLite each of these waited forever for the connection its own transaction held.
-      const direct = storage.db.transaction().execute(async () => projectsOf(storage));
-      await expect(direct).rejects.toBeInstanceOf(TransactionMisuseError);
-      await expect(direct).rejects.toThrow(/a query outside its transaction was issued inside it/i);
-      const root = createRepos(storage.db);
+        // On SQLite each of these waited forever for the connection its own transaction held.
+        const direct = storage.db.transaction().execute(async () => projectsOf(storage));
+        await expect(direct).rejects.toBeInstanceOf(TransactionMisuseError);
+        await expect(direct).rejects.toThrow(/a query outside its transaction was issued inside it/i);
+        const root = createRepos(storage.db);
+        await expect(
+          root.transaction(async (repos) => {
+            await sql`insert into projects (id) values ('prj_rolled_back')`.execute(
+              repos.knowledge.connection,
+            );
+            await sql`select 1`.execute(storage.db);
+          }),
+        ).rejects.toBeInstanceOf(TransactionMisuseError);
+        await expect(
+          storage.db.transaction().execute(async () => storage.db.transaction().execute(async () => 1)),
+        ).rejects.toBeInstanceOf(TransactionMisuseError);
+        // Deeper: through services and repositories that await, and Promise.all.
+        const repository = async () => {
+          await null;
+          return await projectsOf(storage);
+        };
+        const service = async () => {
+          await Promise.resolve();
+          const rows = await repository();
+          return rows;
+        };
+        await expect(
+          storage.db.transaction().execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            await service();
+          }),
+        ).rejects.toBeInstanceOf(TransactionMisuseError);
+        await expect(
+          storage.db.transaction().execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            await Promise.all([1, 2].map(async () => service()));
+          }),
+        ).rejects.toBeInstanceOf(TransactionMisuseError);
+        expect(reported.length).toBeGreaterThanOrEqual(5);
+        expect(reported[0]!.stack).toContain("TransactionMisuseError");
+
+        // Nothing is held afterwards: both handles answer, nothing of the failed ones was kept.
+        await storage.db.transaction().execute(async (trx) => {
+          await sql`insert into projects (id) values ('prj_1')`.execute(trx);
+        });
+        expect(await projectsOf(storage)).toEqual([{ id: "prj_1" }]);
+        expect(storage.transactions!.longestHoldMs()).toBe(0);
+      });
+    }
+
+    it("without exact scopes, a misuse the work reaches only through a promise an async function returned unawaited is not seen at once: on SQLite it waits the busy timeout, never longer", async () => {
+      const storage = await open({ misuseDetection: "stacks", busyTimeoutMs: 50 });
+      // V8's async stack traces do not follow `return promise` from an async function.
+      const query = async () => {
+        await null;
+        return projectsOf(storage);
+      };
+      const returning = async () => query();
+      const hidden = storage.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await returning();
+      });
+      if (dialect === "sqlite") await expect(hidden).rejects.toBeInstanceOf(DatabaseBusyError);
+      else await expect(hidden).resolves.toBeUndefined();
+      expect(await projectsOf(storage)).toEqual([]);
+      if (dialect === "postgres") {
+        // With a free connection in the pool, a misuse takes it (no wait, so not looked at).
+        await expect(storage.db.transaction().execute(async () => projectsOf(storage))).resolves.toEqual([]);
+      }
+      // Exact scopes see it at once.
+      const exact = await open({ misuseDetection: "scopes" });
+      const exactQuery = async () => {
+        await null;
+        return projectsOf(exact);
+      };
+      const exactReturning = async () => exactQuery();
       await expect(
-        root.transaction(async () => {
-          await sql`select 1`.execute(storage.db);
+        exact.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await exactReturning();
         }),
       ).rejects.toBeInstanceOf(TransactionMisuseError);
-      await expect(
-        storage.db.transaction().execute(async () => storage.db.transaction().execute(async () => 1)),
-      ).rejects.toBeInstanceOf(TransactionMisuseError);
-      expect(reported).toHaveLength(3);
-      expect(reported[0]!.stack).toContain("TransactionMisuseError");
-
-      // Nothing is held afterwards: both handles answer, and the transaction's own queries ran.
-      await storage.db.transaction().execute(async (trx) => {
-        await sql`insert into projects (id) values ('prj_1')`.execute(trx);
-      });
-      expect(await projectsOf(storage)).toEqual([{ id: "prj_1" }]);
-      expect(storage.transactions!.longestHoldMs()).toBe(0);
     });
 
     it("lets work started in a transaction use the root handle once the transaction has ended, and another storage at any time", async () => {
