@@ -57,6 +57,8 @@ const PUBLIC_HEADERS = new Set([
 const SECRET_FIELD = /token|secret|password|signature|sign|hash|code|key/i;
 /** auth_data fields that name a public thing (a portal's or account's host), not a credential. */
 const PUBLIC_AUTH_DATA = new Set(["portal", "subdomain"]);
+/** How long a step the vendor waits for (a reply, a connection) may take on a busy machine. */
+const WAIT_MS = 20_000;
 /** Values this short can appear in a log line by chance (a status, a count). */
 const MIN_SECRET_LENGTH = 6;
 
@@ -171,6 +173,7 @@ async function conversation(
   const texts = await eventually(
     async () => fake.sent.map((m) => m.text),
     (sent) => sent.includes("Echo: hello there"),
+    WAIT_MS,
   );
   expect(texts).toContain("Echo: hello there");
   const forged = await fake.deliverText({ ...options, userId: "666", text: "forged", badProof: true });
@@ -190,6 +193,7 @@ const messagingScenarios: Scenario[] = CHANNEL_KITS.map((kit) => ({
           const connected = await eventually(
             async () => (await t.call("GET", `/v1/integrations/${integration.id}`)).json(),
             (body) => body.connection.status !== "pending",
+            WAIT_MS,
           );
           expect(connected.connection.status).toBe("connected");
         }
@@ -255,6 +259,7 @@ const amocrmScenario: Scenario = {
         await eventually(
           async () => (await t.call("GET", `/v1/integrations/${integration.id}`)).json(),
           (body) => body.connection.status === "connected",
+          WAIT_MS,
         );
         await activateChat(t, integration.id, bot.id);
         await conversation(fake);
@@ -284,6 +289,7 @@ const bitrix24Scenario: Scenario = {
         await eventually(
           async () => (await t.call("GET", `/v1/integrations/${integration.id}`)).json(),
           (body) => body.connection.status === "connected",
+          WAIT_MS,
         );
         await activateChat(t, integration.id, bot.id);
         await conversation(fake, { chatType: "L" } as Partial<InboundTextOptions>);
@@ -396,7 +402,7 @@ function logSuite(scenario: Scenario, dialect: TestDialect) {
         // Let what the log writes after the last request (the request log's last lines) arrive.
         closed = true;
         await t.close();
-      }, 60_000);
+      }, 120_000);
 
       afterAll(async () => {
         if (t && !closed) await t.close();
