@@ -44,6 +44,13 @@ export interface VectorStoreFilesTable {
    * (docs/operations.md, "Parse workers").
    */
   parse_attempts: Generated<number>;
+  /**
+   * The generation of its chunks that search sees (migration 0026, docs/knowledge.md
+   * "Ingestion"); -1 while the file is being deleted (none).
+   */
+  live_generation: Generated<number>;
+  /** The generation the last ingestion run claimed: only that run may publish its chunks. */
+  staging_generation: Generated<number>;
 }
 
 export interface VectorStoreFileBatchesTable {
@@ -66,6 +73,8 @@ export interface KnowledgeChunksTable {
   /** float32 bytes of the unit vector. */
   vector: Uint8Array;
   created_at: string;
+  /** The ingestion run that wrote it (migration 0026): visible when its file's `live_generation`. */
+  generation: Generated<number>;
 }
 
 export interface KnowledgeTables {

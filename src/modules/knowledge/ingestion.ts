@@ -1,10 +1,13 @@
+import { setImmediate } from "node:timers/promises";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import { jobOf } from "../../jobs/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
+import type { VectorStoreFileRow } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
 import { normalize, toBytes } from "../../storage/vector-index/vectors.js";
 import type { Embedder } from "../memory/embedder.js";
+import { dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
 import { DocumentParseError, lastErrorCodeOf } from "./ingest/document-parse-error.js";
@@ -13,6 +16,25 @@ import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 
 /** Embeddings are asked for this many chunks at a time. */
 const EMBED_BATCH = 64;
+
+/**
+ * A file's chunks are written this many at a time (and at most WRITE_BATCH_CHARS characters of
+ * them, the full-text index's cost growing with the text), each batch in a short transaction of
+ * its own with the event loop free between them (docs/operations.md, "Parse workers").
+ */
+export const WRITE_BATCH_CHUNKS = 200;
+export const WRITE_BATCH_CHARS = 256 * 1024;
+
+/**
+ * Called after each batch of a file's chunks is committed, before the next is written (the
+ * batch's chunks are stored and not yet searchable). Tests hold an ingestion there, or stop it.
+ */
+export type ChunkBatchHook = (progress: {
+  storeId: string;
+  fileId: string;
+  written: number;
+  total: number;
+}) => Promise<void> | void;
 
 /**
  * How many parses of one file may go unanswered because the process died during them before the
@@ -34,6 +56,7 @@ export class Ingestion {
       parser: DocumentParser;
       clock: Clock;
       prepare: () => Promise<void>;
+      afterChunkBatch?: ChunkBatchHook | undefined;
     },
   ) {}
 
@@ -43,11 +66,24 @@ export class Ingestion {
    * on, ends in `error` with the reason at once; anything else is retried, and after the last
    * attempt the file is `error` too: no file stays pending. A file whose parses were cut short
    * by the process dying MAX_UNANSWERED_PARSES times is not parsed again.
+   *
+   * The run claims the file's next chunk generation first; the chunks are written under it in
+   * batches that search does not see, and published at once when the file turns `processed`
+   * (docs/knowledge.md, "Ingestion"). A later claim (the file added again, deleted, or a second
+   * run) makes this one stop without publishing.
    */
   async ingest(storeId: string, fileId: string, attempt: number): Promise<void> {
-    const storeFile = await this.deps.repos.knowledge.findStoreFile(storeId, fileId);
-    const file = await this.deps.repos.knowledge.findFile(fileId);
-    if (!storeFile || !file || storeFile.status !== "pending") return;
+    const knowledge = this.deps.repos.knowledge;
+    const generation = await knowledge.claimGeneration(storeId, fileId);
+    if (generation === undefined) {
+      // Not pending: a run that died after publishing may have left the old generation behind.
+      if (await knowledge.findStoreFile(storeId, fileId)) await this.dropStale(storeId, fileId);
+      return;
+    }
+    // Read after the claim: a change to the store file since (added again) claims anew.
+    const storeFile = await knowledge.findStoreFile(storeId, fileId);
+    const file = await knowledge.findFile(fileId);
+    if (!storeFile || !file) return;
     try {
       if (storeFile.parse_attempts >= MAX_UNANSWERED_PARSES) {
         throw new DocumentParseError(
@@ -69,47 +105,11 @@ export class Ingestion {
           .map((chunk) => chunk.content.slice(0, this.deps.embedder.maxInputChars));
         vectors.push(...(await this.deps.embedder.embed(batch)));
       }
-      const now = this.deps.clock.now().toISOString();
-      await this.deps.repos.transaction(async (repos) => {
-        const current = await repos.knowledge.findStoreFile(storeId, fileId);
-        if (current?.status !== "pending") return;
-        await this.deps.vectors.remove(
-          repos.knowledge.connection,
-          this.deps.embedder,
-          await repos.knowledge.chunkIds(storeId, fileId),
-        );
-        const units = chunks.map((_chunk, index) => normalize(vectors[index] ?? []));
-        const ids = await repos.knowledge.replaceChunks(
-          storeId,
-          fileId,
-          chunks.map((chunk, index) => ({
-            project_id: storeFile.project_id,
-            vector_store_id: storeId,
-            file_id: fileId,
-            chunk_index: chunk.index,
-            content: chunk.content,
-            tokens: chunk.tokens,
-            embedder_id: this.deps.embedder.id,
-            vector: toBytes(units[index] ?? new Float32Array()),
-            created_at: now,
-          })),
-        );
-        await this.deps.vectors.add(
-          repos.knowledge.connection,
-          this.deps.embedder,
-          ids.map((id, index) => ({ id, storeId, vector: units[index] ?? new Float32Array() })),
-        );
-        await repos.knowledge.updateStoreFile(storeId, fileId, {
-          status: "processed",
-          last_error: null,
-          usage_bytes: Buffer.byteLength(text, "utf8"),
-          updated_at: now,
-        });
-      });
+      await this.write(storeFile, generation, chunks, vectors, Buffer.byteLength(text, "utf8"));
     } catch (error) {
       const unreadable = error instanceof DocumentParseError;
       if (!unreadable && attempt < INGEST_MAX_ATTEMPTS) throw error;
-      await this.deps.repos.knowledge.updateStoreFile(storeId, fileId, {
+      const failed = await knowledge.updateClaimedStoreFile(storeId, fileId, generation, {
         status: "error",
         last_error: JSON.stringify({
           code: unreadable ? lastErrorCodeOf(error.code) : "server_error",
@@ -117,7 +117,76 @@ export class Ingestion {
         }),
         updated_at: this.deps.clock.now().toISOString(),
       });
+      // What this run wrote before it failed is no one's now.
+      if (failed) await this.dropStale(storeId, fileId);
     }
+  }
+
+  /**
+   * Writes the chunks under `generation` in batches, then publishes them and the `processed`
+   * status in one short update, then deletes the generation they replace. First it deletes what
+   * a crashed or superseded run left. A batch finding the claim lost (the file added again,
+   * cancelled or being deleted) stops the run; what it wrote is deleted.
+   */
+  private async write(
+    storeFile: VectorStoreFileRow,
+    generation: number,
+    chunks: ParsedChunks["chunks"],
+    vectors: number[][],
+    usageBytes: number,
+  ): Promise<void> {
+    const { vector_store_id: storeId, file_id: fileId } = storeFile;
+    await this.dropStale(storeId, fileId);
+    const now = this.deps.clock.now().toISOString();
+    const units = chunks.map((_chunk, index) => normalize(vectors[index] ?? []));
+    for (let start = 0; start < chunks.length; ) {
+      const from = start;
+      const to = batchEnd(chunks, from);
+      const held = await this.deps.repos.transaction(async (repos) => {
+        if (!(await repos.knowledge.holdsGeneration(storeId, fileId, generation))) return false;
+        const ids = await repos.knowledge.insertChunks(
+          chunks.slice(from, to).map((chunk, offset) => ({
+            project_id: storeFile.project_id,
+            vector_store_id: storeId,
+            file_id: fileId,
+            chunk_index: chunk.index,
+            content: chunk.content,
+            tokens: chunk.tokens,
+            embedder_id: this.deps.embedder.id,
+            vector: toBytes(units[from + offset] ?? new Float32Array()),
+            created_at: now,
+            generation,
+          })),
+        );
+        await this.deps.vectors.add(
+          repos.knowledge.connection,
+          this.deps.embedder,
+          ids.map((id, offset) => ({ id, storeId, vector: units[from + offset] ?? new Float32Array() })),
+        );
+        return true;
+      });
+      if (!held) {
+        await this.dropStale(storeId, fileId);
+        return;
+      }
+      start = to;
+      await setImmediate();
+      await this.deps.afterChunkBatch?.({ storeId, fileId, written: to, total: chunks.length });
+    }
+    await this.deps.repos.knowledge.updateClaimedStoreFile(storeId, fileId, generation, {
+      status: "processed",
+      live_generation: generation,
+      last_error: null,
+      usage_bytes: usageBytes,
+      updated_at: now,
+    });
+    await this.dropStale(storeId, fileId);
+  }
+
+  /** Deletes, in batches, the store file's chunks that no search sees and no run will publish. */
+  private async dropStale(storeId: string, fileId: string): Promise<void> {
+    await this.deps.prepare(); // before the transactions: see KnowledgeService.deleteStore
+    await dropChunks(this.deps, (repos, limit) => repos.knowledge.staleChunkIds(storeId, fileId, limit));
   }
 
   /**
@@ -160,4 +229,16 @@ export class Ingestion {
       );
     }
   }
+}
+
+/** Where the batch of chunks starting at `start` ends: WRITE_BATCH_CHUNKS, or fewer up to WRITE_BATCH_CHARS (at least one). */
+function batchEnd(chunks: ParsedChunks["chunks"], start: number): number {
+  let end = start + 1;
+  let chars = chunks[start]?.content.length ?? 0;
+  while (end < chunks.length && end - start < WRITE_BATCH_CHUNKS) {
+    chars += chunks[end]?.content.length ?? 0;
+    if (chars > WRITE_BATCH_CHARS) break;
+    end += 1;
+  }
+  return end;
 }

@@ -12,11 +12,12 @@ import type {
 } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
 import type { Embedder } from "../memory/embedder.js";
+import { dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
 import { HybridSearch } from "./hybrid-search.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
 import { type DocumentParser, ParsePool } from "./ingest/parse-pool.js";
-import { Ingestion } from "./ingestion.js";
+import { type ChunkBatchHook, Ingestion } from "./ingestion.js";
 import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 import type {
   AttributeValue,
@@ -44,6 +45,8 @@ export interface KnowledgeDeps {
   parser?: DocumentParser | undefined;
   clock: Clock;
   newId: IdGenerator;
+  /** Called between the batches in which ingestion writes a file's chunks (tests hold it there). */
+  afterChunkBatch?: ChunkBatchHook | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -122,7 +125,7 @@ export class KnowledgeService implements KnowledgeApi {
   async deleteFile(projectId: string, fileId: string): Promise<{ id: string; deleted: true }> {
     const row = await this.file(projectId, fileId);
     for (const { vector_store_id: storeId } of await this.deps.repos.knowledge.storesOfFile(row.id)) {
-      await this.dropChunks(storeId, row.id);
+      await this.removeStoreFile(storeId, row.id);
     }
     await this.deps.repos.knowledge.deleteFile(row.id);
     await this.deps.files.remove(row.path);
@@ -206,13 +209,20 @@ export class KnowledgeService implements KnowledgeApi {
     return this.toStore({ ...row, ...patch });
   }
 
+  /**
+   * Its files are hidden from search and their ingestion stopped at once; their chunks are then
+   * deleted in batches (dropChunks), and the store with the last of them.
+   */
   async deleteStore(projectId: string, storeId: string): Promise<{ id: string; deleted: true }> {
     const row = await this.store(projectId, storeId);
-    // The vector index is made ready on the root handle before the transaction, as ingestion
+    // The vector index is made ready on the root handle before the transactions, as ingestion
     // and search do: its first use detects the backend and may create its table, and a query
-    // on the root handle inside the transaction would wait on the transaction itself.
+    // on the root handle inside a transaction would wait on the transaction itself.
     await this.prepare();
+    await this.deps.repos.knowledge.hideStoreFiles(row.id);
+    await dropChunks(this.deps, (repos, limit) => repos.knowledge.chunkIds(row.id, undefined, limit));
     await this.deps.repos.transaction(async (repos) => {
+      // Whatever a batch of an ingestion wrote since (none once it has seen the file hidden).
       await this.deps.vectors.remove(
         repos.knowledge.connection,
         this.deps.embedder,
@@ -310,8 +320,7 @@ export class KnowledgeService implements KnowledgeApi {
     fileId: string,
   ): Promise<{ id: string; deleted: true }> {
     await this.storeFile(projectId, storeId, fileId);
-    await this.dropChunks(storeId, fileId);
-    await this.deps.repos.knowledge.deleteStoreFile(storeId, fileId);
+    await this.removeStoreFile(storeId, fileId);
     return { id: fileId, deleted: true };
   }
 
@@ -444,15 +453,21 @@ export class KnowledgeService implements KnowledgeApi {
     });
   }
 
-  private async dropChunks(storeId: string, fileId: string): Promise<void> {
-    await this.prepare(); // before the transaction: see deleteStore
+  /**
+   * Takes a file out of a store: hidden from search and its ingestion stopped at once, its
+   * chunks deleted in batches, then the store file with the last of them (as deleteStore).
+   */
+  private async removeStoreFile(storeId: string, fileId: string): Promise<void> {
+    await this.prepare(); // before the transactions: see deleteStore
+    await this.deps.repos.knowledge.hideStoreFiles(storeId, fileId);
+    await dropChunks(this.deps, (repos, limit) => repos.knowledge.chunkIds(storeId, fileId, limit));
     await this.deps.repos.transaction(async (repos) => {
       await this.deps.vectors.remove(
         repos.knowledge.connection,
         this.deps.embedder,
         await repos.knowledge.chunkIds(storeId, fileId),
       );
-      await repos.knowledge.deleteChunks(storeId, fileId);
+      await repos.knowledge.deleteStoreFile(storeId, fileId);
     });
   }
 

@@ -24,6 +24,7 @@ import { mcpServers } from "./0021-mcp-servers.js";
 import { messageRepliesIndex } from "./0022-message-replies-index.js";
 import { parseAttempts } from "./0023-parse-attempts.js";
 import { replyFailures } from "./0024-reply-failures.js";
+import { chunkGenerations } from "./0026-chunk-generations.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -55,5 +56,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0022_message_replies_index": messageRepliesIndex(),
     "0023_parse_attempts": parseAttempts(),
     "0024_reply_failures": replyFailures(dialect),
+    "0026_chunk_generations": chunkGenerations(),
   };
 }

@@ -106,9 +106,76 @@ export class KnowledgeRepo {
           batch_id: row.batch_id,
           updated_at: row.updated_at,
           parse_attempts: row.parse_attempts ?? 0,
+          // An ingestion of the earlier add still running may no longer publish (see claimGeneration).
+          staging_generation: sql<number>`vector_store_files.staging_generation + 1`,
         }),
       )
       .execute();
+  }
+
+  /**
+   * Claims the next generation of a pending store file's chunks for one ingestion run
+   * (docs/knowledge.md, "Ingestion"); undefined when the file is not pending (or gone). The last
+   * claim wins: an earlier run still writing sees it has lost (holdsGeneration) and stops.
+   */
+  async claimGeneration(storeId: string, fileId: string): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable("vector_store_files")
+      .set((eb) => ({ staging_generation: eb("staging_generation", "+", 1) }))
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .where("status", "=", "pending")
+      .returning("staging_generation")
+      .executeTakeFirst();
+    return row ? Number(row.staging_generation) : undefined;
+  }
+
+  /** Whether the run that claimed `generation` may still write and publish it. */
+  async holdsGeneration(storeId: string, fileId: string, generation: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("vector_store_files")
+      .select("file_id")
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .where("status", "=", "pending")
+      .where("staging_generation", "=", generation)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Updates the store file only while the run that claimed `generation` holds it (pending, not
+   * claimed since): publishing its chunks (`live_generation`) or recording its failure. False
+   * when it no longer holds it, and nothing changed.
+   */
+  async updateClaimedStoreFile(
+    storeId: string,
+    fileId: string,
+    generation: number,
+    patch: Updateable<VectorStoreFilesTable>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("vector_store_files")
+      .set(patch)
+      .where("vector_store_id", "=", storeId)
+      .where("file_id", "=", fileId)
+      .where("status", "=", "pending")
+      .where("staging_generation", "=", generation)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Hides the chunks of a store's files (or of one) from search, before they are deleted in
+   * batches, and stops any ingestion of them: no generation is live, and no claim holds.
+   */
+  async hideStoreFiles(storeId: string, fileId?: string): Promise<void> {
+    let query = this.db
+      .updateTable("vector_store_files")
+      .set((eb) => ({ live_generation: -1, staging_generation: eb("staging_generation", "+", 1) }))
+      .where("vector_store_id", "=", storeId);
+    if (fileId) query = query.where("file_id", "=", fileId);
+    await query.execute();
   }
 
   /** Counts a parse of the store file as begun (its `parse_attempts`, docs/operations.md). */
@@ -270,13 +337,22 @@ export class KnowledgeRepo {
       .execute();
   }
 
-  /** Replaces a store file's chunks; returns the ids given to the new ones, in order. */
+  /**
+   * Replaces a store file's chunks with the given ones (of the file's live generation, 0 unless
+   * given) in the caller's transaction; returns their ids, in order. Loading tools use it;
+   * ingestion writes generations in batches (insertChunks).
+   */
   async replaceChunks(
     storeId: string,
     fileId: string,
     chunks: Array<Omit<Insertable<KnowledgeChunksTable>, "id">>,
   ): Promise<number[]> {
     await this.deleteChunks(storeId, fileId);
+    return this.insertChunks(chunks);
+  }
+
+  /** Inserts chunks, one statement each (one prepared text whatever the batch); their ids, in order. */
+  async insertChunks(chunks: Array<Omit<Insertable<KnowledgeChunksTable>, "id">>): Promise<number[]> {
     const ids: number[] = [];
     for (const chunk of chunks) {
       const row = await this.db
@@ -289,11 +365,45 @@ export class KnowledgeRepo {
     return ids;
   }
 
-  /** Ids of a store file's chunks (to drop their vectors). */
-  async chunkIds(storeId: string, fileId?: string): Promise<number[]> {
+  /** Ids of a store's chunks, or of one store file's, whatever their generation (at most `limit`). */
+  async chunkIds(storeId: string, fileId?: string, limit?: number): Promise<number[]> {
     let query = this.db.selectFrom("knowledge_chunks").select("id").where("vector_store_id", "=", storeId);
     if (fileId) query = query.where("file_id", "=", fileId);
+    if (limit !== undefined) query = query.limit(limit);
     return (await query.execute()).map((row) => Number(row.id));
+  }
+
+  /**
+   * Ids of a store file's chunks that no search sees and no ingestion run will publish (at most
+   * `limit`): older generations, those a crashed or superseded run left, and, once the file is
+   * no longer pending, any generation but the live one.
+   */
+  async staleChunkIds(storeId: string, fileId: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("knowledge_chunks as c")
+      .innerJoin("vector_store_files as s", (join) =>
+        join.onRef("s.vector_store_id", "=", "c.vector_store_id").onRef("s.file_id", "=", "c.file_id"),
+      )
+      .select("c.id")
+      .where("c.vector_store_id", "=", storeId)
+      .where("c.file_id", "=", fileId)
+      .where((eb) =>
+        eb.or([
+          eb("c.generation", "<", eb.ref("s.live_generation")),
+          eb.and([
+            eb("c.generation", ">", eb.ref("s.live_generation")),
+            eb.or([eb("c.generation", "<", eb.ref("s.staging_generation")), eb("s.status", "!=", "pending")]),
+          ]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map((row) => Number(row.id));
+  }
+
+  async deleteChunksById(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom("knowledge_chunks").where("id", "in", ids).execute();
   }
 
   async deleteChunks(storeId: string, fileId: string): Promise<void> {
@@ -304,17 +414,25 @@ export class KnowledgeRepo {
       .execute();
   }
 
+  /** The chunks of a store file that search sees (its live generation), in order. */
   chunksOfFile(storeId: string, fileId: string): Promise<Array<{ content: string }>> {
     return this.db
-      .selectFrom("knowledge_chunks")
-      .select("content")
-      .where("vector_store_id", "=", storeId)
-      .where("file_id", "=", fileId)
-      .orderBy("chunk_index")
+      .selectFrom("knowledge_chunks as c")
+      .innerJoin("vector_store_files as s", (join) =>
+        join.onRef("s.vector_store_id", "=", "c.vector_store_id").onRef("s.file_id", "=", "c.file_id"),
+      )
+      .select("c.content")
+      .where("c.vector_store_id", "=", storeId)
+      .where("c.file_id", "=", fileId)
+      .whereRef("c.generation", "=", "s.live_generation")
+      .orderBy("c.chunk_index")
       .execute();
   }
 
-  /** Chunks by id, with what a search result shows. */
+  /**
+   * Chunks by id, with what a search result shows; only those search sees (of their file's live
+   * generation). One statement, so one search never shows a file's old and new chunks together.
+   */
   async chunksById(
     ids: number[],
   ): Promise<Array<KnowledgeChunkRow & { filename: string; attributes: string }>> {
@@ -330,12 +448,14 @@ export class KnowledgeRepo {
       .selectAll("knowledge_chunks")
       .select(["knowledge_files.filename", "vector_store_files.attributes"])
       .where("knowledge_chunks.id", "in", ids)
+      .whereRef("knowledge_chunks.generation", "=", "vector_store_files.live_generation")
       .execute();
   }
 
   /**
    * Full-text candidates: chunks of the stores matching any of the words, best first (FTS5's
-   * bm25 rank on SQLite, ts_rank on PostgreSQL).
+   * bm25 rank on SQLite, ts_rank on PostgreSQL). Only chunks search sees (of their file's live
+   * generation) take a place among the `limit`.
    */
   async fullText(storeIds: string[], words: string[], limit: number): Promise<number[]> {
     if (storeIds.length === 0 || words.length === 0) return [];
@@ -345,15 +465,20 @@ export class KnowledgeRepo {
         .filter(Boolean)
         .join(" | ");
       if (!query) return [];
-      const rows = await sql<{ id: number }>`select id from knowledge_chunks
-        where vector_store_id in (${sql.join(storeIds)}) and search @@ to_tsquery('simple', ${query})
-        order by ts_rank(search, to_tsquery('simple', ${query})) desc limit ${limit}`.execute(this.db);
+      const rows = await sql<{ id: number }>`select c.id from knowledge_chunks c
+        join vector_store_files s on s.vector_store_id = c.vector_store_id and s.file_id = c.file_id
+        where c.vector_store_id in (${sql.join(storeIds)}) and c.search @@ to_tsquery('simple', ${query})
+          and c.generation = s.live_generation
+        order by ts_rank(c.search, to_tsquery('simple', ${query})) desc limit ${limit}`.execute(this.db);
       return rows.rows.map((row) => Number(row.id));
     }
     const quote = (text: string) => `"${text.replace(/"/g, "")}"`;
     const match = `vector_store_id : (${storeIds.map(quote).join(" OR ")}) AND content : (${words.map(quote).join(" OR ")})`;
-    const rows = await sql<{ id: number }>`select rowid as id from knowledge_chunks_fts
-      where knowledge_chunks_fts match ${match} order by rank limit ${limit}`.execute(this.db);
+    const rows = await sql<{ id: number }>`select f.rowid as id from knowledge_chunks_fts f
+      join knowledge_chunks c on c.id = f.rowid
+      join vector_store_files s on s.vector_store_id = c.vector_store_id and s.file_id = c.file_id
+      where knowledge_chunks_fts match ${match} and c.generation = s.live_generation
+      order by f.rank limit ${limit}`.execute(this.db);
     return rows.rows.map((row) => Number(row.id));
   }
 }

@@ -3,13 +3,15 @@ import type { Dialect } from "../dialect.js";
 import type { Database } from "../schema.js";
 import { sqliteVecAvailable } from "./sqlite-vec-index.js";
 import type { EmbedderKey } from "./vector-index.js";
-import { dot, fnv1aHex, fromBytes, toBytes } from "./vectors.js";
+import { dot, fnv1aHex, fromBytes, MAX_K, toBytes } from "./vectors.js";
 
 /**
  * Nearest chunks of vector stores (docs/knowledge.md, "Search"). The chunks and their portable
  * vectors live in `knowledge_chunks`; an index holds a copy it can rebuild. sqlite-vec (a
  * `vec0` table per embedder, partitioned by store) on SQLite with the extension; an exact scan
  * of the stores' vectors elsewhere (PostgreSQL without a knowledge pgvector index yet).
+ * Search sees only chunks of their file's live generation (docs/knowledge.md, "Ingestion"):
+ * chunks being written, or left to delete, are in the index too and are skipped.
  */
 export interface KnowledgeVectors {
   readonly backend: "sqlite-vec" | "exact-scan";
@@ -20,7 +22,10 @@ export interface KnowledgeVectors {
     rows: Array<{ id: number; storeId: string; vector: Float32Array }>,
   ): Promise<void>;
   remove(trx: Kysely<Database>, embedder: EmbedderKey, ids: number[]): Promise<void>;
-  /** Chunk ids nearest to `vector` (a unit vector) in the stores, best first, with cosine similarity. */
+  /**
+   * Chunk ids nearest to `vector` (a unit vector) in the stores, best first, with cosine
+   * similarity; only chunks of their file's live generation.
+   */
   nearest(
     embedder: EmbedderKey,
     storeIds: string[],
@@ -71,14 +76,30 @@ class SqliteVecKnowledge implements KnowledgeVectors {
 
   async nearest(embedder: EmbedderKey, storeIds: string[], vector: Float32Array, k: number) {
     const hits: Array<{ id: number; score: number }> = [];
-    for (const store of storeIds) {
-      const result = await sql<{ id: number; distance: number }>`select rowid as id, distance
-        from ${sql.table(vecTable(embedder))}
-        where embedding match ${toBytes(vector)} and k = ${k} and store = ${store}
-        order by distance`.execute(this.db);
-      for (const row of result.rows) hits.push({ id: Number(row.id), score: 1 - Number(row.distance) });
-    }
+    for (const store of storeIds) hits.push(...(await this.nearestInStore(embedder, store, vector, k)));
     return hits.sort((a, b) => b.score - a.score).slice(0, k);
+  }
+
+  /**
+   * The store's `k` nearest visible chunks. vec0 ranks every vector of the store, visible or
+   * not (a file being re-ingested has its old and new chunks side by side, near twins), so it
+   * is asked for more until `k` visible ones are found or the store has no more.
+   */
+  private async nearestInStore(embedder: EmbedderKey, store: string, vector: Float32Array, k: number) {
+    for (let ask = Math.min(k, MAX_K); ; ask = Math.min(MAX_K, ask * 4)) {
+      const result = await sql<{ id: number; distance: number; visible: number | null }>`with knn as (
+          select rowid, distance from ${sql.table(vecTable(embedder))}
+          where embedding match ${toBytes(vector)} and k = ${ask} and store = ${store})
+        select knn.rowid as id, knn.distance, c.generation = s.live_generation as visible
+        from knn
+        left join knowledge_chunks c on c.id = knn.rowid
+        left join vector_store_files s on s.vector_store_id = c.vector_store_id and s.file_id = c.file_id
+        order by knn.distance`.execute(this.db);
+      const visible = result.rows
+        .filter((row) => row.visible === 1)
+        .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }));
+      if (visible.length >= k || result.rows.length < ask || ask >= MAX_K) return visible.slice(0, k);
+    }
   }
 }
 
@@ -92,10 +113,14 @@ class ExactScanKnowledge implements KnowledgeVectors {
   async nearest(embedder: EmbedderKey, storeIds: string[], vector: Float32Array, k: number) {
     if (storeIds.length === 0) return [];
     const rows = await this.db
-      .selectFrom("knowledge_chunks")
-      .select(["id", "vector"])
-      .where("vector_store_id", "in", storeIds)
-      .where("embedder_id", "=", embedder.id)
+      .selectFrom("knowledge_chunks as c")
+      .innerJoin("vector_store_files as s", (join) =>
+        join.onRef("s.vector_store_id", "=", "c.vector_store_id").onRef("s.file_id", "=", "c.file_id"),
+      )
+      .select(["c.id", "c.vector"])
+      .where("c.vector_store_id", "in", storeIds)
+      .where("c.embedder_id", "=", embedder.id)
+      .whereRef("c.generation", "=", "s.live_generation")
       .execute();
     return rows
       .map((row) => ({ id: Number(row.id), score: dot(vector, fromBytes(row.vector)) }))
