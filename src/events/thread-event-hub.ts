@@ -245,7 +245,10 @@ export class ThreadEventHub {
     for (const stored of events) {
       if (!this.byProject.has(stored.projectId)) continue;
       let list = byProject.get(stored.projectId);
-      if (!list) byProject.set(stored.projectId, (list = []));
+      if (!list) {
+        list = [];
+        byProject.set(stored.projectId, list);
+      }
       list.push(stored);
     }
     for (const [projectId, projectEvents] of byProject) {
@@ -258,8 +261,10 @@ export class ThreadEventHub {
         if (subscription.threadId !== undefined) {
           const threadId = subscription.threadId;
           let ofThread = byThread.get(threadId);
-          if (!ofThread)
-            byThread.set(threadId, (ofThread = projectEvents.filter((e) => e.event.thread_id === threadId)));
+          if (!ofThread) {
+            ofThread = projectEvents.filter((e) => e.event.thread_id === threadId);
+            byThread.set(threadId, ofThread);
+          }
           scoped = ofThread;
         }
         if (scoped.length === 0) continue;
