@@ -209,33 +209,36 @@ class GuardedDriver implements Driver {
     return this.inner.init();
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
+  // Not async: the common case (nothing to wait for) adds no promise of its own to a query.
+  acquireConnection(): Promise<DatabaseConnection> {
+    const sqlite = this.sqlite;
     this.guard.assertOutside(
-      this.connections.kind === "sqlite" ? this.connections.writer.held : this.connections.exhausted(),
+      sqlite ? sqlite.writer.held : this.connections.kind === "pool" && this.connections.exhausted(),
     );
-    const writer = this.sqlite?.writer;
-    if (writer) {
-      const wait = writer.acquire();
-      if (wait) await wait;
-    }
+    if (!sqlite) return this.inner.acquireConnection();
+    const wait = sqlite.writer.acquire();
+    return wait ? wait.then(this.takeSqlite) : this.takeSqlite();
+  }
+
+  /** SQLite's one connection once the writer queue has given it (Kysely's mutex is then free). */
+  private readonly takeSqlite = async (): Promise<DatabaseConnection> => {
+    const sqlite = this.sqlite!;
     let connection: DatabaseConnection;
     try {
       connection = await this.inner.acquireConnection();
     } catch (error) {
-      writer?.release();
+      sqlite.writer.release();
       throw error;
     }
-    if (this.sqlite && !this.busyWrapped.has(connection))
-      this.wrapBusy(connection, this.sqlite.busyTimeoutMs);
+    if (!this.busyWrapped.has(connection)) this.wrapBusy(connection, sqlite.busyTimeoutMs);
     return connection;
-  }
+  };
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    try {
-      await this.inner.releaseConnection(connection);
-    } finally {
-      this.sqlite?.writer.release();
-    }
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // Kysely's drivers release synchronously when called; the queue then hands the connection on.
+    const released = this.inner.releaseConnection(connection);
+    this.sqlite?.writer.release();
+    return released;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
