@@ -120,11 +120,15 @@ for (const dialect of DIALECTS) {
       return { storeId: store.id, fileId: file.id };
     }
 
-    /** Holds the next ingestion after its first batch: `reached` once there, `release` to go on. */
-    function holdAfterFirstBatch() {
+    /**
+     * Holds the next ingestion after the first batch that brings it to `written` chunks stored
+     * (default: its first batch): `reached` once there, `release` to go on.
+     */
+    function holdAfterFirstBatch(written = 1) {
       const reached = deferred();
       const gate = deferred();
-      hook = async () => {
+      hook = async (progress) => {
+        if (progress.written < written) return;
         hook = undefined;
         reached.resolve();
         await gate.promise;
@@ -177,20 +181,22 @@ for (const dialect of DIALECTS) {
       const before = await found(storeId);
       expect(before.texts.size).toBeGreaterThan(0);
 
-      // Added again with other chunking: a re-ingestion, held after its first batch.
+      // Added again with other chunking: a re-ingestion, held between two of its batches once it
+      // has stored more chunks than the file had (well short of all of them).
       await knowledge.addStoreFile(PROJECT, storeId, { fileId, chunkingStrategy: SMALL });
-      const held = holdAfterFirstBatch();
+      const held = holdAfterFirstBatch(oldRows.length + 1);
       const run = knowledge.ingest(storeId, fileId, 1);
       await held.reached;
 
       const rows = await chunkRows(fileId);
       const staged = rows.filter((row) => !oldIds.has(Number(row.id)));
-      expect(staged.length).toBeGreaterThan(0); // the first batch is stored…
+      expect(staged.length).toBeGreaterThan(oldRows.length); // stored…
       const during = await found(storeId);
-      // …and only the old chunks answer, on every path, as many as before.
+      // …and only the old chunks answer, on every path, as many as before (full-text ranks may
+      // move: bm25 weighs words by the whole index, the stored batch included).
+      expect(during.texts.size).toBeGreaterThan(0);
       expect([...during.texts].every((text) => oldTexts.has(text))).toBe(true);
       expect([...during.ids].every((id) => oldIds.has(id))).toBe(true);
-      expect(during.texts).toEqual(before.texts);
       expect(during.nearestCount).toBe(before.nearestCount);
       expect((await knowledge.storeFileContent(PROJECT, storeId, fileId)).map((c) => c.text)).toEqual(
         oldRows.map((row) => row.content),

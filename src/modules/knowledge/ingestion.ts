@@ -7,7 +7,7 @@ import type { VectorStoreFileRow } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
 import { normalize, toBytes } from "../../storage/vector-index/vectors.js";
 import type { Embedder } from "../memory/embedder.js";
-import { dropChunks } from "./drop-chunks.js";
+import { CHUNK_SLICE_MS, dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
 import { DocumentParseError, lastErrorCodeOf } from "./ingest/document-parse-error.js";
@@ -18,12 +18,10 @@ import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 const EMBED_BATCH = 64;
 
 /**
- * A file's chunks are written this many at a time (and at most WRITE_BATCH_CHARS characters of
- * them, the full-text index's cost growing with the text), each batch in a short transaction of
- * its own with the event loop free between them (docs/operations.md, "Parse workers").
+ * At most this many of a file's chunks are written per transaction; fewer when CHUNK_SLICE_MS
+ * runs out first (docs/operations.md, "Parse workers").
  */
 export const WRITE_BATCH_CHUNKS = 200;
-export const WRITE_BATCH_CHARS = 256 * 1024;
 
 /**
  * Called after each batch of a file's chunks is committed, before the next is written (the
@@ -123,7 +121,7 @@ export class Ingestion {
   }
 
   /**
-   * Writes the chunks under `generation` in batches, then publishes them and the `processed`
+   * Writes the chunks under `generation` in short transactions, then publishes them and the `processed`
    * status in one short update, then deletes the generation they replace. First it deletes what
    * a crashed or superseded run left. A batch finding the claim lost (the file added again,
    * cancelled or being deleted) stops the run; what it wrote is deleted.
@@ -141,37 +139,45 @@ export class Ingestion {
     const units = chunks.map((_chunk, index) => normalize(vectors[index] ?? []));
     for (let start = 0; start < chunks.length; ) {
       const from = start;
-      const to = batchEnd(chunks, from);
-      const held = await this.deps.repos.transaction(async (repos) => {
-        if (!(await repos.knowledge.holdsGeneration(storeId, fileId, generation))) return false;
-        const ids = await repos.knowledge.insertChunks(
-          chunks.slice(from, to).map((chunk, offset) => ({
-            project_id: storeFile.project_id,
-            vector_store_id: storeId,
-            file_id: fileId,
-            chunk_index: chunk.index,
-            content: chunk.content,
-            tokens: chunk.tokens,
-            embedder_id: this.deps.embedder.id,
-            vector: toBytes(units[from + offset] ?? new Float32Array()),
-            created_at: now,
-            generation,
-          })),
-        );
-        await this.deps.vectors.add(
-          repos.knowledge.connection,
-          this.deps.embedder,
-          ids.map((id, offset) => ({ id, storeId, vector: units[from + offset] ?? new Float32Array() })),
-        );
-        return true;
+      const written = await this.deps.repos.transaction(async (repos) => {
+        if (!(await repos.knowledge.holdsGeneration(storeId, fileId, generation))) return 0;
+        const started = performance.now();
+        let end = from;
+        while (
+          end < chunks.length &&
+          end - from < WRITE_BATCH_CHUNKS &&
+          (end === from || performance.now() - started < CHUNK_SLICE_MS)
+        ) {
+          const chunk = chunks[end]!;
+          const vector = units[end] ?? new Float32Array();
+          const [id] = await repos.knowledge.insertChunks([
+            {
+              project_id: storeFile.project_id,
+              vector_store_id: storeId,
+              file_id: fileId,
+              chunk_index: chunk.index,
+              content: chunk.content,
+              tokens: chunk.tokens,
+              embedder_id: this.deps.embedder.id,
+              vector: toBytes(vector),
+              created_at: now,
+              generation,
+            },
+          ]);
+          await this.deps.vectors.add(repos.knowledge.connection, this.deps.embedder, [
+            { id: id!, storeId, vector },
+          ]);
+          end += 1;
+        }
+        return end - from;
       });
-      if (!held) {
+      if (written === 0) {
         await this.dropStale(storeId, fileId);
         return;
       }
-      start = to;
+      start += written;
       await setImmediate();
-      await this.deps.afterChunkBatch?.({ storeId, fileId, written: to, total: chunks.length });
+      await this.deps.afterChunkBatch?.({ storeId, fileId, written: start, total: chunks.length });
     }
     await this.deps.repos.knowledge.updateClaimedStoreFile(storeId, fileId, generation, {
       status: "processed",
@@ -229,16 +235,4 @@ export class Ingestion {
       );
     }
   }
-}
-
-/** Where the batch of chunks starting at `start` ends: WRITE_BATCH_CHUNKS, or fewer up to WRITE_BATCH_CHARS (at least one). */
-function batchEnd(chunks: ParsedChunks["chunks"], start: number): number {
-  let end = start + 1;
-  let chars = chunks[start]?.content.length ?? 0;
-  while (end < chunks.length && end - start < WRITE_BATCH_CHUNKS) {
-    chars += chunks[end]?.content.length ?? 0;
-    if (chars > WRITE_BATCH_CHARS) break;
-    end += 1;
-  }
-  return end;
 }
