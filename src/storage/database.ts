@@ -82,6 +82,7 @@ export function openStorage(options: StorageOptions): Storage {
       {
         dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatements(pool) }), guard, {
           kind: "pool",
+          size: poolSize,
           exhausted: () => pool.idleCount === 0 && pool.totalCount >= poolSize,
         }),
       },

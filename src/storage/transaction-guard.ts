@@ -16,8 +16,8 @@ export interface TransactionMonitor {
 /**
  * How a root-handle query is recognised as issued from inside an open transaction's work:
  * - `stacks` (the default): where it could wait on that transaction: when it would have to wait
- *   for a connection (SQLite: the transaction holds the only one; PostgreSQL: the pool has no
- *   free connection left) while a transaction's work runs, by the call's async stack trace. The
+ *   for a connection a transaction holds (SQLite: the transaction holds the only one; PostgreSQL:
+ *   every connection of the pool is in a transaction), by the call's async stack trace. The
  *   work runs under a function named for this storage, found when the query is awaited from the
  *   work, directly or through `await`s, `.then` and Promise.all. Costs nothing while no query
  *   waits. Not seen: a query the work reaches through a promise an async function returned
@@ -146,6 +146,11 @@ export class TransactionGuard implements TransactionMonitor {
     }
   }
 
+  /** Transactions begun and not yet ended. */
+  get openTransactions(): number {
+    return this.began.size;
+  }
+
   transactionBegan(connection: DatabaseConnection): void {
     this.began.set(connection, this.now());
   }
@@ -170,7 +175,9 @@ export class TransactionGuard implements TransactionMonitor {
 export type GuardedConnections =
   | { kind: "sqlite"; writer: WriterQueue; busyTimeoutMs: number }
   | {
-      kind: "pool" /** Whether taking a connection now would wait for one to be released. */;
+      kind: "pool";
+      size: number;
+      /** Whether taking a connection now would wait for one to be released. */
       exhausted(): boolean;
     };
 
@@ -212,8 +219,11 @@ class GuardedDriver implements Driver {
   // Not async: the common case (nothing to wait for) adds no promise of its own to a query.
   acquireConnection(): Promise<DatabaseConnection> {
     const sqlite = this.sqlite;
+    const pool = this.connections.kind === "pool" ? this.connections : undefined;
+    // Whether it would wait on a transaction: SQLite's writer is held; every pool connection is
+    // in a transaction (one held by a plain query comes back by itself).
     this.guard.assertOutside(
-      sqlite ? sqlite.writer.held : this.connections.kind === "pool" && this.connections.exhausted(),
+      sqlite ? sqlite.writer.held : this.guard.openTransactions >= pool!.size && pool!.exhausted(),
     );
     if (!sqlite) return this.inner.acquireConnection();
     const wait = sqlite.writer.acquire();
