@@ -8,10 +8,11 @@ import {
 import type { TransactionGuard } from "./transaction-guard.js";
 
 /**
- * The root handle: Kysely whose transactions (and held connections) run their work in the
- * guard's scope, so that a query on this handle from inside them fails at once instead of
- * waiting on them (see TransactionGuard). Handles derived with withPlugin/withSchema are plain
- * Kysely: their queries are still checked, their transactions open no scope (Parley uses none).
+ * The root handle: Kysely whose transactions (and held connections) run their work through the
+ * guard, so that a query on this handle from inside them fails at once instead of waiting on
+ * them (see TransactionGuard). Handles derived with withPlugin/withSchema are plain Kysely, and
+ * controlled transactions (startTransaction) have no work to run: their queries are still timed
+ * and bounded, but a misuse inside them is not recognised (Parley's code uses neither).
  */
 export class GuardedKysely<DB> extends KyselyClass<DB> {
   readonly #guard: TransactionGuard;
