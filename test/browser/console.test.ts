@@ -264,6 +264,11 @@ describe.skipIf(!run)("operator console in Chromium", () => {
     const page = await newPage(390, 844);
     await signInAs(page, "olga@example.com", "olga-password-1");
     await page.locator('[data-testid="thread-row"]').first().waitFor();
+    // The layout settles once the phone breakpoint has re-rendered the shell, which on a loaded
+    // machine can come after the first row: wait for that, then read the final overflow.
+    await page
+      .waitForFunction("document.documentElement.scrollWidth <= window.innerWidth", null, { timeout: 20_000 })
+      .catch(() => {});
     const overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth");
     expect(overflow as number).toBeLessThanOrEqual(0);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "console-phone.png") });
