@@ -54,6 +54,19 @@ describe("configuration", () => {
     expect(config.providers.yandex?.extra.folderId).toBe("b1g");
   });
 
+  it("reads the database's busy timeout and hold limit (docs/operations.md, database busy)", () => {
+    expect(loadConfig({})).toMatchObject({ databaseBusyTimeoutMs: 5000, databaseHoldLimitMs: 10_000 });
+    expect(
+      loadConfig({ PARLEY_DATABASE_BUSY_TIMEOUT_MS: "250", PARLEY_DATABASE_HOLD_LIMIT_MS: "30000" }),
+    ).toMatchObject({ databaseBusyTimeoutMs: 250, databaseHoldLimitMs: 30_000 });
+    expect(
+      problemsOf({ PARLEY_DATABASE_BUSY_TIMEOUT_MS: "0", PARLEY_DATABASE_HOLD_LIMIT_MS: "soon" }),
+    ).toEqual([
+      expect.stringMatching(/^PARLEY_DATABASE_BUSY_TIMEOUT_MS: /),
+      expect.stringMatching(/^PARLEY_DATABASE_HOLD_LIMIT_MS: /),
+    ]);
+  });
+
   it("treats empty values as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", REDIS_URL: "", PORT: "" });
     expect(config.databaseUrl).toBeUndefined();
