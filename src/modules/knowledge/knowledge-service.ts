@@ -51,10 +51,6 @@ export interface KnowledgeDeps {
 
 const DAY_MS = 86_400_000;
 const AUTO: ChunkingStrategy = { type: "auto" };
-/** Reciprocal rank fusion's constant: ranks beyond a few dozen barely count. */
-const _RRF_K = 60;
-/** Candidates taken from each retriever before fusion. */
-const _CANDIDATES = 50;
 
 /**
  * Files, vector stores, ingestion and search (docs/knowledge.md): the one implementation behind
