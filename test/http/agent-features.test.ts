@@ -229,9 +229,13 @@ describe.each(DIALECTS)("semantic recall without a person on %s", (dialect) => {
         await streamTurn(t, chat.id, "anon-2", "My parrot hates carrots");
         await streamTurn(t, chat.id, "anon-1", "I live in Lisbon");
         await streamTurn(t, chat.id, "anon-1", "The weather is nice today");
+        // Once the first exchange is indexed (what the last turn must recall).
         await eventually(
-          async () => (await t.storage.db.selectFrom("message_chunks").select("id").execute()).length,
-          (n) => n >= 10,
+          async () =>
+            (await t.storage.db.selectFrom("message_chunks").select("content").execute()).map(
+              (r) => r.content,
+            ),
+          (texts) => texts.some((text) => text.includes("My dog Rex loves carrots")),
         );
         await streamTurn(t, chat.id, "anon-1", "What does my dog like to eat? carrots?");
         const system = systemOf(mock.calls.at(-1)!);
