@@ -193,7 +193,7 @@ describe.skipIf(!run)("operator console in Chromium", () => {
       assignee: { name: "Olga" },
     });
     // The inbox stayed connected through all of it.
-    await page.waitForSelector('[data-testid="live-indicator"][data-status="live"]', { timeout: 5000 });
+    await page.waitForSelector('[data-testid="live-indicator"][data-status="live"]', { timeout: 20_000 });
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "console-thread.png") });
 
     await testId(page, "hand-back-button").click();
