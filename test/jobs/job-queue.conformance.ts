@@ -208,7 +208,9 @@ export function describeJobQueueConformance(dialect: TestDialect): void {
         const w = worker({ reply: handler });
         expect(await w.runDue()).toBe(1);
         expect(await w.runDue()).toBe(0);
-        expect(runs).toEqual([{ id, type: "reply", payload: { n: 1 }, attempts: 1, projectId: "prj_1" }]);
+        expect(runs).toEqual([
+          { id, type: "reply", payload: { n: 1 }, attempts: 1, maxAttempts: 5, projectId: "prj_1" },
+        ]);
         expect(await get(id)).toMatchObject({ status: "done", attempts: 1, finishedAt: T0, lastError: null });
         expect(log.warn).not.toHaveBeenCalled();
         expect(log.error).not.toHaveBeenCalled();
