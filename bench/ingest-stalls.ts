@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import JSZip from "jszip";
+import { makeHostilePageTree } from "../test/knowledge/fixtures/make-pdf.js";
 
 /**
  * How long hostile documents stall a running server's event loop while it ingests them
@@ -31,10 +32,10 @@ interface Doc {
 }
 
 const DOCS: Doc[] = [
-  { name: "pdf", filename: "kids.pdf", bytes: async () => repeatedKidsPdf(16_000) },
+  { name: "pdf", filename: "kids.pdf", bytes: async () => makeHostilePageTree("repeat", 16_000) },
   // Under the page limit: refused for listing its page twice.
-  { name: "pdf5k", filename: "kids.pdf", bytes: async () => repeatedKidsPdf(5_000) },
-  { name: "pdf200k", filename: "kids.pdf", bytes: async () => repeatedKidsPdf(200_000) },
+  { name: "pdf5k", filename: "kids.pdf", bytes: async () => makeHostilePageTree("repeat", 5_000) },
+  { name: "pdf200k", filename: "kids.pdf", bytes: async () => makeHostilePageTree("repeat", 200_000) },
   {
     name: "json",
     filename: "deep.json",
@@ -61,27 +62,6 @@ function prose(chars: number): Uint8Array {
     length += word.length + 1;
   }
   return Buffer.from(out.join(""));
-}
-
-/** One page object listed `count` times in the page tree (a ~97 KB file at 16,000). */
-function repeatedKidsPdf(count: number): Uint8Array {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${"3 0 R ".repeat(count)}] /Count ${count} >>`,
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-    "<< /Length 0 >>\nstream\n\nendstream",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf, "latin1"));
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, "latin1");
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, "latin1");
 }
 
 function wideCsv(columns: number, rows: number): Uint8Array {
