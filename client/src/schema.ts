@@ -2492,7 +2492,7 @@ export interface components {
     ReplyFailure: {
       /** @description Model calls made before giving up (retries included); 0 for none. */
       attempts: number;
-      /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`. */
+      /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed` (docs/conversations.md). */
       code: string;
       failed_at: string;
       /** @description The user messages left unanswered, oldest first. */
@@ -2781,11 +2781,11 @@ export interface components {
           type: "message_created";
         }
       | {
-          /** @description Model calls made before giving up (retries included). */
+          /** @description Model calls made before giving up (retries included); 0 for none. */
           attempts: number;
           bot_id: string;
           chat_id: string;
-          /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits`, `turn_failed` (docs/conversations.md). */
+          /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed` (docs/conversations.md). */
           code: string;
           /** @description When the change happened; ISO 8601, UTC. */
           created_at: string;
@@ -3403,7 +3403,7 @@ export interface components {
       attempts: number;
       bot_id: string;
       chat_id: string;
-      /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`. */
+      /** @description `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed` (docs/conversations.md). */
       code: string;
       /** @description The user messages left unanswered, oldest first. */
       message_ids: string[];

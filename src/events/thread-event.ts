@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ThreadMode } from "../storage/schema-conversations.js";
 import { messageObjectSchema, operatorRefSchema } from "./message.js";
+import { replyFailureFields } from "./reply-failure-fields.js";
 
 /**
  * ThreadEvent: the `data` of every message on the thread event streams (docs/api.md). The
@@ -63,14 +64,7 @@ export const threadEventSchema = z
       type: z.literal("reply_failed"),
       chat_id: z.string(),
       bot_id: z.string(),
-      message_ids: z.array(z.string()).describe("The user messages left unanswered, oldest first."),
-      code: z
-        .string()
-        .describe(
-          "`model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits`, `turn_failed` (docs/conversations.md).",
-        ),
-      reason: z.string().describe("What went wrong, for a person."),
-      attempts: z.number().int().min(0).describe("Model calls made before giving up (retries included)."),
+      ...replyFailureFields,
     }),
   ])
   .meta({

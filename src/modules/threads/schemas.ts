@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageObjectSchema, operatorRefSchema } from "../../events/message.js";
+import { replyFailureFields } from "../../events/reply-failure-fields.js";
 import { threadActorSchema } from "../../events/thread-event.js";
 
 export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
@@ -7,14 +8,7 @@ export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]
 /** The last reply the AI gave up on, while its messages wait (docs/conversations.md, "Failed replies"). */
 export const replyFailureSchema = z
   .object({
-    code: z
-      .string()
-      .describe(
-        "`model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`.",
-      ),
-    reason: z.string().describe("What went wrong, for a person."),
-    attempts: z.number().int().describe("Model calls made before giving up (retries included); 0 for none."),
-    message_ids: z.array(z.string()).describe("The user messages left unanswered, oldest first."),
+    ...replyFailureFields,
     failed_at: z.string(),
   })
   .meta({ id: "ReplyFailure" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageObjectSchema } from "../../events/message.js";
+import { replyFailureFields } from "../../events/reply-failure-fields.js";
 import { INTEGRATION_VENDORS } from "../integrations/registry.js";
 
 /**
@@ -124,14 +125,7 @@ export const threadReplyFailedDataSchema = z
     thread_id: z.string(),
     chat_id: z.string(),
     bot_id: z.string(),
-    message_ids: z.array(z.string()).describe("The user messages left unanswered, oldest first."),
-    code: z
-      .string()
-      .describe(
-        "`model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits` or `turn_failed`.",
-      ),
-    reason: z.string().describe("What went wrong, for a person."),
-    attempts: z.number().int().describe("Model calls made before giving up (retries included); 0 for none."),
+    ...replyFailureFields,
   })
   .meta({
     id: "WebhookThreadReplyFailedData",
