@@ -41,7 +41,7 @@ const lastMessages = z
   .min(0, "must be between 0 and 100")
   .max(100, "must be between 0 and 100");
 
-/** The vector stores `knowledge_search` searches (an addition to SPEC: docs/knowledge.md). */
+/** The vector stores `knowledge_search` searches (an addition to the API reference: docs/knowledge.md). */
 const vectorStoreIds = z
   .array(z.string().regex(/^vs_[A-Za-z0-9]{1,64}$/, "must be a vector store id (vs_…)"))
   .max(10, "at most 10 vector stores")

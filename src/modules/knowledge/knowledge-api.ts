@@ -3,7 +3,7 @@ import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
 
 /**
  * What the knowledge module offers its two HTTP faces (docs/knowledge.md): Parley's `/v1`
- * routes, which show SPEC's statuses, and the OpenAI-compatible mirror under `/openai/v1`,
+ * routes, which show the API reference's statuses, and the OpenAI-compatible mirror under `/openai/v1`,
  * which shows OpenAI's. One implementation (KnowledgeService) behind both; records here are
  * neutral and each face serialises them. Every method is scoped to the caller's project: an id
  * of another project is 404 (the mirror) or 403 (`/v1`), see KnowledgeError.

@@ -62,7 +62,7 @@ const binaryResponse = {
 
 /**
  * Files and vector stores on Parley's `/v1` (docs/knowledge.md): OpenAI's operations and
- * fields, with SPEC's statuses and ISO 8601 `created_at`. Register inside the `/v1` scope (after
+ * fields, with the API reference's statuses and ISO 8601 `created_at`. Register inside the `/v1` scope (after
  * installApiGuard and installIdempotency): the uploads get a plugin scope of their own that
  * accepts `multipart/form-data`; every other route keeps the JSON-only body parsing.
  */

@@ -9,7 +9,7 @@ import type {
 } from "./knowledge-api.js";
 
 /**
- * The knowledge records as Parley's `/v1` shows them (docs/api.md): SPEC's statuses, every
+ * The knowledge records as Parley's `/v1` shows them (docs/api.md): the API reference's statuses, every
  * timestamp ISO 8601 as everywhere on `/v1`, and OpenAI's field names where OpenAI's shape is
  * the reference (`file_counts`, `expires_at`, `last_active_at`).
  */
@@ -21,7 +21,7 @@ export function unixSeconds(iso: string | null): number | null {
   return iso === null ? null : Math.floor(Date.parse(iso) / 1000);
 }
 
-/** SPEC's counts under OpenAI's names: pending → in_progress, processed → completed, error → failed. */
+/** The API reference's counts under OpenAI's names: pending → in_progress, processed → completed, error → failed. */
 export function fileCounts(counts: FileCounts) {
   return {
     in_progress: counts.pending,

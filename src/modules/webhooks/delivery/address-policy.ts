@@ -1,7 +1,7 @@
 import { BlockList, isIP, isIPv4 } from "node:net";
 
 /**
- * Which network addresses a webhook may be delivered to (issue 5, item 5). Anything that is
+ * Which network addresses a webhook may be delivered to (docs/webhooks.md). Anything that is
  * not plainly a public unicast address is forbidden: loopback, private, link-local (which
  * holds the cloud metadata address 169.254.169.254), carrier-grade NAT, multicast, reserved,
  * benchmarking and documentation ranges, and the IPv6 forms that carry one of those IPv4
