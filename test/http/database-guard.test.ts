@@ -1,35 +1,9 @@
 import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Storage } from "../../src/storage/database.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
+import { holdTransaction } from "../helpers/held-transaction.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-
-function gate(): { open(): void; opened: Promise<void> } {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-/** A write transaction kept open until `release`, begun outside any request. */
-async function holdTransaction(storage: Storage) {
-  const began = gate();
-  const release = gate();
-  const done = storage.db.transaction().execute(async (trx) => {
-    await sql`update projects set name = name`.execute(trx);
-    began.open();
-    await release.opened;
-  });
-  await began.opened;
-  return {
-    release: async () => {
-      release.open();
-      await done;
-    },
-  };
-}
 
 function logLines() {
   const lines: Array<Record<string, unknown>> = [];
@@ -86,7 +60,9 @@ for (const dialect of DIALECTS) {
       async () => {
         t = await createTestApp({ dialect, env: { PARLEY_DATABASE_BUSY_TIMEOUT_MS: "50" } });
         const bot = (await t.call("POST", "/v1/bots", { body: { name: "Busy" } })).json();
-        const held = await holdTransaction(t.storage);
+        const held = await holdTransaction(t.storage, (trx) =>
+          sql`update projects set name = name`.execute(trx),
+        );
         const during = await t.call("GET", `/v1/bots/${bot.id}`);
         if (dialect === "sqlite") {
           expect(during.statusCode, during.body).toBe(503);
@@ -109,7 +85,9 @@ for (const dialect of DIALECTS) {
         env: { PARLEY_DATABASE_HOLD_LIMIT_MS: "10000", PARLEY_DATABASE_BUSY_TIMEOUT_MS: "50" },
       });
       expect(longestHold((await t.app.inject({ url: "/metrics" })).body)).toBe(0);
-      const held = await holdTransaction(t.storage);
+      const held = await holdTransaction(t.storage, (trx) =>
+        sql`update projects set name = name`.execute(trx),
+      );
 
       now += 4_000;
       const early = await t.app.inject({ url: "/readyz" });

@@ -1,40 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStorage, type Storage } from "../../src/storage/database.js";
 import { DatabaseBusyError } from "../../src/storage/database-busy-error.js";
 import { createRepos } from "../../src/storage/repos/index.js";
+import type { Database } from "../../src/storage/schema.js";
 import { TransactionMisuseError } from "../../src/storage/transaction-misuse-error.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
+import { gate, holdTransaction } from "../helpers/held-transaction.js";
 
-function gate(): { open(): void; opened: Promise<void> } {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-/** A transaction kept open (having written, when `write`) until `release`. */
-async function holdTransaction(storage: Storage, write = false) {
-  const began = gate();
-  const release = gate();
-  const done = storage.db.transaction().execute(async (trx) => {
-    if (write) await sql`insert into guarded (note) values ('held')`.execute(trx);
-    else await sql`select 1`.execute(trx);
-    began.open();
-    await release.opened;
-  });
-  await began.opened;
-  return {
-    release: async () => {
-      release.open();
-      await done;
-    },
-  };
-}
+const readOne = (trx: Kysely<Database>) => sql`select 1`.execute(trx);
+const writeOne = (trx: Kysely<Database>) => sql`insert into guarded (note) values ('held')`.execute(trx);
 
 const projectsOf = (storage: Storage) => storage.db.selectFrom("projects").select("id").execute();
 
@@ -164,7 +142,7 @@ for (const dialect of DIALECTS) {
       let now = 1_000;
       const storage = await open({ now: () => now });
       expect(storage.transactions!.longestHoldMs()).toBe(0);
-      const held = await holdTransaction(storage);
+      const held = await holdTransaction(storage, readOne);
       now += 1_500;
       expect(storage.transactions!.longestHoldMs()).toBe(1_500);
       await held.release();
@@ -198,7 +176,7 @@ describe("SQLite's single writer", () => {
 
   it("is waited for at most the busy timeout while this process holds it, then DatabaseBusyError", async () => {
     const storage = await open(50);
-    const held = await holdTransaction(storage, true);
+    const held = await holdTransaction(storage, writeOne);
     const waited = sql`select count(*) as n from guarded`.execute(storage.db);
     await expect(waited).rejects.toBeInstanceOf(DatabaseBusyError);
     await expect(waited).rejects.toMatchObject({ holder: "this process", retryAfterSeconds: 1 });
@@ -211,7 +189,7 @@ describe("SQLite's single writer", () => {
 
   it("goes to the queries waiting for it, in order, when released in time", async () => {
     const storage = await open(600_000);
-    const held = await holdTransaction(storage, true);
+    const held = await holdTransaction(storage, writeOne);
     const order: string[] = [];
     const first = storage.db.transaction().execute(async (trx) => {
       await sql`insert into guarded (note) values ('first')`.execute(trx);
@@ -232,7 +210,7 @@ describe("SQLite's single writer", () => {
     const path = join(dir, "parley.sqlite");
     const holder = await open(600_000, path);
     const waiter = await open(50, path);
-    const held = await holdTransaction(holder, true);
+    const held = await holdTransaction(holder, writeOne);
     const write = sql`insert into guarded (note) values ('waiter')`.execute(waiter.db);
     await expect(write).rejects.toBeInstanceOf(DatabaseBusyError);
     await expect(write).rejects.toMatchObject({ holder: "another process" });
