@@ -68,7 +68,9 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
     ...headers,
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
+    // No `connection` header: Node sets it from the request, so a client that sent
+    // `connection: close` gets its connection closed after the stream (a forced keep-alive
+    // left it open).
     // nginx buffers proxied responses unless told otherwise.
     "x-accel-buffering": "no",
   });
@@ -96,27 +98,25 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
   }
 
   // Frames written in one turn of the event loop (a model's burst of deltas) leave in one
-  // socket write: the socket is corked at the first and uncorked once the loop moves on.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    // end() uncorks fully; the socket may then serve the connection's next response.
-    if (!res.writableEnded && !res.destroyed) res.uncork();
-  };
+  // socket write, as one chunk: they are gathered here and written once the loop moves on.
+  // Gathered here rather than by corking the response: on Node.js 22 a corked chunked
+  // response could put frames after its terminating chunk (docs/operations.md#nodejs).
+  let gathered = "";
+  function flush(): void {
+    const chunk = gathered;
+    gathered = "";
+    if (chunk === "" || res.writableEnded || res.destroyed) return;
+    if (!res.write(chunk) && !stallTimer) stallTimer = setTimeout(cutOff, stallTimeoutMs);
+  }
 
   function write(chunk: string): boolean {
     if (closed) return false;
-    if (!corked && typeof res.cork === "function") {
-      corked = true;
-      res.cork();
-      setImmediate(uncork);
-    }
-    const flushed = res.write(chunk);
-    if (res.writableLength > maxBufferedBytes) {
+    if (gathered === "") setImmediate(flush);
+    gathered += chunk;
+    if (res.writableLength + gathered.length > maxBufferedBytes) {
       cutOff();
       return false;
     }
-    if (!flushed && !stallTimer) stallTimer = setTimeout(cutOff, stallTimeoutMs);
     return true;
   }
 
@@ -157,7 +157,10 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
         res.once("finish", resolve);
         res.once("close", resolve);
         finish();
-        if (!res.writableEnded) res.end();
+        if (!res.writableEnded) {
+          flush();
+          res.end();
+        }
       }),
   };
 }
