@@ -12,7 +12,7 @@
 # tells scripts/start.mjs that dist/ is up to date, so nothing is written at run time), dist/,
 # scripts/, the two builds and the package manifest.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 RUN apt-get update \

@@ -1,5 +1,6 @@
 // `npm start`: the server from dist/, rebuilt first when src/ changed since it was built
 // (scripts/build-server.mjs). A read-only install (the container image) has its build already.
+import "./require-node.mjs";
 import { setFlagsFromString } from "node:v8";
 import { ensureServerBuild } from "./build-server.mjs";
 

@@ -1,3 +1,4 @@
+import "../scripts/require-node.mjs";
 import { parseArgs } from "node:util";
 import { bootstrapBanner, composeBillingAdmin, prepareRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";

@@ -1,3 +1,4 @@
+import "../scripts/require-node.mjs";
 import { buildApp } from "./app.js";
 import { bootstrapBanner, bootstrapFirstStart, openRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";

@@ -78,6 +78,33 @@ describe("a start that cannot work explains itself", () => {
     expect(existsSync(join(dataDir, "secret.key"))).toBe(false);
   }, 120_000);
 
+  describe("an older Node.js than package.json's engines.node: one line, nothing created", () => {
+    const preload = new URL("../helpers/pretend-node-version.mjs", import.meta.url).pathname;
+    const older = (dataDir: string) => ({
+      DATA_DIR: dataDir,
+      PARLEY_TEST_NODE_VERSION: "22.21.1",
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
+    });
+    const refusal =
+      "parley: Node.js 24 or newer is required, this is Node.js 22.21.1; install Node.js 24 LTS or newer (README, Quick start)\n";
+
+    it("npm start", async () => {
+      const dataDir = join(mkdtempSync(join(tmpdir(), "parley-old-node-")), "data");
+      const failed = await start({ ...older(dataDir), PORT: String(await freePort()) });
+      expect(failed.stderr).toBe(refusal);
+      expect(failed.code).toBe(1);
+      expect(existsSync(dataDir)).toBe(false);
+    }, 120_000);
+
+    it("npm run parley (the administration CLI)", async () => {
+      const dataDir = join(mkdtempSync(join(tmpdir(), "parley-old-node-")), "data");
+      const run = runNpm(["run", "--silent", "parley", "--", "projects", "list"], older(dataDir));
+      expect(await exitCode(run, "the CLI on an older Node.js")).toBe(1);
+      expect(run.stderr()).toBe(refusal);
+      expect(existsSync(dataDir)).toBe(false);
+    }, 120_000);
+  });
+
   it("a DATA_DIR that cannot be created names DATA_DIR", async () => {
     const parent = mkdtempSync(join(tmpdir(), "parley-dir-"));
     writeFileSync(join(parent, "file"), "");

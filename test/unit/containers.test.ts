@@ -286,14 +286,18 @@ describe("Dockerfile", () => {
   const build = stages[0] ?? [];
   const runtime = stages.at(-1) ?? [];
 
-  it("is a multi-stage build on node:20-bookworm-slim: npm ci in the build stage, no toolchain at run time", () => {
+  it("is a multi-stage build on the Node.js line CI runs the full suite on: npm ci in the build stage, no toolchain at run time", () => {
+    // One line everywhere: .ci/run's full suite, the image, and package.json's minimum.
+    const ciLine = /^FULL_SUITE_NODE=(\d+)$/m.exec(read(".ci/run"))?.[1];
+    expect(ciLine).toBe("24");
+    expect(JSON.parse(read("package.json")).engines.node).toBe(`>=${ciLine}`);
     expect(stages.length).toBeGreaterThanOrEqual(2);
     for (const stage of stages) {
       const from = (stage[0] as Instruction).args.replace(
         /\$\{(\w+)\}/g,
         (_m, name: string) => args[name] ?? "",
       );
-      expect(from).toMatch(/^node:20-bookworm-slim AS \w+$/);
+      expect(from).toMatch(new RegExp(`^node:${ciLine}-bookworm-slim AS \\w+$`));
     }
     expect(build[0]?.args).toMatch(/ AS build$/);
     const buildRuns = find(build, "RUN")
