@@ -5,8 +5,8 @@
 #   docker build -t parley .
 #   docker run -d --name parley -p 8080:8080 -v parley-data:/data --stop-timeout 15 parley
 #
-# The build stage runs `npm ci` as the README does: it installs every dependency, better-sqlite3
-# (a native module) among them, and, through the `prepare` script, builds the operator console
+# The build stage runs `npm ci` as the README does: it installs every dependency, and, through
+# the `prepare` script, builds the operator console
 # (console/dist), the web widget (widget/dist) and the server itself as JavaScript (dist/). The
 # runtime stage takes only what `npm start` needs: the production dependencies, src/ (whose hash
 # tells scripts/start.mjs that dist/ is up to date, so nothing is written at run time), dist/,
@@ -15,14 +15,9 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# better-sqlite3's install script takes a prebuilt binary when it can download one and compiles
-# the module otherwise, with the tools above and the headers that ship with the image's Node.js
-# (so that no header download is needed either).
-ENV npm_config_nodedir=/usr/local
+# No compiler: better-sqlite3 ships prebuilt Node-API binaries for linux x64 and arm64 in its
+# npm package, as sqlite-vec and esbuild ship theirs (docs/operations.md#nodejs).
 COPY . .
 RUN --mount=type=cache,target=/root/.npm \
   npm ci --no-audit --no-fund \

@@ -157,15 +157,13 @@ export class ParsePool implements DocumentParser {
   private spawn(slot: Slot): Worker {
     const entry = this.options.entry ?? defaultEntry();
     const options = { resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb } };
-    // A worker does not take `--import tsx` from its execArgv (Node 20): from source, a small
-    // script registers tsx's loader in the worker first (tsx resolved from the working
-    // directory: the repository's, under npm scripts and vitest), then imports the entry.
-    const worker = entry.pathname.endsWith(".ts")
-      ? new Worker(
-          `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`,
-          { ...options, eval: true },
-        )
-      : new Worker(entry, options);
+    // From source (tests, `npm run parley`) the worker loads TypeScript through tsx, registered
+    // by its own `--import tsx` (resolved from the working directory: the repository's).
+    const fromSource = entry.pathname.endsWith(".ts") && !process.execArgv.join(" ").includes("--import tsx");
+    const worker = new Worker(
+      entry,
+      fromSource ? { ...options, execArgv: [...process.execArgv, "--import", "tsx"] } : options,
+    );
     slot.ready = false;
     worker.on("message", (answer: ParseWorkerAnswer) => {
       if (slot.worker !== worker) return;

@@ -29,7 +29,8 @@ export async function parsePdf(
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes), // a copy: pdf.js may transfer (detach) the buffer it is given
     verbosity: pdfjs.VerbosityLevel.ERRORS,
-    isEvalSupported: false, // never compile code from a document (PostScript functions)
+    // No eval option since pdf.js 6: it never compiles code from a document (PostScript
+    // functions are interpreted).
     disableFontFace: true,
     useSystemFonts: false,
     cMapUrl: assets.cMaps, // CJK text in non-embedded fonts needs the predefined CMaps
@@ -94,7 +95,7 @@ export async function parsePdf(
     }
     return pages.join("\n\n");
   } finally {
-    await document.destroy();
+    await task.destroy();
   }
 }
 
