@@ -24,9 +24,11 @@ RUN --mount=type=cache,target=/root/.npm \
   && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX as `npm start` sets it (docs/performance.md#memory).
 ENV DATA_DIR=/data \
   HOST=0.0.0.0 \
-  PORT=8080
+  PORT=8080 \
+  MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Owned by root and read-only to the server; only /data is written.
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
@@ -47,4 +49,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # What `npm start` runs. Node is PID 1 and handles SIGTERM and SIGINT itself (a graceful stop of
 # up to PARLEY_SHUTDOWN_TIMEOUT_MS, 10 s by default: give `docker stop` more, e.g. --stop-timeout 15).
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=8", "scripts/start.mjs"]

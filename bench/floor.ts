@@ -12,9 +12,11 @@ import { pinned } from "./pinning.js";
 export async function startFloorProxy(
   modelBaseUrl: string,
   proxy: "floor-proxy.mjs" | "sdk-proxy.mjs" = "floor-proxy.mjs",
+  /** The `node` binary that runs it (another runtime, to compare); default this one. */
+  node = process.execPath,
 ): Promise<{ child: ChildProcess; base: string }> {
   const script = fileURLToPath(new URL(`./${proxy}`, import.meta.url));
-  const [command, args] = pinned(process.execPath, [script]);
+  const [command, args] = pinned(node, [script]);
   const child = spawn(command, args, {
     env: { ...process.env, MODEL_URL: modelBaseUrl, PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],

@@ -56,9 +56,9 @@ export function turnGoals(
       `${addedTotal?.toFixed(2)} ms (added ttft p50 ${addedTtft?.toFixed(2)} ms)`,
     ),
     goal(
-      "peak RSS ≤ 250 MB",
+      "peak RSS ≤ 220 MB",
       peakRssMb,
-      (v) => v <= 250,
+      (v) => v <= 220,
       `${peakRssMb.toFixed(0)} MB (VmHWM over the suite)`,
     ),
   ];

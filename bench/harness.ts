@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startCommand } from "../scripts/start-command.mjs";
 import { cpuMsOf } from "./cpu.js";
 import { streamTurn } from "./http-turn.js";
 import { benchCoreCount, pinned } from "./pinning.js";
@@ -43,14 +44,21 @@ export function describeModel(reply: { chunks: string[]; delayMs: number; chunkD
  * `--import tsx src/server.ts`); BENCH_CPU_PROFILE=<dir> adds a CPU profile (written when the
  * server exits).
  */
-export function parleyServerArgs(): string[] {
+export function parleyServerArgs(serverDir = SERVER_DIR): string[] {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
   const entry = process.env.BENCH_SERVER_ENTRY
     ? process.env.BENCH_SERVER_ENTRY.split(" ").filter(Boolean)
-    : ["scripts/start.mjs"];
+    : startCommand(serverDir).args;
   return [...profile, ...entry];
+}
+
+/** The environment defaults of `npm start` in that checkout (e.g. MALLOC_ARENA_MAX), unless set. */
+export function parleyServerEnv(serverDir = SERVER_DIR): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(startCommand(serverDir).env).map(([name, value]) => [name, process.env[name] ?? value]),
+  );
 }
 
 /**
@@ -58,6 +66,21 @@ export function parleyServerArgs(): string[] {
  * Parley, e.g. an earlier commit in a git worktree, to measure before and after in one setting).
  */
 export const SERVER_DIR = process.env.BENCH_SERVER_DIR ?? process.cwd();
+
+/**
+ * The runtime compared with this one in the same run (the turns suite): BENCH_BASELINE_NODE, a
+ * `node` binary (e.g. the last Node.js line Parley ran on), serving BENCH_BASELINE_DIR, a
+ * checkout whose node_modules were installed with that runtime (native modules differ). Unset:
+ * no comparison.
+ */
+export const BASELINE_RUNTIME = process.env.BENCH_BASELINE_NODE
+  ? { node: process.env.BENCH_BASELINE_NODE, serverDir: process.env.BENCH_BASELINE_DIR ?? SERVER_DIR }
+  : undefined;
+
+/** `node --version` of a binary, e.g. "v24.22.3". */
+export function nodeVersionOf(node: string): string {
+  return execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -83,15 +106,18 @@ export async function startParley(
   fakeBaseUrl: string,
   extraEnv: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), "parley-bench-")),
-  options: { pin?: boolean } = {},
+  options: { pin?: boolean; runtime?: { node: string; serverDir: string } } = {},
 ): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
   // A caller that must know the port before the server starts (e.g. for PARLEY_PUBLIC_URL) passes PORT.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
-  const [command, args] = pinned(process.execPath, parleyServerArgs(), options.pin);
+  const node = options.runtime?.node ?? process.execPath;
+  const serverDir = options.runtime?.serverDir ?? SERVER_DIR;
+  const [command, args] = pinned(node, parleyServerArgs(serverDir), options.pin);
   const child = spawn(command, args, {
-    cwd: SERVER_DIR,
+    cwd: serverDir,
     env: {
       ...process.env,
+      ...parleyServerEnv(serverDir),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -201,13 +227,13 @@ export async function load(
 }
 
 export function header(first: string) {
-  return `${first.padEnd(8)} users  turns/s  ttft p50  ttft p99 total p50 total p99 cpu/turn errors  rss MB`;
+  return `${first.padEnd(10)} users  turns/s  ttft p50  ttft p99 total p50 total p99 cpu/turn errors  rss MB`;
 }
 
 export function row(r: RunResult) {
   const s = summarize(r);
   return [
-    r.label.padEnd(8),
+    r.label.padEnd(10),
     String(r.users).padStart(5),
     s.turnsPerSecond.toFixed(1).padStart(8),
     s.ttftP50.toFixed(2).padStart(9),

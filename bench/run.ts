@@ -1,13 +1,16 @@
+import type { ChildProcess } from "node:child_process";
 import { startFakeOpenAI } from "../test/helpers/fake-openai-server.js";
 import { floorTurn, startFloorProxy } from "./floor.js";
 import { goalLines, turnGoals } from "./goals.js";
 import {
+  BASELINE_RUNTIME,
   createChat,
   describeModel,
   header,
   load,
   MODEL_MODE,
   MODEL_REPLY,
+  nodeVersionOf,
   parleyTurn,
   row,
   rssMb,
@@ -17,6 +20,7 @@ import {
 } from "./harness.js";
 import { pinBenchProcess, pinning } from "./pinning.js";
 import { addJson, loadGeneratorNotes, writeJson } from "./report.js";
+import { type RuntimePair, runtimeGoals, runtimeLines, runtimeRatios } from "./runtime-comparison.js";
 import { type RunResult, summarize, summaryJson } from "./stats.js";
 
 /**
@@ -25,83 +29,99 @@ import { type RunResult, summarize, summaryJson } from "./stats.js";
  * that calls the model with the AI SDK's streamText (the floor for any server whose model calls
  * go through the SDK, as Parley's do), in one run, all pinned to the same core. Env: BENCH_SECONDS (per measurement, default 5), BENCH_USERS
  * (default "1,16"), BENCH_MODEL (instant|paced), BENCH_PIN, BENCH_SERVER_CPU, BENCH_JSON,
- * BENCH_CPU_PROFILE, BENCH_SERVER_ENTRY, BENCH_SUITES.
+ * BENCH_CPU_PROFILE, BENCH_SERVER_ENTRY, BENCH_SUITES; BENCH_BASELINE_NODE (+ BENCH_BASELINE_DIR)
+ * adds Parley and the AI SDK's floor on another Node.js runtime, measured in the same run
+ * (harness.ts).
  */
 
 const hello = (i: number) => ({ messages: [{ role: "user", content: `hello ${i}` }] });
 const USER_COUNTS = (process.env.BENCH_USERS ?? "1,16").split(",").map(Number);
 async function benchTurns() {
   const fake = await startFakeOpenAI({ responder: () => MODEL_REPLY, record: false });
-  const parley = await startParley(fake.baseUrl);
-  const floor = await startFloorProxy(fake.baseUrl).catch(async (error: unknown) => {
-    await stopProcess(parley.child);
-    throw error;
-  });
-  const sdk = await startFloorProxy(fake.baseUrl, "sdk-proxy.mjs").catch(async (error: unknown) => {
-    await stopProcess(parley.child);
-    await stopProcess(floor.child);
-    throw error;
-  });
-  const parleyPid = parley.child.pid!;
-  const floorPid = floor.child.pid!;
-  const sdkPid = sdk.child.pid!;
+  const started: Array<{ child: ChildProcess }> = [];
   try {
+    const start = async <T extends { child: ChildProcess }>(target: Promise<T>): Promise<T> => {
+      const running = await target;
+      started.push(running);
+      return running;
+    };
+    const parley = await start(startParley(fake.baseUrl));
+    const floor = await start(startFloorProxy(fake.baseUrl));
+    const sdk = await start(startFloorProxy(fake.baseUrl, "sdk-proxy.mjs"));
+    const baseline = BASELINE_RUNTIME && {
+      parley: await start(startParley(fake.baseUrl, {}, undefined, { runtime: BASELINE_RUNTIME })),
+      sdk: await start(startFloorProxy(fake.baseUrl, "sdk-proxy.mjs", BASELINE_RUNTIME.node)),
+      version: nodeVersionOf(BASELINE_RUNTIME.node),
+    };
     const { chatId } = await createChat(parley.base);
+    const baselineChat = baseline && (await createChat(baseline.parley.base));
+    const pid = (target: { child: ChildProcess }) => target.child.pid!;
 
-    // Warm both paths (JIT, connection pools, SQLite pages).
-    await load(
-      "warmup",
-      4,
-      (u, i) => parleyTurn(parley.base, chatId, `warm-u${u}`, hello(i)),
-      () => 0,
-    );
-    await load(
-      "warmup",
-      4,
-      (_u, i) => floorTurn(floor.base, i),
-      () => 0,
-    );
-    await load(
-      "warmup",
-      4,
-      (_u, i) => floorTurn(sdk.base, i),
-      () => 0,
-    );
+    // Warm every path (JIT, connection pools, SQLite pages).
+    const warm = (turn: (u: number, i: number) => Promise<{ ttft: number | null; total: number }>) =>
+      load("warmup", 4, turn, () => 0);
+    await warm((u, i) => parleyTurn(parley.base, chatId, `warm-u${u}`, hello(i)));
+    await warm((_u, i) => floorTurn(floor.base, i));
+    await warm((_u, i) => floorTurn(sdk.base, i));
+    if (baseline && baselineChat) {
+      await warm((u, i) => parleyTurn(baseline.parley.base, baselineChat.chatId, `warm-u${u}`, hello(i)));
+      await warm((_u, i) => floorTurn(baseline.sdk.base, i));
+    }
 
+    const measure = (label: string, users: number, target: { child: ChildProcess }, turn: TurnOf) =>
+      load(label, users, turn, () => rssMb(pid(target), "VmRSS"), [pid(target)]);
     const results: TurnResults = [];
+    const pairs: RuntimePair[] = [];
     for (const users of USER_COUNTS) {
-      const f = await load(
-        "floor",
-        users,
-        (_u, i) => floorTurn(floor.base, i),
-        () => rssMb(floorPid, "VmRSS"),
-        [floorPid],
-      );
-      const k = await load(
-        "ai sdk",
-        users,
-        (_u, i) => floorTurn(sdk.base, i),
-        () => rssMb(sdkPid, "VmRSS"),
-        [sdkPid],
-      );
-      const p = await load(
-        "parley",
-        users,
-        (u, i) => parleyTurn(parley.base, chatId, `run${users}-u${u}`, hello(i)),
-        () => rssMb(parleyPid, "VmRSS"),
-        [parleyPid],
+      const f = await measure("floor", users, floor, (_u, i) => floorTurn(floor.base, i));
+      const k = await measure("ai sdk", users, sdk, (_u, i) => floorTurn(sdk.base, i));
+      const p = await measure("parley", users, parley, (u, i) =>
+        parleyTurn(parley.base, chatId, `run${users}-u${u}`, hello(i)),
       );
       results.push({ floor: f, sdk: k, parley: p });
+      if (baseline && baselineChat) {
+        const major = baseline.version.split(".")[0];
+        const bk = await measure(`ai sdk ${major}`, users, baseline.sdk, (_u, i) =>
+          floorTurn(baseline.sdk.base, i),
+        );
+        const bp = await measure(`parley ${major}`, users, baseline.parley, (u, i) =>
+          parleyTurn(baseline.parley.base, baselineChat.chatId, `run${users}-u${u}`, hello(i)),
+        );
+        pairs.push({ users, sdk: k, parley: p, baselineSdk: bk, baselineParley: bp });
+      }
     }
-    const peakRssMb = rssMb(parleyPid, "VmHWM");
-    report(results, peakRssMb, rssMb(floorPid, "VmHWM"));
+    const peakRssMb = rssMb(pid(parley), "VmHWM");
+    report(results, peakRssMb, rssMb(pid(floor), "VmHWM"));
+    if (baseline) {
+      const versions = { current: process.version, baseline: baseline.version };
+      const peaks = { current: peakRssMb, baseline: rssMb(pid(baseline.parley), "VmHWM") };
+      console.log(`\n${header("baseline")}`);
+      for (const pair of pairs) {
+        console.log(row(pair.baselineSdk));
+        console.log(row(pair.baselineParley));
+      }
+      for (const line of runtimeLines(pairs, versions, peaks)) console.log(line);
+      const goals = runtimeGoals(pairs);
+      for (const line of goalLines(goals)) console.log(line);
+      addJson("runtimes", {
+        versions,
+        peakRssMb: peaks,
+        measurements: pairs.map((pair) => ({
+          users: pair.users,
+          baselineSdk: summaryJson(pair.baselineSdk),
+          baselineParley: summaryJson(pair.baselineParley),
+        })),
+        ratios: runtimeRatios(pairs),
+        goals,
+      });
+    }
   } finally {
-    await stopProcess(parley.child);
-    await stopProcess(floor.child);
-    await stopProcess(sdk.child);
+    for (const { child } of started) await stopProcess(child);
     await fake.close();
   }
 }
+
+type TurnOf = (user: number, i: number) => Promise<{ ttft: number | null; total: number }>;
 
 /** Per user count: the bare floor, the floor through the AI SDK, and Parley. */
 type TurnResults = Array<{ floor: RunResult; sdk: RunResult; parley: RunResult }>;
@@ -109,7 +129,7 @@ type TurnResults = Array<{ floor: RunResult; sdk: RunResult; parley: RunResult }
 function report(results: TurnResults, peakRssMb: number, floorPeak: number) {
   console.log(
     `\nParley turn benchmark — ${describeModel(MODEL_REPLY)}, ${pinning.note}, ` +
-      `${SECONDS}s per measurement, users ${USER_COUNTS.join(",")}, SQLite\n`,
+      `${SECONDS}s per measurement, users ${USER_COUNTS.join(",")}, SQLite, Node.js ${process.version}\n`,
   );
   console.log(header("target"));
   for (const { floor, sdk, parley } of results) {
@@ -153,7 +173,7 @@ function report(results: TurnResults, peakRssMb: number, floorPeak: number) {
       `bench process ${rssMb(process.pid, "VmHWM").toFixed(0)} MB`,
   );
   const goals = turnGoals(results, peakRssMb);
-  console.log("\ngoals (issue 18)");
+  console.log("\ngoals (docs/performance.md)");
   for (const line of goalLines(goals)) console.log(line);
   addJson("turns", {
     model: { mode: MODEL_MODE, delayMs: MODEL_REPLY.delayMs, chunkDelayMs: MODEL_REPLY.chunkDelayMs },

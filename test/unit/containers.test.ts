@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { startCommand } from "../../scripts/start-command.mjs";
 import { loadConfig } from "../../src/config.js";
 import { freePort } from "../helpers/server-process.js";
 
@@ -374,10 +375,15 @@ describe("Dockerfile", () => {
   });
 
   it("runs what `npm start` runs, and compose.yaml checks health with the image's own command", () => {
-    const pkg = JSON.parse(read("package.json")) as { scripts: { start: string } };
+    const start = startCommand(ROOT);
     const cmd = find(runtime, "CMD");
     expect(cmd).toHaveLength(1);
-    expect(execForm(cmd[0]?.args ?? "")).toEqual(pkg.scripts.start.replace(/^exec /, "").split(" "));
+    expect(execForm(cmd[0]?.args ?? "")).toEqual(["node", ...start.args]);
+    const env = find(runtime, "ENV")
+      .map((i) => i.args)
+      .join(" ");
+    for (const [name, value] of Object.entries(start.env))
+      expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
     expect(find(runtime, "ENTRYPOINT")).toHaveLength(0);
 
     const imageCheck = execForm(find(runtime, "HEALTHCHECK")[0]?.args ?? "");
