@@ -68,9 +68,10 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
     ...headers,
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache, no-transform",
-    // No `connection` header: Node sets it from the request, so a client that sent
-    // `connection: close` gets its connection closed after the stream (a forced keep-alive
-    // left it open).
+    // Set here rather than by Node, which adds `keep-alive: timeout=…`: with that, undici's
+    // fetch cancelling an event stream waited for it to end. A client's `connection: close` is
+    // honoured (the connection is closed after the stream, as HTTP/1.1 requires).
+    connection: /\bclose\b/i.test(String(reply.request.headers.connection ?? "")) ? "close" : "keep-alive",
     // nginx buffers proxied responses unless told otherwise.
     "x-accel-buffering": "no",
   });
