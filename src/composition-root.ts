@@ -39,7 +39,6 @@ import type { ThreadActions } from "./modules/engine/thread-actions.js";
 import { ThreadLock } from "./modules/engine/thread-lock.js";
 import { ThreadWriter } from "./modules/engine/thread-writer.js";
 import { ProjectTools } from "./modules/engine/tools/project-tools.js";
-import type { ToolProvider } from "./modules/engine/tools/tool-provider.js";
 import { turnMetrics } from "./modules/engine/turn-metrics.js";
 import { ConnectionService } from "./modules/integrations/connection-service.js";
 import { Connectors } from "./modules/integrations/connectors.js";
@@ -80,6 +79,7 @@ import { createRepos, type Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
 import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
 import { lazyKnowledgeVectors } from "./storage/vector-index/knowledge-vectors.js";
+import type { ToolProvider } from "./tools/tool-provider.js";
 
 /**
  * The composition root: the one place that knows every module and wires them together. The
@@ -182,14 +182,14 @@ export function composeBillingAdmin(
   });
 }
 
-/** A channel attachment's bytes, through the adapter of the chat's integration. */
+/** A channel attachment's bytes, through the vendor of the chat's integration. */
 async function loadAttachment(repos: Repos, connectors: Connectors, chatId: string, ref: string) {
   const chat = await repos.chats.findById(chatId);
   const integration = chat?.integration_id
     ? await repos.integrations.findById(chat.integration_id)
     : undefined;
   if (!integration) return undefined;
-  return connectors.use(integration, async ({ adapter, context }) => adapter.fetchFile?.(context, ref));
+  return connectors.use(integration, async ({ vendor, context }) => vendor.fetchFile?.(context, ref));
 }
 
 /**

@@ -3,6 +3,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
+import { ConfigError } from "./config-error.js";
+import { vendorEnvShape, vendorSettingsOf } from "./config-vendors.js";
+import type { VendorId } from "./vendors/registry.js";
 
 /**
  * The service's whole configuration, read from the environment once at start.
@@ -181,22 +184,8 @@ const envSchema = z.object({
   YANDEX_FOLDER_ID: optionalString,
   YANDEX_BASE_URL: optionalString.pipe(z.url().optional()),
   PARLEY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
-  PARLEY_TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
-  PARLEY_VK_API_URL: z.url().default("https://api.vk.com"),
-  PARLEY_GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
-  PARLEY_GRAPH_API_VERSION: z
-    .string()
-    .regex(/^v\d+\.\d+$/, "must look like v21.0")
-    .default("v21.0"),
-  PARLEY_AVITO_API_URL: z.url().default("https://api.avito.ru"),
-  // amoCRM's Chats API (docs/channels.md, "amoCRM"): its host and the channel registered with amoCRM.
-  PARLEY_AMOJO_API_URL: z.url().default("https://amojo.amocrm.ru"),
-  PARLEY_AMOCRM_CHANNEL_ID: optionalString,
-  PARLEY_AMOCRM_CHANNEL_SECRET: optionalString,
-  // Unset: each portal's own `https://{portal}/rest` (docs/channels.md, "Bitrix24").
-  PARLEY_BITRIX24_API_URL: optionalString.pipe(z.url().optional()),
-  PARLEY_YANDEX_TRACKER_API_URL: z.url().default("https://api.tracker.yandex.net/v2"),
   ...oauthEnvShape,
+  ...vendorEnvShape,
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
@@ -217,7 +206,6 @@ const envSchema = z.object({
     z.string().max(20, "must be at most 20 characters").optional(),
   ),
   PARLEY_TBANK_PASSWORD: optionalString,
-  PARLEY_TBANK_API_URL: z.url().default("https://securepay.tinkoff.ru/v2"),
   PARLEY_CONSOLE_DIR: optionalString,
   PARLEY_WIDGET_DIR: optionalString,
   PARLEY_WIDGET_RATE_LIMIT_PER_IP: positiveInt(300),
@@ -303,30 +291,16 @@ export interface Config {
   /** Where vendors and browsers reach this server (hook URLs, media links); no trailing slash. */
   publicUrl: string;
   /** Each messaging vendor's API base URL (no trailing slash), by vendor id (docs/channels.md). */
-  vendorApiUrls: Partial<
-    Record<
-      | "telegram"
-      | "vk"
-      | "whatsapp"
-      | "facebook"
-      | "instagram"
-      | "avito"
-      | "amocrm"
-      | "tbank"
-      | "yandex"
-      | "bitrix24",
-      string
-    >
-  >;
+  vendorApiUrls: Partial<Record<VendorId, string>>;
   /** How many times one outgoing message is tried before it is recorded as failed. */
   channelSendMaxAttempts: number;
   /** Vendors connected by OAuth: apps, hosts, scopes and the redirect URL (docs/oauth.md). */
   oauth: OAuthConfig;
   /**
    * The server's own settings per vendor that adapters read beside an integration's credentials
-   * (`ChannelContext.vendorConfig`): amoCRM's Chats API channel `{channel_id, channel_secret}`.
+   * (`VendorContext.vendorConfig`): amoCRM's Chats API channel `{channel_id, channel_secret}`.
    */
-  vendorConfig: Partial<Record<"amocrm", Readonly<Record<string, string>>>>;
+  vendorConfig: Partial<Record<VendorId, Readonly<Record<string, string>>>>;
   /** Where uploaded files are kept, and the largest accepted (docs/knowledge.md). */
   files: { dir: string; maxUploadBytes: number };
   /** Parse workers: how many, and each file's time and heap limits (docs/operations.md, "Parse workers"). */
@@ -362,12 +336,8 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ConfigError";
-  }
-}
+
+export { ConfigError };
 
 /** Parses the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -405,14 +375,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const apiKey = provider.api_key ?? (provider.api_key_env ? source[provider.api_key_env] : undefined);
     providers[provider.id] = { apiKey, baseUrl: provider.base_url, extra: { compatible: "true" } };
   }
-  if (Boolean(env.PARLEY_AMOCRM_CHANNEL_ID) !== Boolean(env.PARLEY_AMOCRM_CHANNEL_SECRET)) {
-    problems.push("PARLEY_AMOCRM_CHANNEL_ID and PARLEY_AMOCRM_CHANNEL_SECRET: set both or neither");
-  }
   if (Boolean(env.PARLEY_TBANK_TERMINAL_KEY) !== Boolean(env.PARLEY_TBANK_PASSWORD)) {
     problems.push("PARLEY_TBANK_TERMINAL_KEY and PARLEY_TBANK_PASSWORD: set both or neither");
   }
   const publicUrl = trimSlash(env.PARLEY_PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const oauth = oauthConfigOf(env, publicUrl, problems);
+  const vendors = vendorSettingsOf(env, problems);
   const offerIds = (env.PARLEY_BILLING_OFFERS ?? []).map((offer) => offer.id);
   if (new Set(offerIds).size !== offerIds.length)
     problems.push("PARLEY_BILLING_OFFERS: offer ids must be unique");
@@ -460,8 +428,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     recallMemoryBytes: env.PARLEY_RECALL_MEMORY_MB * 1024 * 1024,
     publicUrl,
-    vendorApiUrls: vendorApiUrls(env),
-    vendorConfig: vendorConfigOf(env),
+    vendorApiUrls: vendors.apiUrls,
+    vendorConfig: vendors.config,
     channelSendMaxAttempts: env.PARLEY_CHANNEL_SEND_MAX_ATTEMPTS,
     oauth,
     files: {
@@ -485,7 +453,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? {
               terminalKey: env.PARLEY_TBANK_TERMINAL_KEY,
               password: env.PARLEY_TBANK_PASSWORD,
-              apiUrl: trimSlash(env.PARLEY_TBANK_API_URL),
+              apiUrl: vendors.apiUrls.tbank ?? "",
             }
           : undefined,
     },
@@ -517,32 +485,4 @@ function defaultWidgetDir(): string {
     dir = dirname(dir);
   }
   return join(process.cwd(), "widget", "dist");
-}
-
-/** The Graph API's versioned base serves WhatsApp, Messenger and Instagram alike. */
-function vendorApiUrls(env: Env): Config["vendorApiUrls"] {
-  const graph = `${trimSlash(env.PARLEY_GRAPH_API_URL)}/${env.PARLEY_GRAPH_API_VERSION}`;
-  return {
-    telegram: trimSlash(env.PARLEY_TELEGRAM_API_URL),
-    vk: trimSlash(env.PARLEY_VK_API_URL),
-    whatsapp: graph,
-    facebook: graph,
-    instagram: graph,
-    avito: trimSlash(env.PARLEY_AVITO_API_URL),
-    amocrm: trimSlash(env.PARLEY_AMOJO_API_URL),
-    // Replaces every portal's REST base when set (a proxy, a test fake); unset, none is configured.
-    ...(env.PARLEY_BITRIX24_API_URL ? { bitrix24: trimSlash(env.PARLEY_BITRIX24_API_URL) } : {}),
-    // A project's own T-Bank terminal (docs/payments.md) uses the same acquiring API as billing.
-    tbank: trimSlash(env.PARLEY_TBANK_API_URL),
-    // The Yandex integration's tools call Yandex Tracker (docs/oauth-tools.md).
-    yandex: trimSlash(env.PARLEY_YANDEX_TRACKER_API_URL),
-  };
-}
-
-/** amoCRM's Chats API channel, when both its id and secret are set (docs/channels.md, "amoCRM"). */
-function vendorConfigOf(env: Env): Config["vendorConfig"] {
-  if (!env.PARLEY_AMOCRM_CHANNEL_ID || !env.PARLEY_AMOCRM_CHANNEL_SECRET) return {};
-  return {
-    amocrm: { channel_id: env.PARLEY_AMOCRM_CHANNEL_ID, channel_secret: env.PARLEY_AMOCRM_CHANNEL_SECRET },
-  };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config-error.js";
 
 export const SECRET_KEY_FILE = "secret.key";
 

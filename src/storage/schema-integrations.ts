@@ -1,18 +1,9 @@
 /** Integrations and their chats (migration 0002). */
-export type IntegrationVendor =
-  | "telegram"
-  | "whatsapp"
-  | "vk"
-  | "instagram"
-  | "facebook"
-  | "github"
-  | "google"
-  | "yandex"
-  | "amocrm"
-  | "bitrix24"
-  | "avito"
-  | "tbank"
-  | "parley";
+/**
+ * A vendor's id (`src/vendors/registry.ts` lists them; storage knows no vendor): the API
+ * validates it before a row is written, and services look a stored one up in the registry.
+ */
+export type IntegrationVendor = string;
 
 export type ResourceStatus = "active" | "disabled" | "error";
 

@@ -1,13 +1,11 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  ChannelAdapter,
-  ChannelContext,
-  InboundRequest,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { channelOf } from "../../src/modules/integrations/registry.js";
+import { channelOf } from "../../src/modules/integrations/vendor-lookup.js";
+import type { Channel, InboundRequest } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
+import { vendorOf } from "../../src/vendors/registry.js";
 import { CHANNEL_KITS, OAUTH_CHANNEL_KITS } from "./kits.js";
 import type { FakeVendor, VendorKit } from "./vendor-kit.js";
 
@@ -51,8 +49,9 @@ function contract(kit: VendorKit) {
   describe(`the ${kit.vendor} adapter keeps the channel contract`, () => {
     let fake: FakeVendor;
     let hook: Awaited<ReturnType<typeof captureHook>>;
-    let context: ChannelContext<Record<string, unknown>>;
-    const adapter: ChannelAdapter = channelOf(kit.vendor);
+    let context: VendorContext<Record<string, unknown>>;
+    const adapter: Channel = channelOf(kit.vendor);
+    const vendor = vendorOf(kit.vendor);
 
     beforeAll(async () => {
       fake = await kit.start();
@@ -83,7 +82,7 @@ function contract(kit: VendorKit) {
     it("declares what the service needs: inbound parsing, sending, route keys and a text limit", () => {
       expect(typeof adapter.parseInbound).toBe("function");
       expect(typeof adapter.send).toBe("function");
-      expect(typeof adapter.profile).toBe("function");
+      expect(typeof vendor.profile).toBe("function");
       expect(adapter.routeKeys?.length).toBeGreaterThan(0);
       expect(adapter.textLimit?.max).toBe(fake.textLimit);
     });
@@ -148,13 +147,13 @@ function contract(kit: VendorKit) {
         .send?.(context, { conversationId, text: "refused", idempotencyKey: "msg_c:2" })
         .catch((error: unknown) => error);
       expect(refused).toMatchObject({ kind: "credentials_rejected" });
-      const profile = await adapter.profile?.(context).catch((error: unknown) => error);
+      const profile = await vendor.profile?.(context).catch((error: unknown) => error);
       expect(profile).toMatchObject({ kind: "credentials_rejected" });
       fake.restoreCredentials();
     });
 
     it("reads the identity the credentials stand for, with no secret in it", async () => {
-      const profile = await adapter.profile?.(context);
+      const profile = await vendor.profile?.(context);
       expect(profile).toMatchObject(fake.expectedProfile);
       const secrets = Object.entries(fake.authData()).filter(([key]) => /token|secret/.test(key));
       expect(secrets.length).toBeGreaterThan(0);

@@ -1,19 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type {
-  ChannelAdapter,
-  ChannelContext,
-  InboundRequest,
-} from "../../src/modules/integrations/channel-adapter.js";
+import type { Channel, InboundRequest } from "../../src/vendors/contract/channel.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
 
 /**
  * A stand-in for Parley's hook route for adapter tests: keeps each request a fake vendor posts
  * and answers it with the adapter's parseInbound result (401 when rejected).
  */
 export async function adapterHookServer<A>(
-  adapter: Pick<ChannelAdapter<A>, "parseInbound">,
+  adapter: Pick<Channel<A>, "parseInbound">,
   vendor: string,
-  context: () => ChannelContext<A>,
+  context: () => VendorContext<A>,
 ) {
   const captured: InboundRequest[] = [];
   const server: Server = createServer((request, response) => {

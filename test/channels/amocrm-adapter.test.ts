@@ -1,25 +1,20 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
-import type {
-  ChannelContext,
-  InboundRequest,
-  IntegrationToolCall,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { amocrmAdapter } from "../../src/modules/integrations/vendors/amocrm/adapter.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
 import {
   contentMd5,
   requestSignature,
   rfc2822Date,
   signedHeaders,
-} from "../../src/modules/integrations/vendors/amocrm/amojo-signature.js";
-import type { AmocrmAuthData } from "../../src/modules/integrations/vendors/amocrm/auth-data.js";
-import { vendorMessage } from "../../src/modules/integrations/vendors/amocrm/errors.js";
-import {
-  amocrmCreateLeadTool,
-  createLeadInput,
-} from "../../src/modules/integrations/vendors/amocrm/tools/create-lead.js";
+} from "../../src/vendors/amocrm/amojo-signature.js";
+import type { AmocrmAuthData } from "../../src/vendors/amocrm/auth-data.js";
+import { vendorMessage } from "../../src/vendors/amocrm/errors.js";
+import { amocrm as amocrmVendor } from "../../src/vendors/amocrm/index.js";
+import { amocrmCreateLeadTool, createLeadInput } from "../../src/vendors/amocrm/tools/create-lead.js";
+import type { InboundRequest } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
+import type { IntegrationToolCall } from "../../src/vendors/contract/vendor-tool.js";
 import { adapterHookServer } from "./adapter-hook-server.js";
 import { AmocrmFake } from "./fakes/amocrm-fake.js";
 
@@ -33,7 +28,7 @@ afterEach(async () => {
   await fake.close();
 });
 
-type AmocrmContext = ChannelContext<AmocrmAuthData>;
+type AmocrmContext = VendorContext<AmocrmAuthData>;
 
 function contextFor(
   state: Record<string, unknown> = {},
@@ -56,7 +51,7 @@ function contextFor(
 /** A context whose channel is connected to the fake's account. */
 async function connected(overrides: Partial<AmocrmContext> = {}): Promise<AmocrmContext> {
   const context = contextFor({}, overrides);
-  await amocrmAdapter.setUpWebhook(context);
+  await amocrmVendor.channel.setUpWebhook(context);
   return context;
 }
 
@@ -149,7 +144,7 @@ describe("connecting the channel", () => {
     const context = await connected();
     const scopeId = `${fake.channelId}_${fake.amojoId}`;
     expect(context.state).toEqual({ amojo_id: fake.amojoId, scope_id: scopeId, channel_id: fake.channelId });
-    expect(amocrmAdapter.hookKey(context)).toBe(scopeId);
+    expect(amocrmVendor.channel.hookKey(context)).toBe(scopeId);
     expect(fake.scopes.has(scopeId)).toBe(true);
 
     const account = fake.requestsTo("/api/v4/account")[0];
@@ -168,13 +163,13 @@ describe("connecting the channel", () => {
 
   it("connecting again keeps the same scope", async () => {
     const context = await connected();
-    await amocrmAdapter.setUpWebhook(context);
+    await amocrmVendor.channel.setUpWebhook(context);
     expect(context.state.scope_id).toBe(`${fake.channelId}_${fake.amojoId}`);
     expect(fake.requestsTo(`/v2/origin/custom/${fake.channelId}/connect`)).toHaveLength(2);
   });
 
   it("without the server's channel the connection fails permanently, naming the variables", async () => {
-    const error = await failure(amocrmAdapter.setUpWebhook(contextFor({}, { vendorConfig: {} })));
+    const error = await failure(amocrmVendor.channel.setUpWebhook(contextFor({}, { vendorConfig: {} })));
     expect(error).toBeInstanceOf(ChannelError);
     expect(error).toMatchObject({ kind: "permanent", code: "channel_not_configured" });
     expect((error as Error).message).toContain("PARLEY_AMOCRM_CHANNEL_SECRET");
@@ -186,7 +181,7 @@ describe("connecting the channel", () => {
       {},
       { vendorConfig: { channel_id: fake.channelId, channel_secret: "0".repeat(40) } },
     );
-    const error = await failure(amocrmAdapter.setUpWebhook(context));
+    const error = await failure(amocrmVendor.channel.setUpWebhook(context));
     expect(error).toMatchObject({ kind: "credentials_rejected" });
     expect(context.state.scope_id).toBeUndefined();
   });
@@ -196,7 +191,7 @@ describe("connecting the channel", () => {
       {},
       { vendorConfig: { channel_id: "no-such-channel", channel_secret: fake.channelSecret } },
     );
-    expect(await failure(amocrmAdapter.setUpWebhook(context))).toMatchObject({
+    expect(await failure(amocrmVendor.channel.setUpWebhook(context))).toMatchObject({
       kind: "permanent",
       code: "not_found",
     });
@@ -204,24 +199,24 @@ describe("connecting the channel", () => {
 
   it("a revoked OAuth token is refused credentials before the channel is touched", async () => {
     fake.revokeCredentials();
-    expect(await failure(amocrmAdapter.setUpWebhook(contextFor()))).toMatchObject({
+    expect(await failure(amocrmVendor.channel.setUpWebhook(contextFor()))).toMatchObject({
       kind: "credentials_rejected",
     });
     expect(fake.requests.some((request) => request.path.includes("/connect"))).toBe(false);
   });
 
   it("without an OAuth connection it fails without calling amoCRM", async () => {
-    const error = await failure(amocrmAdapter.setUpWebhook(contextFor({}, { oauth: undefined })));
+    const error = await failure(amocrmVendor.channel.setUpWebhook(contextFor({}, { oauth: undefined })));
     expect(error).toMatchObject({ kind: "permanent", code: "oauth_not_available" });
     expect(fake.requests).toEqual([]);
   });
 
   it("disconnecting sends the signed DELETE …/disconnect; nothing when never connected", async () => {
-    await amocrmAdapter.tearDownWebhook(contextFor());
+    await amocrmVendor.channel.tearDownWebhook(contextFor());
     expect(fake.requests).toEqual([]);
 
     const context = await connected();
-    await amocrmAdapter.tearDownWebhook(context);
+    await amocrmVendor.channel.tearDownWebhook(context);
     const disconnect = fake.requestsTo(`/v2/origin/custom/${fake.channelId}/disconnect`);
     expect(disconnect.map((request) => [request.method, request.body])).toEqual([
       ["DELETE", { account_id: fake.amojoId }],
@@ -233,7 +228,7 @@ describe("connecting the channel", () => {
 describe("inbound webhooks", () => {
   it("a signed message written in amoCRM becomes a message from its writer, in the chat with its client", async () => {
     const context = await connected();
-    const result = await amocrmAdapter.parseInbound(context, hook(messageHook()));
+    const result = await amocrmVendor.channel.parseInbound(context, hook(messageHook()));
     expect(result).toEqual({
       kind: "accepted",
       messages: [
@@ -251,7 +246,7 @@ describe("inbound webhooks", () => {
 
   it("verifies the signature over the exact bytes the fake amoCRM posts", async () => {
     const context = await connected();
-    const server = await adapterHookServer(amocrmAdapter, "amocrm", () => context);
+    const server = await adapterHookServer(amocrmVendor.channel, "amocrm", () => context);
     try {
       const delivered = await fake.deliverText({
         hookUrl: server.url,
@@ -266,7 +261,7 @@ describe("inbound webhooks", () => {
         badProof: true,
       });
       expect(forged.status).toBe(401);
-      const parsed = await amocrmAdapter.parseInbound(context, server.captured[0] as InboundRequest);
+      const parsed = await amocrmVendor.channel.parseInbound(context, server.captured[0] as InboundRequest);
       expect(parsed).toMatchObject({
         kind: "accepted",
         messages: [
@@ -281,39 +276,43 @@ describe("inbound webhooks", () => {
   it("rejects a wrong or missing signature, a changed body, and a hook without a configured channel", async () => {
     const context = await connected();
     const body = JSON.stringify(messageHook());
-    expect(await amocrmAdapter.parseInbound(context, hook(body, "f".repeat(40)))).toEqual({
+    expect(await amocrmVendor.channel.parseInbound(context, hook(body, "f".repeat(40)))).toEqual({
       kind: "rejected",
     });
     const tampered = { ...hook(body), rawBody: body.replace("price", "prize") };
-    expect(await amocrmAdapter.parseInbound(context, tampered)).toEqual({ kind: "rejected" });
+    expect(await amocrmVendor.channel.parseInbound(context, tampered)).toEqual({ kind: "rejected" });
     const unsigned = { ...hook(body), headers: { "content-type": "application/json" } };
-    expect(await amocrmAdapter.parseInbound(context, unsigned)).toEqual({ kind: "rejected" });
-    expect(await amocrmAdapter.parseInbound({ ...context, vendorConfig: {} }, hook(body))).toEqual({
+    expect(await amocrmVendor.channel.parseInbound(context, unsigned)).toEqual({ kind: "rejected" });
+    expect(await amocrmVendor.channel.parseInbound({ ...context, vendorConfig: {} }, hook(body))).toEqual({
       kind: "rejected",
     });
   });
 
   it("a signed hook of another account, or before the channel is connected, is not this integration's", async () => {
     const context = await connected();
-    expect(await amocrmAdapter.parseInbound(context, hook(messageHook({}, "another-account")))).toEqual({
+    expect(
+      await amocrmVendor.channel.parseInbound(context, hook(messageHook({}, "another-account"))),
+    ).toEqual({
       kind: "rejected",
     });
-    expect(await amocrmAdapter.parseInbound(contextFor(), hook(messageHook()))).toEqual({ kind: "rejected" });
+    expect(await amocrmVendor.channel.parseInbound(contextFor(), hook(messageHook()))).toEqual({
+      kind: "rejected",
+    });
   });
 
   it("a signed hook that is not a message, or not JSON, is accepted with no message", async () => {
     const context = await connected();
     const typing = { account_id: fake.amojoId, time: 1, typing: { conversation: { id: "c" } } };
-    expect(await amocrmAdapter.parseInbound(context, hook(typing))).toEqual({
+    expect(await amocrmVendor.channel.parseInbound(context, hook(typing))).toEqual({
       kind: "accepted",
       messages: [],
     });
-    expect(await amocrmAdapter.parseInbound(context, hook("not json"))).toEqual({
+    expect(await amocrmVendor.channel.parseInbound(context, hook("not json"))).toEqual({
       kind: "accepted",
       messages: [],
     });
     const noIds = messageHook({ conversation: {} });
-    expect(await amocrmAdapter.parseInbound(context, hook(noIds))).toEqual({
+    expect(await amocrmVendor.channel.parseInbound(context, hook(noIds))).toEqual({
       kind: "accepted",
       messages: [],
     });
@@ -322,7 +321,7 @@ describe("inbound webhooks", () => {
   it("files, voice, locations and contacts become placeholders with their attachment", async () => {
     const context = await connected();
     const parse = async (message: Record<string, unknown>) => {
-      const result = await amocrmAdapter.parseInbound(
+      const result = await amocrmVendor.channel.parseInbound(
         context,
         hook(messageHook({ message: { id: "m", ...message } })),
       );
@@ -359,7 +358,7 @@ describe("inbound webhooks", () => {
 
   it("downloads a message's file from its media link, without credentials", async () => {
     const url = fake.putFile("photo.jpg", Buffer.from("jpeg-bytes"), "image/jpeg");
-    const file = await amocrmAdapter.fetchFile(contextFor(), url);
+    const file = await amocrmVendor.fetchFile(contextFor(), url);
     expect(Buffer.from(file.bytes).toString()).toBe("jpeg-bytes");
     expect(file.mimeType).toBe("image/jpeg");
     expect(fake.requestsTo("/attachments/photo.jpg")[0]?.headers.authorization).toBeUndefined();
@@ -369,7 +368,7 @@ describe("inbound webhooks", () => {
 describe("sending", () => {
   it("posts the reply into the amoCRM chat as its client, signed, linked by conversation_ref_id", async () => {
     const context = await connected({ settings: { sender_name: "Acme assistant" } });
-    const sent = await amocrmAdapter.send(context, {
+    const sent = await amocrmVendor.channel.send(context, {
       conversationId: CONVERSATION,
       text: "It costs 500 ₽.",
       idempotencyKey: "msg_abc:0",
@@ -397,14 +396,18 @@ describe("sending", () => {
 
   it("writes under the integration's name when no sender_name is set", async () => {
     const context = await connected();
-    await amocrmAdapter.send(context, { conversationId: CONVERSATION, text: "Hi", idempotencyKey: "m:0" });
+    await amocrmVendor.channel.send(context, {
+      conversationId: CONVERSATION,
+      text: "Hi",
+      idempotencyKey: "m:0",
+    });
     const body = fake.sent[0]?.body as { payload: { sender: { name: string } } } | undefined;
     expect(body?.payload.sender.name).toBe("Acme on amoCRM");
   });
 
   it("shows typing in the chat", async () => {
     const context = await connected();
-    await amocrmAdapter.sendTyping(context, CONVERSATION);
+    await amocrmVendor.channel.sendTyping(context, CONVERSATION);
     expect(fake.typing).toEqual([
       {
         conversation_id: "parley-8e4d4baa-9e6c-4a88-838a-5f62be227bdc",
@@ -418,20 +421,20 @@ describe("sending", () => {
     const part = (text: string) => ({ conversationId: CONVERSATION, text, idempotencyKey: `k:${text}` });
 
     fake.rateLimitNextSends(1, 3);
-    const limited = await failure(amocrmAdapter.send(context, part("fast")));
+    const limited = await failure(amocrmVendor.channel.send(context, part("fast")));
     expect(limited).toMatchObject({ kind: "rate_limited", retryAfterMs: 3000 });
 
-    const invalid = await failure(amocrmAdapter.send(context, part("")));
+    const invalid = await failure(amocrmVendor.channel.send(context, part("")));
     expect(invalid).toMatchObject({ kind: "permanent", code: "vendor_rejected" });
     expect((invalid as Error).message).toContain("Invalid payload");
 
     const notAConversation = await failure(
-      amocrmAdapter.send(context, { conversationId: "no-colon", text: "x", idempotencyKey: "k" }),
+      amocrmVendor.channel.send(context, { conversationId: "no-colon", text: "x", idempotencyKey: "k" }),
     );
     expect(notAConversation).toMatchObject({ kind: "permanent", code: "conversation_not_found" });
 
     const unavailable = await failure(
-      amocrmAdapter.send(
+      amocrmVendor.channel.send(
         { ...context, fetch: async () => new Response("oops", { status: 502 }) },
         part("down"),
       ),
@@ -439,14 +442,18 @@ describe("sending", () => {
     expect(unavailable).toMatchObject({ kind: "transient", code: "vendor_unavailable" });
 
     fake.revokeCredentials();
-    expect(await failure(amocrmAdapter.send(context, part("refused")))).toMatchObject({
+    expect(await failure(amocrmVendor.channel.send(context, part("refused")))).toMatchObject({
       kind: "credentials_rejected",
     });
   });
 
   it("a channel not connected yet cannot send", async () => {
     const error = await failure(
-      amocrmAdapter.send(contextFor(), { conversationId: CONVERSATION, text: "x", idempotencyKey: "k" }),
+      amocrmVendor.channel.send(contextFor(), {
+        conversationId: CONVERSATION,
+        text: "x",
+        idempotencyKey: "k",
+      }),
     );
     expect(error).toMatchObject({ kind: "permanent", code: "channel_not_connected" });
     expect(fake.requests).toEqual([]);
@@ -480,7 +487,7 @@ describe("the amocrm_create_lead tool", () => {
   };
 
   it("is offered as amocrm_create_lead and validates its input", () => {
-    expect(amocrmAdapter.tools).toEqual([tool]);
+    expect(amocrmVendor.tools).toEqual([tool]);
     expect(tool.name).toBe("amocrm_create_lead");
     expect(createLeadInput.safeParse({ email: "not an email" }).success).toBe(false);
     expect(createLeadInput.safeParse({ price: -5 }).success).toBe(false);

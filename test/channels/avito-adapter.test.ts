@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type {
-  ChannelContext,
-  InboundRequest,
-  InboundResult,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { avitoAdapter } from "../../src/modules/integrations/vendors/avito/adapter.js";
-import type { AvitoAuthData } from "../../src/modules/integrations/vendors/avito/auth-data.js";
-import { retryAfterMs } from "../../src/modules/integrations/vendors/avito/errors.js";
+import type { AvitoAuthData } from "../../src/vendors/avito/auth-data.js";
+import { retryAfterMs } from "../../src/vendors/avito/errors.js";
+import { avito as avitoVendor } from "../../src/vendors/avito/index.js";
+import type { InboundRequest, InboundResult } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
 import { adapterHookServer } from "./adapter-hook-server.js";
 import { AvitoFake, avitoKit } from "./fakes/avito-fake.js";
 
@@ -28,8 +25,8 @@ afterEach(async () => {
 
 function contextFor(
   state: Record<string, unknown> = {},
-  overrides: Partial<ChannelContext<AvitoAuthData>> = {},
-): ChannelContext<AvitoAuthData> {
+  overrides: Partial<VendorContext<AvitoAuthData>> = {},
+): VendorContext<AvitoAuthData> {
   return {
     integration: { id: "int_test", name: "Avito test" },
     authData: { client_id: fake.clientId, client_secret: fake.clientSecret },
@@ -103,39 +100,43 @@ function answeringSends(state: Record<string, unknown>, answer: () => Response) 
 
 describe("avito adapter: declaration", () => {
   it("declares its route keys and Avito's text limit", () => {
-    expect(avitoAdapter.vendor).toBe("avito");
-    expect(avitoAdapter.routeKeys).toEqual(["chat_type", "item_id"]);
-    expect(avitoAdapter.textLimit).toEqual({ max: 1000, unit: "chars" });
-    expect("sendTyping" in avitoAdapter).toBe(false);
+    expect(avitoVendor.id).toBe("avito");
+    expect(avitoVendor.channel.routeKeys).toEqual(["chat_type", "item_id"]);
+    expect(avitoVendor.channel.textLimit).toEqual({ max: 1000, unit: "chars" });
+    expect("sendTyping" in avitoVendor.channel).toBe(false);
   });
 });
 
 describe("avito adapter: verifying webhooks", () => {
   it("accepts a webhook whose URL token equals the saved one", async () => {
-    const result = accepted(await avitoAdapter.parseInbound(verified(), post(webhook({}))));
+    const result = accepted(await avitoVendor.channel.parseInbound(verified(), post(webhook({}))));
     expect(result.messages).toHaveLength(1);
     expect(result.reply).toBeUndefined();
   });
 
   it("rejects a wrong token, a missing token, and any webhook when no token is saved", async () => {
     expect(
-      await avitoAdapter.parseInbound(verified(), post(webhook({}), { token: "sx_avito_hook_tokeN" })),
+      await avitoVendor.channel.parseInbound(verified(), post(webhook({}), { token: "sx_avito_hook_tokeN" })),
     ).toEqual({
       kind: "rejected",
     });
-    expect(await avitoAdapter.parseInbound(verified(), post(webhook({}), {}))).toEqual({ kind: "rejected" });
-    expect(await avitoAdapter.parseInbound(contextFor(), post(webhook({})))).toEqual({ kind: "rejected" });
+    expect(await avitoVendor.channel.parseInbound(verified(), post(webhook({}), {}))).toEqual({
+      kind: "rejected",
+    });
+    expect(await avitoVendor.channel.parseInbound(contextFor(), post(webhook({})))).toEqual({
+      kind: "rejected",
+    });
   });
 
   it("accepts a verified body that is not JSON, or Avito's `{}` probe, with no messages", async () => {
-    expect(accepted(await avitoAdapter.parseInbound(verified(), post("{oops"))).messages).toEqual([]);
-    expect(accepted(await avitoAdapter.parseInbound(verified(), post({}))).messages).toEqual([]);
+    expect(accepted(await avitoVendor.channel.parseInbound(verified(), post("{oops"))).messages).toEqual([]);
+    expect(accepted(await avitoVendor.channel.parseInbound(verified(), post({}))).messages).toEqual([]);
   });
 });
 
 describe("avito adapter: parsing messages", () => {
   it("normalises a text message about a listing", async () => {
-    const result = accepted(await avitoAdapter.parseInbound(verified(), post(webhook({}))));
+    const result = accepted(await avitoVendor.channel.parseInbound(verified(), post(webhook({}))));
     expect(result.messages).toEqual([
       {
         externalMessageId: "bdcc5bac2d00345f1cc66fa657813958",
@@ -150,7 +151,7 @@ describe("avito adapter: parsing messages", () => {
 
   it("a chat without a listing routes with an empty item_id", async () => {
     const event = webhook({ chat_type: "u2u", chat_id: "u2u-abc", item_id: undefined });
-    const [message] = accepted(await avitoAdapter.parseInbound(verified(), post(event))).messages;
+    const [message] = accepted(await avitoVendor.channel.parseInbound(verified(), post(event))).messages;
     expect(message?.route).toEqual({ chat_type: "u2u", item_id: "" });
   });
 
@@ -160,25 +161,25 @@ describe("avito adapter: parsing messages", () => {
       { type: "system", author_id: 0, content: { text: "Покупатель оформил заказ", flow_id: "x" } },
       { type: "deleted", content: {} },
     ]) {
-      expect(accepted(await avitoAdapter.parseInbound(verified(), post(webhook(value)))).messages).toEqual(
-        [],
-      );
+      expect(
+        accepted(await avitoVendor.channel.parseInbound(verified(), post(webhook(value)))).messages,
+      ).toEqual([]);
     }
   });
 
   it("drops payload kinds other than messages and shapes without a chat", async () => {
     expect(
-      accepted(await avitoAdapter.parseInbound(verified(), post(webhook({}, "status")))).messages,
+      accepted(await avitoVendor.channel.parseInbound(verified(), post(webhook({}, "status")))).messages,
     ).toEqual([]);
     expect(
-      accepted(await avitoAdapter.parseInbound(verified(), post(webhook({ chat_id: 5 })))).messages,
+      accepted(await avitoVendor.channel.parseInbound(verified(), post(webhook({ chat_id: 5 })))).messages,
     ).toEqual([]);
   });
 });
 
 describe("avito adapter: non-text messages", () => {
   async function only(value: Record<string, unknown>) {
-    const result = accepted(await avitoAdapter.parseInbound(verified(), post(webhook(value))));
+    const result = accepted(await avitoVendor.channel.parseInbound(verified(), post(webhook(value))));
     expect(result.messages).toHaveLength(1);
     return result.messages[0]!;
   }
@@ -258,7 +259,7 @@ describe("avito adapter: sending", () => {
   it("gets a token and the account id once, then sends the part as JSON", async () => {
     const state: Record<string, unknown> = {};
     const before = Date.now();
-    const result = await avitoAdapter.send(contextFor(state), {
+    const result = await avitoVendor.channel.send(contextFor(state), {
       conversationId: CHAT_ID,
       text: "Да, в наличии",
       idempotencyKey: "m:0",
@@ -283,7 +284,7 @@ describe("avito adapter: sending", () => {
     expect(fake.sent).toMatchObject([{ conversationId: CHAT_ID, text: "Да, в наличии" }]);
     expect(result.externalMessageId).toMatch(/^[0-9a-f]{32}$/);
 
-    await avitoAdapter.send(contextFor(state), {
+    await avitoVendor.channel.send(contextFor(state), {
       conversationId: CHAT_ID,
       text: "ещё",
       idempotencyKey: "m:1",
@@ -295,19 +296,35 @@ describe("avito adapter: sending", () => {
 
   it("renews a cached token that expires within five minutes", async () => {
     const state: Record<string, unknown> = {};
-    await avitoAdapter.send(contextFor(state), { conversationId: CHAT_ID, text: "a", idempotencyKey: "m:0" });
+    await avitoVendor.channel.send(contextFor(state), {
+      conversationId: CHAT_ID,
+      text: "a",
+      idempotencyKey: "m:0",
+    });
     state.access_token_expires_at = new Date(Date.now() + 4 * 60_000).toISOString();
-    await avitoAdapter.send(contextFor(state), { conversationId: CHAT_ID, text: "b", idempotencyKey: "m:1" });
+    await avitoVendor.channel.send(contextFor(state), {
+      conversationId: CHAT_ID,
+      text: "b",
+      idempotencyKey: "m:1",
+    });
     expect(fake.tokenRequests).toHaveLength(2);
     expect(Date.parse(String(state.access_token_expires_at))).toBeGreaterThan(Date.now() + 60 * 60_000);
   });
 
   it("fetches a new token once when Avito answers 401 to the cached one", async () => {
     const state: Record<string, unknown> = {};
-    await avitoAdapter.send(contextFor(state), { conversationId: CHAT_ID, text: "a", idempotencyKey: "m:0" });
+    await avitoVendor.channel.send(contextFor(state), {
+      conversationId: CHAT_ID,
+      text: "a",
+      idempotencyKey: "m:0",
+    });
     const oldToken = state.access_token;
     fake.expireTokens();
-    await avitoAdapter.send(contextFor(state), { conversationId: CHAT_ID, text: "b", idempotencyKey: "m:1" });
+    await avitoVendor.channel.send(contextFor(state), {
+      conversationId: CHAT_ID,
+      text: "b",
+      idempotencyKey: "m:1",
+    });
     expect(fake.tokenRequests).toHaveLength(2);
     expect(state.access_token).not.toBe(oldToken);
     expect(fake.sent.map((sent) => sent.text)).toEqual(["a", "b"]);
@@ -319,7 +336,7 @@ describe("avito adapter: error classification", () => {
 
   it("429 is a rate limit with Retry-After's wait", async () => {
     fake.rateLimitNextSends(1, 7);
-    const error = await rejection(avitoAdapter.send(contextFor(), part));
+    const error = await rejection(avitoVendor.channel.send(contextFor(), part));
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 7000 });
     expect(fake.sent).toEqual([]);
   });
@@ -329,7 +346,7 @@ describe("avito adapter: error classification", () => {
       {},
       () => new Response('{"error":{"code":429,"message":"Too Many Requests"}}', { status: 429 }),
     );
-    expect(await rejection(avitoAdapter.send(context, part))).toMatchObject({
+    expect(await rejection(avitoVendor.channel.send(context, part))).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 60_000,
     });
@@ -339,9 +356,11 @@ describe("avito adapter: error classification", () => {
 
   it("revoked credentials (403 on the API and on /token) are credentials_rejected after one refresh", async () => {
     const state: Record<string, unknown> = {};
-    await avitoAdapter.send(contextFor(state), part);
+    await avitoVendor.channel.send(contextFor(state), part);
     fake.revokeCredentials();
-    const error = await rejection(avitoAdapter.send(contextFor(state), { ...part, idempotencyKey: "m:1" }));
+    const error = await rejection(
+      avitoVendor.channel.send(contextFor(state), { ...part, idempotencyKey: "m:1" }),
+    );
     expect(error.kind).toBe("credentials_rejected");
     expect(fake.tokenRequests).toHaveLength(2);
     expect(error.message).not.toContain(fake.clientSecret);
@@ -350,26 +369,26 @@ describe("avito adapter: error classification", () => {
   it("a wrong client secret is credentials_rejected, without the secret in the message", async () => {
     const context = contextFor();
     context.authData = { client_id: fake.clientId, client_secret: "sx_wrong_secret" };
-    const error = await rejection(avitoAdapter.send(context, part));
+    const error = await rejection(avitoVendor.channel.send(context, part));
     expect(error.kind).toBe("credentials_rejected");
     expect(error.message).not.toContain("sx_wrong_secret");
   });
 
   it("402 is vendor_plan_required, 404 conversation_not_found, 400 vendor_rejected", async () => {
     fake.planRequired = true;
-    expect(await rejection(avitoAdapter.send(contextFor(), part))).toMatchObject({
+    expect(await rejection(avitoVendor.channel.send(contextFor(), part))).toMatchObject({
       kind: "permanent",
       code: "vendor_plan_required",
     });
     fake.planRequired = false;
     fake.goneChats.add(CHAT_ID);
-    expect(await rejection(avitoAdapter.send(contextFor(), part))).toMatchObject({
+    expect(await rejection(avitoVendor.channel.send(contextFor(), part))).toMatchObject({
       kind: "permanent",
       code: "conversation_not_found",
     });
     expect(
       await rejection(
-        avitoAdapter.send(contextFor(), { ...part, conversationId: "u2i-x", text: "ы".repeat(1001) }),
+        avitoVendor.channel.send(contextFor(), { ...part, conversationId: "u2i-x", text: "ы".repeat(1001) }),
       ),
     ).toMatchObject({ kind: "permanent", code: "vendor_rejected" });
   });
@@ -379,14 +398,14 @@ describe("avito adapter: error classification", () => {
       {},
       () => new Response('{"error":{"code":503,"message":"unavailable"}}', { status: 503 }),
     );
-    expect(await rejection(avitoAdapter.send(context, part))).toMatchObject({ kind: "transient" });
+    expect(await rejection(avitoVendor.channel.send(context, part))).toMatchObject({ kind: "transient" });
   });
 });
 
 describe("avito adapter: webhook setup and teardown", () => {
   it("subscribes the hook URL with a generated token and saves the token", async () => {
     const state: Record<string, unknown> = {};
-    await avitoAdapter.setUpWebhook(contextFor(state));
+    await avitoVendor.channel.setUpWebhook(contextFor(state));
     expect(state.webhook_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(fake.subscriptions).toEqual([{ url: `${HOOK_URL}?token=${state.webhook_token}`, version: "3" }]);
     expect(fake.requestsTo("/messenger/v3/webhook")[0]).toMatchObject({
@@ -395,15 +414,15 @@ describe("avito adapter: webhook setup and teardown", () => {
     });
 
     const token = state.webhook_token;
-    await avitoAdapter.setUpWebhook(contextFor(state));
+    await avitoVendor.channel.setUpWebhook(contextFor(state));
     expect(state.webhook_token).toBe(token);
     expect(fake.subscriptions).toHaveLength(1);
   });
 
   it("unsubscribes the registered URL", async () => {
     const state: Record<string, unknown> = {};
-    await avitoAdapter.setUpWebhook(contextFor(state));
-    await avitoAdapter.tearDownWebhook(contextFor(state));
+    await avitoVendor.channel.setUpWebhook(contextFor(state));
+    await avitoVendor.channel.tearDownWebhook(contextFor(state));
     expect(fake.subscriptions).toEqual([]);
     expect(fake.requestsTo("/messenger/v1/webhook/unsubscribe")[0]?.body).toEqual({
       url: `${HOOK_URL}?token=${state.webhook_token}`,
@@ -411,7 +430,7 @@ describe("avito adapter: webhook setup and teardown", () => {
   });
 
   it("tears down nothing when no token was saved", async () => {
-    await avitoAdapter.tearDownWebhook(contextFor());
+    await avitoVendor.channel.tearDownWebhook(contextFor());
     expect(fake.requests).toEqual([]);
     expect(fake.tokenRequests).toEqual([]);
   });
@@ -420,7 +439,7 @@ describe("avito adapter: webhook setup and teardown", () => {
 describe("avito adapter: profile and files", () => {
   it("reads the account the credentials belong to", async () => {
     const state: Record<string, unknown> = {};
-    expect(await avitoAdapter.profile(contextFor(state))).toEqual({
+    expect(await avitoVendor.profile(contextFor(state))).toEqual({
       id: String(ACCOUNT_ID),
       name: "Parley Test Shop",
     });
@@ -428,14 +447,14 @@ describe("avito adapter: profile and files", () => {
   });
 
   it("downloads an image by its URL, without the token", async () => {
-    const file = await avitoAdapter.fetchFile(contextFor(), fake.fileUrl("image_1280x960.jpg"));
+    const file = await avitoVendor.fetchFile(contextFor(), fake.fileUrl("image_1280x960.jpg"));
     expect(Buffer.from(file.bytes).toString()).toBe("fake-jpeg-1280");
     expect(file.mimeType).toBe("image/jpeg");
     expect(fake.tokenRequests).toEqual([]);
   });
 
   it("downloads a voice message through getVoiceFiles", async () => {
-    const file = await avitoAdapter.fetchFile(contextFor(), "voice:v1");
+    const file = await avitoVendor.fetchFile(contextFor(), "voice:v1");
     expect(Buffer.from(file.bytes).toString()).toBe("fake-opus-in-mp4");
     expect(file.mimeType).toBe("audio/mp4");
     const [request] = fake.requestsTo(`/messenger/v1/accounts/${ACCOUNT_ID}/getVoiceFiles`);
@@ -443,8 +462,8 @@ describe("avito adapter: profile and files", () => {
   });
 
   it("an unknown voice or a ref that is not a URL is file_not_found", async () => {
-    expect((await rejection(avitoAdapter.fetchFile(contextFor(), "voice:nope"))).code).toBe("file_not_found");
-    expect((await rejection(avitoAdapter.fetchFile(contextFor(), "not a url"))).code).toBe("file_not_found");
+    expect((await rejection(avitoVendor.fetchFile(contextFor(), "voice:nope"))).code).toBe("file_not_found");
+    expect((await rejection(avitoVendor.fetchFile(contextFor(), "not a url"))).code).toBe("file_not_found");
   });
 });
 
@@ -457,14 +476,14 @@ describe("avito fake as a VendorKit", () => {
       const base = contextFor(state, { apiBaseUrl: kit.baseUrl, hookUrl });
       return { ...base, authData: kit.authData() as AvitoAuthData };
     };
-    const hook = await adapterHookServer(avitoAdapter, "avito", context);
+    const hook = await adapterHookServer(avitoVendor.channel, "avito", context);
     hookUrl = hook.url;
     try {
       expect(kit.env).toEqual({ PARLEY_AVITO_API_URL: kit.baseUrl });
       expect(kit.registersWebhook).toBe(true);
-      await avitoAdapter.setUpWebhook(context());
+      await avitoVendor.channel.setUpWebhook(context());
       expect(kit.registeredHookUrl()).toBe(`${hook.url}?token=${state.webhook_token}`);
-      expect(await avitoAdapter.profile(context())).toEqual(kit.expectedProfile);
+      expect(await avitoVendor.profile(context())).toEqual(kit.expectedProfile);
 
       const delivered = await kit.deliverText({
         text: "hello from Avito",
@@ -474,7 +493,7 @@ describe("avito fake as a VendorKit", () => {
       expect(delivered).toEqual({ status: 200, body: '{"ok":true}', conversationId: "u2i-chat7" });
       const captured = hook.captured.at(-1)!;
       expect(captured.query.token).toBe(state.webhook_token);
-      const result = accepted(await avitoAdapter.parseInbound(context(), captured));
+      const result = accepted(await avitoVendor.channel.parseInbound(context(), captured));
       expect(result.messages).toMatchObject([
         { conversationId: "u2i-chat7", person: { externalId: "777" }, text: "hello from Avito" },
       ]);
@@ -482,13 +501,13 @@ describe("avito fake as a VendorKit", () => {
       const forged = await kit.deliverText({ text: "forged", badProof: true });
       expect(forged.status).toBe(401);
 
-      await avitoAdapter.send(context(), {
+      await avitoVendor.channel.send(context(), {
         conversationId: "u2i-chat7",
         text: "reply",
         idempotencyKey: "r:0",
       });
       expect(kit.sent).toMatchObject([{ conversationId: "u2i-chat7", text: "reply" }]);
-      expect(kit.textLimit).toBe(avitoAdapter.textLimit.max);
+      expect(kit.textLimit).toBe(avitoVendor.channel.textLimit.max);
     } finally {
       await hook.close();
       await kit.close();

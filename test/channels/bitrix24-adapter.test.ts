@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
-import type {
-  ChannelContext,
-  InboundRequest,
-  InboundResult,
-  IntegrationToolCall,
-  OAuthAccess,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { bitrix24Adapter } from "../../src/modules/integrations/vendors/bitrix24/adapter.js";
-import type { Bitrix24AuthData } from "../../src/modules/integrations/vendors/bitrix24/auth-data.js";
-import { parseEventBody } from "../../src/modules/integrations/vendors/bitrix24/event-body.js";
-import { bitrix24CreateDealTool } from "../../src/modules/integrations/vendors/bitrix24/tools/create-deal.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
+import type { Bitrix24AuthData } from "../../src/vendors/bitrix24/auth-data.js";
+import { parseEventBody } from "../../src/vendors/bitrix24/event-body.js";
+import { bitrix24 as bitrix24Vendor } from "../../src/vendors/bitrix24/index.js";
+import { bitrix24CreateDealTool } from "../../src/vendors/bitrix24/tools/create-deal.js";
+import type { InboundRequest, InboundResult } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { OAuthAccess, VendorContext } from "../../src/vendors/contract/vendor-context.js";
+import type { IntegrationToolCall } from "../../src/vendors/contract/vendor-tool.js";
 import { adapterHookServer } from "./adapter-hook-server.js";
 import { Bitrix24Fake, phpForm } from "./fakes/bitrix24-fake.js";
 
@@ -27,7 +23,7 @@ afterEach(async () => {
   await fake.close();
 });
 
-type Context = ChannelContext<Bitrix24AuthData>;
+type Context = VendorContext<Bitrix24AuthData>;
 
 function contextFor(state: Record<string, unknown> = {}, overrides: Partial<Context> = {}): Context {
   return {
@@ -116,13 +112,13 @@ const call: IntegrationToolCall = {
 
 describe("bitrix24 adapter: declaration", () => {
   it("declares route keys, a safe text limit, the bot capabilities and its tool", () => {
-    expect(bitrix24Adapter.vendor).toBe("bitrix24");
-    expect(bitrix24Adapter.routeKeys).toEqual(["message_type", "line_id"]);
-    expect(bitrix24Adapter.textLimit).toEqual({ max: 10_000, unit: "chars" });
-    expect(bitrix24Adapter.tools).toEqual([bitrix24CreateDealTool]);
+    expect(bitrix24Vendor.id).toBe("bitrix24");
+    expect(bitrix24Vendor.channel.routeKeys).toEqual(["message_type", "line_id"]);
+    expect(bitrix24Vendor.channel.textLimit).toEqual({ max: 10_000, unit: "chars" });
+    expect(bitrix24Vendor.tools).toEqual([bitrix24CreateDealTool]);
     expect(bitrix24CreateDealTool.name).toBe("bitrix24_create_deal");
     expect(
-      bitrix24Adapter.authData.safeParse({ portal: "acme.bitrix24.ru", application_token: "abc" }).success,
+      bitrix24Vendor.authData.safeParse({ portal: "acme.bitrix24.ru", application_token: "abc" }).success,
     ).toBe(true);
   });
 });
@@ -164,7 +160,7 @@ describe("bitrix24 adapter: the installation event", () => {
   it("a verified ONAPPINSTALL is checked with the portal and its application token remembered", async () => {
     const state: Record<string, unknown> = {};
     const context = contextFor(state, { apiBaseUrl: fake.restBase, oauth: undefined });
-    const hook = await adapterHookServer(bitrix24Adapter, "bitrix24", () => context);
+    const hook = await adapterHookServer(bitrix24Vendor.channel, "bitrix24", () => context);
     try {
       const answer = await fake.install(hook.url, { client_endpoint: "http://169.254.169.254/rest/" });
       expect(answer.status).toBe(200);
@@ -189,7 +185,7 @@ describe("bitrix24 adapter: the installation event", () => {
       const state: Record<string, unknown> = {};
       const base = contextFor(state, { apiBaseUrl: fake.restBase });
       const context = { ...base, authData: { ...base.authData, ...authData } };
-      const hook = await adapterHookServer(bitrix24Adapter, "bitrix24", () => context);
+      const hook = await adapterHookServer(bitrix24Vendor.channel, "bitrix24", () => context);
       try {
         expect((await fake.install(hook.url, auth)).status).toBe(401);
         expect(state).toEqual({});
@@ -211,7 +207,7 @@ describe("bitrix24 adapter: the installation event", () => {
         },
       },
     );
-    const result = await bitrix24Adapter.parseInbound(
+    const result = await bitrix24Vendor.channel.parseInbound(
       context,
       post({
         event: "ONAPPINSTALL",
@@ -225,16 +221,16 @@ describe("bitrix24 adapter: the installation event", () => {
 
 describe("bitrix24 adapter: verifying events", () => {
   it("accepts an event carrying the installed application token", async () => {
-    const result = accepted(await bitrix24Adapter.parseInbound(installed(), post(messageEvent())));
+    const result = accepted(await bitrix24Vendor.channel.parseInbound(installed(), post(messageEvent())));
     expect(result.messages).toHaveLength(1);
   });
 
   it("accepts the token pinned in auth_data without an installation", async () => {
     const base = contextFor();
     const context = { ...base, authData: { ...base.authData, application_token: fake.applicationToken } };
-    expect(accepted(await bitrix24Adapter.parseInbound(context, post(messageEvent()))).messages).toHaveLength(
-      1,
-    );
+    expect(
+      accepted(await bitrix24Vendor.channel.parseInbound(context, post(messageEvent()))).messages,
+    ).toHaveLength(1);
   });
 
   it("rejects a wrong token, a missing token, any event before the token is known, and another portal's events", async () => {
@@ -242,19 +238,23 @@ describe("bitrix24 adapter: verifying events", () => {
       {},
       { auth: { application_token: `${fake.applicationToken}x`, member_id: fake.memberId } },
     );
-    expect(await bitrix24Adapter.parseInbound(installed(), post(wrong))).toEqual({ kind: "rejected" });
+    expect(await bitrix24Vendor.channel.parseInbound(installed(), post(wrong))).toEqual({ kind: "rejected" });
     const missing = messageEvent({}, { auth: { member_id: fake.memberId } });
-    expect(await bitrix24Adapter.parseInbound(installed(), post(missing))).toEqual({ kind: "rejected" });
-    expect(await bitrix24Adapter.parseInbound(contextFor(), post(messageEvent()))).toEqual({
+    expect(await bitrix24Vendor.channel.parseInbound(installed(), post(missing))).toEqual({
+      kind: "rejected",
+    });
+    expect(await bitrix24Vendor.channel.parseInbound(contextFor(), post(messageEvent()))).toEqual({
       kind: "rejected",
     });
     const otherPortal = messageEvent(
       {},
       { auth: { application_token: fake.applicationToken, member_id: "0ther" } },
     );
-    expect(await bitrix24Adapter.parseInbound(installed(), post(otherPortal))).toEqual({ kind: "rejected" });
+    expect(await bitrix24Vendor.channel.parseInbound(installed(), post(otherPortal))).toEqual({
+      kind: "rejected",
+    });
     const empty: InboundRequest = { method: "POST", headers: {}, rawBody: "", query: {} };
-    expect(await bitrix24Adapter.parseInbound(installed(), empty)).toEqual({ kind: "rejected" });
+    expect(await bitrix24Vendor.channel.parseInbound(installed(), empty)).toEqual({ kind: "rejected" });
   });
 
   it("uninstalling forgets the token; deleting the bot forgets the bot", async () => {
@@ -265,27 +265,29 @@ describe("bitrix24 adapter: verifying events", () => {
     };
     const context = contextFor(state);
     accepted(
-      await bitrix24Adapter.parseInbound(
+      await bitrix24Vendor.channel.parseInbound(
         context,
         post({ ...messageEvent(), event: "ONIMBOTDELETE", data: { BOT_ID: "567" } }),
       ),
     );
     expect(state.bot_id).toBeUndefined();
     accepted(
-      await bitrix24Adapter.parseInbound(
+      await bitrix24Vendor.channel.parseInbound(
         context,
         post({ ...messageEvent(), event: "ONAPPUNINSTALL", data: {} }),
       ),
     );
     expect(state.application_token).toBeUndefined();
-    expect(await bitrix24Adapter.parseInbound(context, post(messageEvent()))).toEqual({ kind: "rejected" });
+    expect(await bitrix24Vendor.channel.parseInbound(context, post(messageEvent()))).toEqual({
+      kind: "rejected",
+    });
   });
 });
 
 describe("bitrix24 adapter: parsing messages", () => {
   it("normalises a private message: dialog, person, dedupe key per portal, route keys", async () => {
     const [message] = accepted(
-      await bitrix24Adapter.parseInbound(installed(), post(messageEvent())),
+      await bitrix24Vendor.channel.parseInbound(installed(), post(messageEvent())),
     ).messages;
     expect(message).toEqual({
       externalMessageId: `${fake.memberId}:84331`,
@@ -304,7 +306,7 @@ describe("bitrix24 adapter: parsing messages", () => {
       DIALOG_ID: "chat1157",
       CHAT_ID: "1157",
     });
-    const [inGroup] = accepted(await bitrix24Adapter.parseInbound(installed(), post(group))).messages;
+    const [inGroup] = accepted(await bitrix24Vendor.channel.parseInbound(installed(), post(group))).messages;
     expect(inGroup).toMatchObject({
       text: "how to set up the left menu",
       conversationId: "chat1157",
@@ -317,7 +319,7 @@ describe("bitrix24 adapter: parsing messages", () => {
       CHAT_ENTITY_TYPE: "LINES",
       CHAT_ENTITY_ID: "telegrambot|3|2001|44",
     });
-    const [inLine] = accepted(await bitrix24Adapter.parseInbound(installed(), post(line))).messages;
+    const [inLine] = accepted(await bitrix24Vendor.channel.parseInbound(installed(), post(line))).messages;
     expect(inLine).toMatchObject({
       text: "Hi, see this (https://shop.example/x)\nand Ann",
       route: { message_type: "L", line_id: "3" },
@@ -329,7 +331,7 @@ describe("bitrix24 adapter: parsing messages", () => {
       MESSAGE: "",
       FILES: { "991": { id: "991", type: "image", name: "bike.jpg" } },
     });
-    const [file] = accepted(await bitrix24Adapter.parseInbound(installed(), post(withFile))).messages;
+    const [file] = accepted(await bitrix24Vendor.channel.parseInbound(installed(), post(withFile))).messages;
     expect(file).toMatchObject({
       text: "[photo: bike.jpg]",
       attachments: [{ kind: "photo", fileName: "bike.jpg" }],
@@ -342,13 +344,19 @@ describe("bitrix24 adapter: parsing messages", () => {
       messageEvent({ MESSAGE: "" }),
     ];
     for (const event of dropped) {
-      expect(accepted(await bitrix24Adapter.parseInbound(installed(), post(event))).messages).toEqual([]);
+      expect(accepted(await bitrix24Vendor.channel.parseInbound(installed(), post(event))).messages).toEqual(
+        [],
+      );
     }
     const otherBot = installed();
     otherBot.state.bot_id = "999";
-    expect(accepted(await bitrix24Adapter.parseInbound(otherBot, post(messageEvent()))).messages).toEqual([]);
+    expect(
+      accepted(await bitrix24Vendor.channel.parseInbound(otherBot, post(messageEvent()))).messages,
+    ).toEqual([]);
     const welcome = { ...messageEvent(), event: "ONIMBOTJOINCHAT" };
-    expect(accepted(await bitrix24Adapter.parseInbound(installed(), post(welcome))).messages).toEqual([]);
+    expect(accepted(await bitrix24Vendor.channel.parseInbound(installed(), post(welcome))).messages).toEqual(
+      [],
+    );
   });
 });
 
@@ -356,7 +364,7 @@ describe("bitrix24 adapter: the bot", () => {
   it("registers the bot with every handler on the hook URL and keeps its id; setting up again reuses it", async () => {
     const state: Record<string, unknown> = {};
     const context = contextFor(state);
-    await bitrix24Adapter.setUpWebhook(context);
+    await bitrix24Vendor.channel.setUpWebhook(context);
     const [register] = fake.callsOf("imbot.register");
     expect(register?.params).toMatchObject({
       CODE: "parley_int_b24test",
@@ -371,7 +379,7 @@ describe("bitrix24 adapter: the bot", () => {
     expect(state.bot_id).toBe(String([...fake.bots.keys()][0]));
 
     const moved = contextFor({}, { hookUrl: "https://parley.example/hooks/bitrix24/int_B24test" });
-    await bitrix24Adapter.setUpWebhook(moved);
+    await bitrix24Vendor.channel.setUpWebhook(moved);
     expect(fake.callsOf("imbot.register")).toHaveLength(1);
     expect(fake.bots.size).toBe(1);
     expect(fake.registeredHookUrl()).toBe("https://parley.example/hooks/bitrix24/int_B24test");
@@ -379,27 +387,27 @@ describe("bitrix24 adapter: the bot", () => {
   });
 
   it("an open-lines-only bot on request; a bad bot_type is a permanent failure", async () => {
-    await bitrix24Adapter.setUpWebhook(contextFor({}, { settings: { bot_type: "O" } }));
+    await bitrix24Vendor.channel.setUpWebhook(contextFor({}, { settings: { bot_type: "O" } }));
     expect(fake.callsOf("imbot.register")[0]?.params.TYPE).toBe("O");
     const error = await rejection(
-      bitrix24Adapter.setUpWebhook(contextFor({}, { settings: { bot_type: "X" } })),
+      bitrix24Vendor.channel.setUpWebhook(contextFor({}, { settings: { bot_type: "X" } })),
     );
     expect(error).toMatchObject({ kind: "permanent", code: "invalid_settings" });
   });
 
   it("without an OAuth connection nothing is called", async () => {
-    const error = await rejection(bitrix24Adapter.setUpWebhook(contextFor({}, { oauth: undefined })));
+    const error = await rejection(bitrix24Vendor.channel.setUpWebhook(contextFor({}, { oauth: undefined })));
     expect(error).toMatchObject({ kind: "permanent", code: "oauth_not_connected" });
     expect(fake.calls).toEqual([]);
   });
 
   it("tearing down unregisters the bot; a bot already gone is fine", async () => {
     const state: Record<string, unknown> = {};
-    await bitrix24Adapter.setUpWebhook(contextFor(state));
-    await bitrix24Adapter.tearDownWebhook(contextFor(state));
+    await bitrix24Vendor.channel.setUpWebhook(contextFor(state));
+    await bitrix24Vendor.channel.tearDownWebhook(contextFor(state));
     expect(fake.bots.size).toBe(0);
     expect(state.bot_id).toBeUndefined();
-    await bitrix24Adapter.tearDownWebhook(contextFor({ bot_id: "4242" }));
+    await bitrix24Vendor.channel.tearDownWebhook(contextFor({ bot_id: "4242" }));
     expect(fake.callsOf("imbot.unregister")).toHaveLength(2);
   });
 });
@@ -407,13 +415,13 @@ describe("bitrix24 adapter: the bot", () => {
 describe("bitrix24 adapter: sending", () => {
   async function registered(overrides: Partial<Context> = {}) {
     const state: Record<string, unknown> = {};
-    await bitrix24Adapter.setUpWebhook(contextFor(state));
+    await bitrix24Vendor.channel.setUpWebhook(contextFor(state));
     return contextFor(state, overrides);
   }
 
   it("sends from the bot into the dialog and returns Bitrix24's message id; typing too", async () => {
     const context = await registered();
-    const sent = await bitrix24Adapter.send(context, {
+    const sent = await bitrix24Vendor.channel.send(context, {
       conversationId: "chat1157",
       text: "Hello, Emily!",
       idempotencyKey: "m:0",
@@ -421,17 +429,17 @@ describe("bitrix24 adapter: sending", () => {
     expect(sent.externalMessageId).toMatch(/^\d+$/);
     expect(fake.sent.at(-1)).toMatchObject({ conversationId: "chat1157", text: "Hello, Emily!" });
     expect(fake.callsOf("imbot.message.add")[0]?.params.BOT_ID).toBe(String(context.state.bot_id));
-    await bitrix24Adapter.sendTyping(context, "chat1157");
+    await bitrix24Vendor.channel.sendTyping(context, "chat1157");
     expect(fake.typing).toEqual([{ botId: String(context.state.bot_id), dialogId: "chat1157" }]);
   });
 
   it("finds the bot by its code when its id was not saved", async () => {
     const context = await registered();
     const fresh = contextFor({});
-    await bitrix24Adapter.send(fresh, { conversationId: "27", text: "hi", idempotencyKey: "m:1" });
+    await bitrix24Vendor.channel.send(fresh, { conversationId: "27", text: "hi", idempotencyKey: "m:1" });
     expect(fresh.state.bot_id).toBe(context.state.bot_id);
     const none = await rejection(
-      bitrix24Adapter.send(contextFor({}, { integration: { id: "int_other", name: "x" } }), {
+      bitrix24Vendor.channel.send(contextFor({}, { integration: { id: "int_other", name: "x" } }), {
         conversationId: "27",
         text: "hi",
         idempotencyKey: "m:2",
@@ -444,7 +452,7 @@ describe("bitrix24 adapter: sending", () => {
     const context = await registered();
     fake.rateLimitNextCalls(1, "imbot.message.add");
     const error = await rejection(
-      bitrix24Adapter.send(context, { conversationId: "27", text: "hi", idempotencyKey: "m:3" }),
+      bitrix24Vendor.channel.send(context, { conversationId: "27", text: "hi", idempotencyKey: "m:3" }),
     );
     expect(error).toBeInstanceOf(ChannelError);
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 1000 });
@@ -460,7 +468,7 @@ describe("bitrix24 adapter: sending", () => {
       account: {},
     });
     const context = await registered({ oauth });
-    await bitrix24Adapter.send(context, {
+    await bitrix24Vendor.channel.send(context, {
       conversationId: "27",
       text: "after refresh",
       idempotencyKey: "m:4",
@@ -469,7 +477,7 @@ describe("bitrix24 adapter: sending", () => {
 
     const stuck = await registered({ oauth: fake.oauth({ fixed: expired }) });
     const error = await rejection(
-      bitrix24Adapter.send(stuck, { conversationId: "27", text: "x", idempotencyKey: "m:5" }),
+      bitrix24Vendor.channel.send(stuck, { conversationId: "27", text: "x", idempotencyKey: "m:5" }),
     );
     expect(error).toMatchObject({ kind: "credentials_rejected" });
     expect(String((error as Error).message)).not.toContain(expired);
@@ -478,7 +486,7 @@ describe("bitrix24 adapter: sending", () => {
   it("maps the portal's other refusals", async () => {
     const context = await registered();
     const send = () =>
-      bitrix24Adapter.send(context, { conversationId: "27", text: "x", idempotencyKey: "m:6" });
+      bitrix24Vendor.channel.send(context, { conversationId: "27", text: "x", idempotencyKey: "m:6" });
     const cases: Array<[number, string, Record<string, unknown>]> = [
       [401, "OVERLOAD_LIMIT", { kind: "transient", code: "vendor_blocked" }],
       [401, "insufficient_scope", { kind: "permanent", code: "insufficient_scope" }],
@@ -504,7 +512,7 @@ describe("bitrix24 adapter: sending", () => {
       }),
       apiBaseUrl: fake.restBase,
     });
-    await bitrix24Adapter.send(context, {
+    await bitrix24Vendor.channel.send(context, {
       conversationId: "27",
       text: "via the configured base",
       idempotencyKey: "m:7",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measure } from "../../src/modules/integrations/delivery/split-text.js";
-import { channelOf } from "../../src/modules/integrations/registry.js";
+import { channelOf } from "../../src/modules/integrations/vendor-lookup.js";
 import { eventually } from "../helpers/conversation-fixtures.js";
 import { shouldSkip, type TestDialect } from "../helpers/dialects.js";
 import { lastUserText, scriptedModel } from "../helpers/mock-model.js";

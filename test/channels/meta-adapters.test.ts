@@ -1,19 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type {
-  ChannelAdapter,
-  ChannelContext,
-  ConnectorState,
-  InboundRequest,
-  OutboundMessage,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { facebookAdapter } from "../../src/modules/integrations/vendors/facebook/adapter.js";
-import { instagramAdapter } from "../../src/modules/integrations/vendors/instagram/adapter.js";
-import { classifyGraphError } from "../../src/modules/integrations/vendors/meta/graph-error.js";
-import { hasValidSignature } from "../../src/modules/integrations/vendors/meta/signature.js";
-import { whatsappAdapter } from "../../src/modules/integrations/vendors/whatsapp/adapter.js";
+import type { InboundRequest, OutboundMessage } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { VendorDefinition } from "../../src/vendors/contract/vendor.js";
+import type { ConnectorState, VendorContext } from "../../src/vendors/contract/vendor-context.js";
+import { facebook as facebookVendor } from "../../src/vendors/facebook/index.js";
+import { instagram as instagramVendor } from "../../src/vendors/instagram/index.js";
+import { classifyGraphError } from "../../src/vendors/meta/graph-error.js";
+import { hasValidSignature } from "../../src/vendors/meta/signature.js";
+import { whatsapp as whatsappVendor } from "../../src/vendors/whatsapp/index.js";
 import {
   type FakeGraph,
   facebookKit,
@@ -28,7 +24,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function contextFor<A>(fake: FakeGraph, authData: A): ChannelContext<A> & { saved: ConnectorState } {
+function contextFor<A>(fake: FakeGraph, authData: A): VendorContext<A> & { saved: ConnectorState } {
   const state: ConnectorState = {};
   return {
     integration: { id: "int_test", name: "Test" },
@@ -75,9 +71,9 @@ const outbound = (conversationId: string, text: string): OutboundMessage => ({
   idempotencyKey: `msg_1:${part++}`,
 });
 
-const waAuth = (fake: FakeGraph) => whatsappAdapter.authData.parse(fake.authData());
-const fbAuth = (fake: FakeGraph) => facebookAdapter.authData.parse(fake.authData());
-const igAuth = (fake: FakeGraph) => instagramAdapter.authData.parse(fake.authData());
+const waAuth = (fake: FakeGraph) => whatsappVendor.authData.parse(fake.authData());
+const fbAuth = (fake: FakeGraph) => facebookVendor.authData.parse(fake.authData());
+const igAuth = (fake: FakeGraph) => instagramVendor.authData.parse(fake.authData());
 
 // ---------------------------------------------------------------------------------------------
 // Shared Meta rules
@@ -108,13 +104,13 @@ describe("Meta webhook verification", () => {
         rawBody: vectorBody,
         query: {},
       };
-      expect(await whatsappAdapter.parseInbound(context, request)).toEqual({
+      expect(await whatsappVendor.channel.parseInbound(context, request)).toEqual({
         kind: "accepted",
         messages: [],
       });
       const tampered = { ...request, rawBody: vectorBody.replace("[]", "[ ]") };
-      expect(await whatsappAdapter.parseInbound(context, tampered)).toEqual({ kind: "rejected" });
-      expect(await whatsappAdapter.parseInbound(context, { ...request, headers: {} })).toEqual({
+      expect(await whatsappVendor.channel.parseInbound(context, tampered)).toEqual({ kind: "rejected" });
+      expect(await whatsappVendor.channel.parseInbound(context, { ...request, headers: {} })).toEqual({
         kind: "rejected",
       });
     } finally {
@@ -146,14 +142,14 @@ describe("Meta webhook verification", () => {
       const request = signed(auth.app_secret, payload);
       expect(request.rawBody).toContain("\\u041f");
       expect(request.rawBody).toContain("a\\/b");
-      const result = await facebookAdapter.parseInbound(contextFor(fake, auth), request);
+      const result = await facebookVendor.channel.parseInbound(contextFor(fake, auth), request);
       expect(result).toMatchObject({ kind: "accepted", messages: [{ text: "Привет 👋 a/b" }] });
       // The same event signed over its plain JSON.stringify form does not verify against these bytes.
       const resigned = {
         ...request,
         headers: { "x-hub-signature-256": hubSignature(auth.app_secret, JSON.stringify(payload)) },
       };
-      expect(await facebookAdapter.parseInbound(contextFor(fake, auth), resigned)).toEqual({
+      expect(await facebookVendor.channel.parseInbound(contextFor(fake, auth), resigned)).toEqual({
         kind: "rejected",
       });
     } finally {
@@ -162,15 +158,15 @@ describe("Meta webhook verification", () => {
   });
 
   it.each([
-    ["whatsapp", whatsappAdapter],
-    ["facebook", facebookAdapter],
-    ["instagram", instagramAdapter],
+    ["whatsapp", whatsappVendor],
+    ["facebook", facebookVendor],
+    ["instagram", instagramVendor],
   ] as const)(
     "%s answers the GET handshake with the raw challenge when the verify token matches",
     async (product, adapter) => {
       const fake = await startFakeGraph(product);
       try {
-        const typed = adapter as unknown as ChannelAdapter<Record<string, unknown>>;
+        const typed = adapter as unknown as VendorDefinition;
         const auth = typed.authData.parse(fake.authData());
         const context = contextFor(fake, auth);
         const verifyToken = String(auth.verify_token);
@@ -179,19 +175,19 @@ describe("Meta webhook verification", () => {
           "hub.verify_token": verifyToken,
           "hub.challenge": "1158201444",
         };
-        expect(typed.handshake?.(context, handshakeRequest(query))).toEqual({
+        expect(typed.channel?.handshake?.(context, handshakeRequest(query))).toEqual({
           status: 200,
           contentType: "text/plain",
           body: "1158201444",
         });
         const wrongToken = { ...query, "hub.verify_token": `${verifyToken}x` };
-        expect(typed.handshake?.(context, handshakeRequest(wrongToken))).toBe("rejected");
-        expect(typed.handshake?.(context, handshakeRequest({ ...query, "hub.mode": "unsubscribe" }))).toBe(
-          "rejected",
-        );
+        expect(typed.channel?.handshake?.(context, handshakeRequest(wrongToken))).toBe("rejected");
+        expect(
+          typed.channel?.handshake?.(context, handshakeRequest({ ...query, "hub.mode": "unsubscribe" })),
+        ).toBe("rejected");
         const { "hub.challenge": _challenge, ...noChallenge } = query;
-        expect(typed.handshake?.(context, handshakeRequest(noChallenge))).toBe("rejected");
-        expect(typed.handshake?.(context, handshakeRequest({}))).toBe("rejected");
+        expect(typed.channel?.handshake?.(context, handshakeRequest(noChallenge))).toBe("rejected");
+        expect(typed.channel?.handshake?.(context, handshakeRequest({}))).toBe("rejected");
       } finally {
         await fake.close();
       }
@@ -308,7 +304,7 @@ describe("whatsapp adapter", () => {
   });
   const parse = async (payload: unknown) => {
     const auth = waAuth(fake);
-    return whatsappAdapter.parseInbound(contextFor(fake, auth), signed(auth.app_secret, payload));
+    return whatsappVendor.channel.parseInbound(contextFor(fake, auth), signed(auth.app_secret, payload));
   };
   const parsedMessages = async (payload: unknown) => {
     const result = await parse(payload);
@@ -317,9 +313,9 @@ describe("whatsapp adapter", () => {
   };
 
   it("declares its route key and text limit, and has no typing indicator", () => {
-    expect(whatsappAdapter.routeKeys).toEqual(["phone_number_id"]);
-    expect(whatsappAdapter.textLimit).toEqual({ max: 4096, unit: "chars" });
-    expect("sendTyping" in whatsappAdapter).toBe(false);
+    expect(whatsappVendor.channel.routeKeys).toEqual(["phone_number_id"]);
+    expect(whatsappVendor.channel.textLimit).toEqual({ max: 4096, unit: "chars" });
+    expect("sendTyping" in whatsappVendor.channel).toBe(false);
   });
 
   it("parses a text message into the sender's conversation, named from contacts", async () => {
@@ -463,7 +459,7 @@ describe("whatsapp adapter", () => {
 
   it("sends one text part to the wa_id and returns the wamid", async () => {
     const context = contextFor(fake, waAuth(fake));
-    const result = await whatsappAdapter.send(context, outbound("15551112222", "Hello there"));
+    const result = await whatsappVendor.channel.send(context, outbound("15551112222", "Hello there"));
     expect(result.externalMessageId).toMatch(/^wamid\./);
     expect(fake.sent).toEqual([
       {
@@ -491,10 +487,10 @@ describe("whatsapp adapter", () => {
     const context = contextFor(fake, auth);
 
     fake.rateLimitNextSends(1, 7);
-    const limited = await channelError(whatsappAdapter.send(context, outbound("15551112222", "a")));
+    const limited = await channelError(whatsappVendor.channel.send(context, outbound("15551112222", "a")));
     expect(limited).toMatchObject({ kind: "rate_limited", code: "rate_limited", retryAfterMs: 7000 });
     expect(limited.message).toContain("130429");
-    await whatsappAdapter.send(context, outbound("15551112222", "a"));
+    await whatsappVendor.channel.send(context, outbound("15551112222", "a"));
     expect(fake.sent).toHaveLength(1);
 
     fake.failNext({
@@ -503,12 +499,16 @@ describe("whatsapp adapter", () => {
       subcode: 2494010,
       message: "(#131047) Re-engagement message",
     });
-    expect(await channelError(whatsappAdapter.send(context, outbound("15551112222", "b")))).toMatchObject({
+    expect(
+      await channelError(whatsappVendor.channel.send(context, outbound("15551112222", "b"))),
+    ).toMatchObject({
       kind: "permanent",
       code: "outside_window",
     });
     fake.failNext({ status: 400, code: 131026, message: "(#131026) Message Undeliverable." });
-    expect(await channelError(whatsappAdapter.send(context, outbound("15551112222", "c")))).toMatchObject({
+    expect(
+      await channelError(whatsappVendor.channel.send(context, outbound("15551112222", "c"))),
+    ).toMatchObject({
       kind: "permanent",
       code: "undeliverable",
     });
@@ -518,22 +518,24 @@ describe("whatsapp adapter", () => {
       message: "(#131000) Something went wrong",
       type: "OAuthException",
     });
-    expect(await channelError(whatsappAdapter.send(context, outbound("15551112222", "d")))).toMatchObject({
+    expect(
+      await channelError(whatsappVendor.channel.send(context, outbound("15551112222", "d"))),
+    ).toMatchObject({
       kind: "transient",
     });
 
     // Over the limit the fake refuses like WhatsApp: a permanent rejection.
     const tooLong = await channelError(
-      whatsappAdapter.send(context, outbound("15551112222", "x".repeat(4097))),
+      whatsappVendor.channel.send(context, outbound("15551112222", "x".repeat(4097))),
     );
     expect(tooLong).toMatchObject({ kind: "permanent", code: "vendor_rejected" });
-    await whatsappAdapter.send(context, outbound("15551112222", "😀".repeat(4096)));
+    await whatsappVendor.channel.send(context, outbound("15551112222", "😀".repeat(4096)));
 
     fake.revokeCredentials();
-    const revoked = await channelError(whatsappAdapter.send(context, outbound("15551112222", "e")));
+    const revoked = await channelError(whatsappVendor.channel.send(context, outbound("15551112222", "e")));
     expect(revoked).toMatchObject({ kind: "credentials_rejected", code: "invalid_access_token" });
     expect(revoked.message).not.toContain(auth.access_token);
-    expect(await channelError(whatsappAdapter.profile(context))).toMatchObject({
+    expect(await channelError(whatsappVendor.profile(context))).toMatchObject({
       kind: "credentials_rejected",
     });
     fake.restoreCredentials();
@@ -542,21 +544,21 @@ describe("whatsapp adapter", () => {
 
   it("rejects a wrong token the way Graph does", async () => {
     const context = contextFor(fake, { ...waAuth(fake), access_token: "someone_elses_token" });
-    const error = await channelError(whatsappAdapter.send(context, outbound("15551112222", "a")));
+    const error = await channelError(whatsappVendor.channel.send(context, outbound("15551112222", "a")));
     expect(error).toMatchObject({ kind: "credentials_rejected" });
     expect(error.message).not.toContain("someone_elses_token");
   });
 
   it("subscribes the app to the WABA and unsubscribes it", async () => {
     const context = contextFor(fake, waAuth(fake));
-    await whatsappAdapter.setUpWebhook(context);
+    await whatsappVendor.channel.setUpWebhook(context);
     expect(fake.subscriptions.has("102290129340398")).toBe(true);
     expect(fake.requests.at(-1)).toMatchObject({
       method: "POST",
       path: "/102290129340398/subscribed_apps",
       version: "v21.0",
     });
-    await whatsappAdapter.tearDownWebhook(context);
+    await whatsappVendor.channel.tearDownWebhook(context);
     expect(fake.subscriptions.has("102290129340398")).toBe(false);
     expect(fake.requests.at(-1)).toMatchObject({
       method: "DELETE",
@@ -566,14 +568,14 @@ describe("whatsapp adapter", () => {
 
     const { business_account_id: _waba, ...withoutWaba } = waAuth(fake);
     const before = fake.requests.length;
-    await whatsappAdapter.setUpWebhook(contextFor(fake, withoutWaba));
-    await whatsappAdapter.tearDownWebhook(contextFor(fake, withoutWaba));
+    await whatsappVendor.channel.setUpWebhook(contextFor(fake, withoutWaba));
+    await whatsappVendor.channel.tearDownWebhook(contextFor(fake, withoutWaba));
     expect(fake.requests.length).toBe(before);
   });
 
   it("reads the phone number's profile, with the business profile picture as avatar when readable", async () => {
     const context = contextFor(fake, waAuth(fake));
-    expect(await whatsappAdapter.profile(context)).toEqual({
+    expect(await whatsappVendor.profile(context)).toEqual({
       id: PNID,
       name: "Parley Test Business",
       username: "15550001234",
@@ -590,7 +592,7 @@ describe("whatsapp adapter", () => {
       message: "(#200) Permissions error",
       path: /whatsapp_business_profile/,
     });
-    expect(await whatsappAdapter.profile(context)).toEqual({
+    expect(await whatsappVendor.profile(context)).toEqual({
       id: PNID,
       name: "Parley Test Business",
       username: "15550001234",
@@ -601,18 +603,18 @@ describe("whatsapp adapter", () => {
     const context = contextFor(fake, waAuth(fake));
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     const mediaId = fake.addMedia(bytes, "image/jpeg");
-    const file = await whatsappAdapter.fetchFile(context, mediaId);
+    const file = await whatsappVendor.fetchFile(context, mediaId);
     expect(file.mimeType).toBe("image/jpeg");
     expect([...file.bytes]).toEqual([...bytes]);
     const download = fake.requests.at(-1)!;
     expect(download.path).toBe("/whatsapp_business/attachments/");
     expect(download.headers.authorization).toBe(`Bearer ${waAuth(fake).access_token}`);
 
-    expect(await channelError(whatsappAdapter.fetchFile(context, "../me"))).toMatchObject({
+    expect(await channelError(whatsappVendor.fetchFile(context, "../me"))).toMatchObject({
       kind: "permanent",
       code: "invalid_file_ref",
     });
-    expect(await channelError(whatsappAdapter.fetchFile(context, "424242"))).toMatchObject({
+    expect(await channelError(whatsappVendor.fetchFile(context, "424242"))).toMatchObject({
       kind: "permanent",
       code: "vendor_rejected",
     });
@@ -644,7 +646,7 @@ describe("facebook adapter", () => {
     ...body,
   });
   const parsedMessages = async (payload: unknown, auth = fbAuth(fake)) => {
-    const result = await facebookAdapter.parseInbound(
+    const result = await facebookVendor.channel.parseInbound(
       contextFor(fake, auth),
       signed(auth.app_secret, payload),
     );
@@ -653,8 +655,8 @@ describe("facebook adapter", () => {
   };
 
   it("declares its route key and text limit", () => {
-    expect(facebookAdapter.routeKeys).toEqual(["page_id"]);
-    expect(facebookAdapter.textLimit).toEqual({ max: 2000, unit: "chars" });
+    expect(facebookVendor.channel.routeKeys).toEqual(["page_id"]);
+    expect(facebookVendor.channel.textLimit).toEqual({ max: 2000, unit: "chars" });
   });
 
   it("parses a text message into the PSID's conversation", async () => {
@@ -783,7 +785,7 @@ describe("facebook adapter", () => {
 
   it("sends through the Send API as the Page and returns the message id", async () => {
     const auth = fbAuth(fake);
-    const result = await facebookAdapter.send(contextFor(fake, auth), outbound(PSID, "Hello"));
+    const result = await facebookVendor.channel.send(contextFor(fake, auth), outbound(PSID, "Hello"));
     expect(result.externalMessageId).toMatch(/^m_/);
     expect(fake.sent).toEqual([
       {
@@ -797,12 +799,12 @@ describe("facebook adapter", () => {
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${auth.access_token}`);
 
     const { page_id: _page, ...withoutPage } = auth;
-    await facebookAdapter.send(contextFor(fake, withoutPage), outbound(PSID, "Again"));
+    await facebookVendor.channel.send(contextFor(fake, withoutPage), outbound(PSID, "Again"));
     expect(fake.sent[1]!.path).toBe("/v21.0/me/messages");
   });
 
   it("shows typing with a sender action", async () => {
-    await facebookAdapter.sendTyping(contextFor(fake, fbAuth(fake)), PSID);
+    await facebookVendor.channel.sendTyping(contextFor(fake, fbAuth(fake)), PSID);
     expect(fake.senderActions).toEqual([{ recipientId: PSID, action: "typing_on" }]);
     expect(fake.requests.at(-1)).toMatchObject({
       method: "POST",
@@ -816,7 +818,7 @@ describe("facebook adapter", () => {
     const auth = fbAuth(fake);
     const context = contextFor(fake, auth);
     fake.rateLimitNextSends(1, 3);
-    const limited = await channelError(facebookAdapter.send(context, outbound(PSID, "a")));
+    const limited = await channelError(facebookVendor.channel.send(context, outbound(PSID, "a")));
     expect(limited).toMatchObject({ kind: "rate_limited", retryAfterMs: 3000 });
     expect(limited.message).toContain("613");
 
@@ -826,7 +828,7 @@ describe("facebook adapter", () => {
       subcode: 2018278,
       message: "(#10) This message is sent outside of allowed window.",
     });
-    expect(await channelError(facebookAdapter.send(context, outbound(PSID, "b")))).toMatchObject({
+    expect(await channelError(facebookVendor.channel.send(context, outbound(PSID, "b")))).toMatchObject({
       kind: "permanent",
       code: "outside_window",
     });
@@ -836,19 +838,19 @@ describe("facebook adapter", () => {
       subcode: 1545041,
       message: "(#551) This person isn't available right now.",
     });
-    expect(await channelError(facebookAdapter.send(context, outbound(PSID, "c")))).toMatchObject({
+    expect(await channelError(facebookVendor.channel.send(context, outbound(PSID, "c")))).toMatchObject({
       kind: "permanent",
       code: "recipient_unavailable",
     });
-    expect(await channelError(facebookAdapter.send(context, outbound(PSID, "x".repeat(2001))))).toMatchObject(
-      {
-        kind: "permanent",
-        code: "vendor_rejected",
-      },
-    );
+    expect(
+      await channelError(facebookVendor.channel.send(context, outbound(PSID, "x".repeat(2001)))),
+    ).toMatchObject({
+      kind: "permanent",
+      code: "vendor_rejected",
+    });
 
     fake.revokeCredentials();
-    const revoked = await channelError(facebookAdapter.send(context, outbound(PSID, "d")));
+    const revoked = await channelError(facebookVendor.channel.send(context, outbound(PSID, "d")));
     expect(revoked).toMatchObject({ kind: "credentials_rejected" });
     expect(revoked.message).not.toContain(auth.access_token);
     expect(fake.sent).toEqual([]);
@@ -856,25 +858,25 @@ describe("facebook adapter", () => {
 
   it("subscribes the app to the Page's messaging fields and unsubscribes it", async () => {
     const auth = fbAuth(fake);
-    await facebookAdapter.setUpWebhook(contextFor(fake, auth));
+    await facebookVendor.channel.setUpWebhook(contextFor(fake, auth));
     expect(fake.subscriptions.get(PAGE)).toEqual(["messages", "messaging_postbacks"]);
     expect(fake.requests.at(-1)).toMatchObject({
       method: "POST",
       path: `/${PAGE}/subscribed_apps`,
       query: { subscribed_fields: "messages,messaging_postbacks" },
     });
-    await facebookAdapter.tearDownWebhook(contextFor(fake, auth));
+    await facebookVendor.channel.tearDownWebhook(contextFor(fake, auth));
     expect(fake.subscriptions.has(PAGE)).toBe(false);
     expect(fake.requests.at(-1)).toMatchObject({ method: "DELETE", path: `/${PAGE}/subscribed_apps` });
 
     const { page_id: _page, ...withoutPage } = auth;
-    await facebookAdapter.setUpWebhook(contextFor(fake, withoutPage));
+    await facebookVendor.channel.setUpWebhook(contextFor(fake, withoutPage));
     expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: "/me/subscribed_apps" });
     expect(fake.subscriptions.has(PAGE)).toBe(true);
   });
 
   it("reads the Page's profile with its picture", async () => {
-    expect(await facebookAdapter.profile(contextFor(fake, fbAuth(fake)))).toEqual({
+    expect(await facebookVendor.profile(contextFor(fake, fbAuth(fake)))).toEqual({
       id: PAGE,
       name: "Parley Test Page",
       avatar_url: fake.avatarUrl,
@@ -913,7 +915,7 @@ describe("instagram adapter", () => {
   });
   const parsedMessages = async (payload: unknown) => {
     const auth = igAuth(fake);
-    const result = await instagramAdapter.parseInbound(
+    const result = await instagramVendor.channel.parseInbound(
       contextFor(fake, auth),
       signed(auth.app_secret, payload),
     );
@@ -922,10 +924,10 @@ describe("instagram adapter", () => {
   };
 
   it("declares its route key and a byte-counted text limit; registers no webhook", () => {
-    expect(instagramAdapter.routeKeys).toEqual(["account_id"]);
-    expect(instagramAdapter.textLimit).toEqual({ max: 1000, unit: "bytes" });
-    expect("setUpWebhook" in instagramAdapter).toBe(false);
-    expect("tearDownWebhook" in instagramAdapter).toBe(false);
+    expect(instagramVendor.channel.routeKeys).toEqual(["account_id"]);
+    expect(instagramVendor.channel.textLimit).toEqual({ max: 1000, unit: "bytes" });
+    expect("setUpWebhook" in instagramVendor.channel).toBe(false);
+    expect("tearDownWebhook" in instagramVendor.channel).toBe(false);
   });
 
   it("parses a text message into the IGSID's conversation", async () => {
@@ -999,7 +1001,7 @@ describe("instagram adapter", () => {
   it("sends through /me/messages and shows typing", async () => {
     const auth = igAuth(fake);
     const context = contextFor(fake, auth);
-    const result = await instagramAdapter.send(context, outbound(IGSID, "Hi ✨"));
+    const result = await instagramVendor.channel.send(context, outbound(IGSID, "Hi ✨"));
     expect(result.externalMessageId).toMatch(/^m_/);
     expect(fake.sent).toEqual([
       {
@@ -1011,26 +1013,26 @@ describe("instagram adapter", () => {
       },
     ]);
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${auth.access_token}`);
-    await instagramAdapter.sendTyping(context, IGSID);
+    await instagramVendor.channel.sendTyping(context, IGSID);
     expect(fake.senderActions).toEqual([{ recipientId: IGSID, action: "typing_on" }]);
   });
 
   it("counts its limit in bytes and classifies the vendor's errors", async () => {
     const auth = igAuth(fake);
     const context = contextFor(fake, auth);
-    await instagramAdapter.send(context, outbound(IGSID, "я".repeat(500)));
+    await instagramVendor.channel.send(context, outbound(IGSID, "я".repeat(500)));
     expect(
-      await channelError(instagramAdapter.send(context, outbound(IGSID, "я".repeat(501)))),
+      await channelError(instagramVendor.channel.send(context, outbound(IGSID, "я".repeat(501)))),
     ).toMatchObject({
       kind: "permanent",
       code: "vendor_rejected",
     });
     fake.rateLimitNextSends(2, 5);
-    expect(await channelError(instagramAdapter.send(context, outbound(IGSID, "a")))).toMatchObject({
+    expect(await channelError(instagramVendor.channel.send(context, outbound(IGSID, "a")))).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 5000,
     });
-    expect(await channelError(instagramAdapter.send(context, outbound(IGSID, "a")))).toMatchObject({
+    expect(await channelError(instagramVendor.channel.send(context, outbound(IGSID, "a")))).toMatchObject({
       kind: "rate_limited",
     });
     fake.failNext({
@@ -1039,19 +1041,19 @@ describe("instagram adapter", () => {
       subcode: 2534022,
       message: "(#10) This message is sent outside of allowed window.",
     });
-    expect(await channelError(instagramAdapter.send(context, outbound(IGSID, "b")))).toMatchObject({
+    expect(await channelError(instagramVendor.channel.send(context, outbound(IGSID, "b")))).toMatchObject({
       kind: "permanent",
       code: "outside_window",
     });
     fake.revokeCredentials();
-    expect(await channelError(instagramAdapter.send(context, outbound(IGSID, "c")))).toMatchObject({
+    expect(await channelError(instagramVendor.channel.send(context, outbound(IGSID, "c")))).toMatchObject({
       kind: "credentials_rejected",
     });
     expect(fake.sent).toHaveLength(1);
   });
 
   it("reads the account's profile", async () => {
-    expect(await instagramAdapter.profile(contextFor(fake, igAuth(fake)))).toEqual({
+    expect(await instagramVendor.profile(contextFor(fake, igAuth(fake)))).toEqual({
       id: ACCOUNT,
       name: "Parley Test Shop",
       username: "parley_test_shop",
@@ -1104,22 +1106,22 @@ async function captureServer(): Promise<Captured> {
 }
 
 describe.each([
-  ["whatsapp", whatsappKit, whatsappAdapter],
-  ["facebook", facebookKit, facebookAdapter],
-  ["instagram", instagramKit, instagramAdapter],
+  ["whatsapp", whatsappKit, whatsappVendor],
+  ["facebook", facebookKit, facebookVendor],
+  ["instagram", instagramKit, instagramVendor],
 ] as const)("the %s fake as a VendorKit", (product: MetaProduct, kit, adapter) => {
   it("delivers a signed text event the adapter accepts, and plays the vendor's part for sends", async () => {
-    const typed = adapter as unknown as ChannelAdapter<Record<string, unknown>>;
+    const typed = adapter as unknown as VendorDefinition;
     expect(kit.vendor).toBe(product);
     const fake = (await kit.start()) as FakeGraph;
     const hook = await captureServer();
     try {
       expect(fake.env).toEqual({ PARLEY_GRAPH_API_URL: fake.baseUrl });
       expect(fake.registersWebhook).toBe(false);
-      expect(fake.textLimit).toBe(typed.textLimit?.max);
+      expect(fake.textLimit).toBe(typed.channel?.textLimit?.max);
       const context = contextFor(fake, typed.authData.parse(fake.authData()));
 
-      await typed.setUpWebhook?.(context);
+      await typed.channel?.setUpWebhook?.(context);
       expect(fake.registeredHookUrl()).toBeUndefined();
 
       const hookUrl = `${hook.url}/hooks/${product}/int_test`;
@@ -1130,7 +1132,7 @@ describe.each([
         messageId: "mid.1",
       });
       expect(delivered.status).toBe(200);
-      const accepted = await typed.parseInbound?.(context, hook.requests[0]!);
+      const accepted = await typed.channel?.parseInbound?.(context, hook.requests[0]!);
       expect(accepted).toMatchObject({
         kind: "accepted",
         messages: [
@@ -1145,35 +1147,35 @@ describe.each([
       expect(hook.requests[0]!.rawBody).not.toContain("Привет");
 
       await fake.deliverText({ hookUrl, text: "forged", badProof: true });
-      expect(await typed.parseInbound?.(context, hook.requests[1]!)).toEqual({ kind: "rejected" });
+      expect(await typed.channel?.parseInbound?.(context, hook.requests[1]!)).toEqual({ kind: "rejected" });
 
       const challenge = await fake.handshake(hookUrl, { challenge: "987654321" });
       expect(challenge.status).toBe(200);
-      expect(typed.handshake?.(context, hook.requests[2]!)).toEqual({
+      expect(typed.channel?.handshake?.(context, hook.requests[2]!)).toEqual({
         status: 200,
         contentType: "text/plain",
         body: "987654321",
       });
 
       expect(await typed.profile?.(context)).toMatchObject(fake.expectedProfile);
-      await typed.send?.(context, outbound(delivered.conversationId, "reply"));
+      await typed.channel?.send?.(context, outbound(delivered.conversationId, "reply"));
       expect(fake.sent.map((s) => [s.conversationId, s.text])).toEqual([[delivered.conversationId, "reply"]]);
 
       fake.rateLimitNextSends(1, 2);
       expect(
-        await channelError(typed.send!(context, outbound(delivered.conversationId, "again"))),
+        await channelError(typed.channel!.send!(context, outbound(delivered.conversationId, "again"))),
       ).toMatchObject({
         kind: "rate_limited",
         retryAfterMs: 2000,
       });
       fake.revokeCredentials();
       expect(
-        await channelError(typed.send!(context, outbound(delivered.conversationId, "again"))),
+        await channelError(typed.channel!.send!(context, outbound(delivered.conversationId, "again"))),
       ).toMatchObject({
         kind: "credentials_rejected",
       });
       fake.restoreCredentials();
-      await typed.send?.(context, outbound(delivered.conversationId, "again"));
+      await typed.channel?.send?.(context, outbound(delivered.conversationId, "again"));
       expect(fake.sent).toHaveLength(2);
     } finally {
       await hook.close();

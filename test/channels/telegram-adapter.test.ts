@@ -1,18 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type {
-  InboundMessage,
-  InboundRequest,
-  InboundResult,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { telegramAdapter } from "../../src/modules/integrations/vendors/telegram/adapter.js";
-import type {
-  TelegramAuthData,
-  TelegramContext,
-} from "../../src/modules/integrations/vendors/telegram/context.js";
-import { classifyTelegramError } from "../../src/modules/integrations/vendors/telegram/errors.js";
+import type { InboundMessage, InboundRequest, InboundResult } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { TelegramAuthData, TelegramContext } from "../../src/vendors/telegram/context.js";
+import { classifyTelegramError } from "../../src/vendors/telegram/errors.js";
+import { telegram as telegramVendor } from "../../src/vendors/telegram/index.js";
 import { FAKE_BOT_ID, type TelegramFake, telegramKit } from "./fakes/telegram-fake.js";
 
 const HOOK_URL = "http://127.0.0.1:9/hooks/telegram/int_test";
@@ -94,17 +87,20 @@ afterEach(async () => {
 
 describe("telegram adapter: declarations", () => {
   it("declares its route keys and Telegram's text limit in UTF-16 code units", () => {
-    expect(telegramAdapter.vendor).toBe("telegram");
-    expect(telegramAdapter.routeKeys).toEqual(["chat_type", "chat_id"]);
-    expect(telegramAdapter.textLimit).toEqual({ max: 4096, unit: "utf16" });
-    expect(telegramAdapter.textLimit.max).toBe(fake.textLimit);
+    expect(telegramVendor.id).toBe("telegram");
+    expect(telegramVendor.channel.routeKeys).toEqual(["chat_type", "chat_id"]);
+    expect(telegramVendor.channel.textLimit).toEqual({ max: 4096, unit: "utf16" });
+    expect(telegramVendor.channel.textLimit.max).toBe(fake.textLimit);
   });
 });
 
 describe("telegram adapter: parseInbound verification", () => {
   it("accepts an update carrying the secret saved in state", async () => {
     const { context } = contextFor(fake, { state: { webhook_secret: SECRET } });
-    const result = await telegramAdapter.parseInbound(context, inboundRequest(messageUpdate({ text: "hi" })));
+    const result = await telegramVendor.channel.parseInbound(
+      context,
+      inboundRequest(messageUpdate({ text: "hi" })),
+    );
     expect(messagesOf(result)).toHaveLength(1);
   });
 
@@ -114,11 +110,13 @@ describe("telegram adapter: parseInbound verification", () => {
       state: { webhook_secret: SECRET },
     });
     const update = messageUpdate({ text: "hi" });
-    expect(await telegramAdapter.parseInbound(context, inboundRequest(update, SECRET))).toEqual({
+    expect(await telegramVendor.channel.parseInbound(context, inboundRequest(update, SECRET))).toEqual({
       kind: "rejected",
     });
     expect(
-      messagesOf(await telegramAdapter.parseInbound(context, inboundRequest(update, "user_given_secret"))),
+      messagesOf(
+        await telegramVendor.channel.parseInbound(context, inboundRequest(update, "user_given_secret")),
+      ),
     ).toHaveLength(1);
   });
 
@@ -129,7 +127,7 @@ describe("telegram adapter: parseInbound verification", () => {
     ["a repeated header", [SECRET, SECRET]],
   ])("rejects %s", async (_label, header) => {
     const { context } = contextFor(fake, { state: { webhook_secret: SECRET } });
-    const result = await telegramAdapter.parseInbound(
+    const result = await telegramVendor.channel.parseInbound(
       context,
       inboundRequest(messageUpdate({ text: "hi" }), header),
     );
@@ -138,7 +136,7 @@ describe("telegram adapter: parseInbound verification", () => {
 
   it("rejects everything while no secret is known", async () => {
     const { context } = contextFor(fake);
-    const result = await telegramAdapter.parseInbound(
+    const result = await telegramVendor.channel.parseInbound(
       context,
       inboundRequest(messageUpdate({ text: "hi" }), ""),
     );
@@ -154,7 +152,7 @@ describe("telegram adapter: parseInbound verification", () => {
       JSON.stringify({ update_id: "x" }),
       JSON.stringify({ update_id: 1, message: { text: "no chat" } }),
     ]) {
-      expect(await telegramAdapter.parseInbound(context, inboundRequest(body))).toEqual({
+      expect(await telegramVendor.channel.parseInbound(context, inboundRequest(body))).toEqual({
         kind: "accepted",
         messages: [],
       });
@@ -165,7 +163,7 @@ describe("telegram adapter: parseInbound verification", () => {
 describe("telegram adapter: parseInbound messages", () => {
   async function parse(update: Record<string, unknown>): Promise<InboundMessage[]> {
     const { context } = contextFor(fake, { state: { webhook_secret: SECRET } });
-    return messagesOf(await telegramAdapter.parseInbound(context, inboundRequest(update)));
+    return messagesOf(await telegramVendor.channel.parseInbound(context, inboundRequest(update)));
   }
 
   it("normalises a private text message", async () => {
@@ -333,7 +331,7 @@ describe("telegram adapter: parseInbound messages", () => {
 describe("telegram adapter: send", () => {
   it("sends one plain-text sendMessage as JSON and returns <chat id>:<message_id>", async () => {
     const { context } = contextFor(fake);
-    const result = await telegramAdapter.send(context, {
+    const result = await telegramVendor.channel.send(context, {
       conversationId: "100200300",
       text: "Hello *there*",
       idempotencyKey: "msg_1:0",
@@ -349,7 +347,7 @@ describe("telegram adapter: send", () => {
 
   it("sends to group chats by their negative id", async () => {
     const { context } = contextFor(fake);
-    await telegramAdapter.send(context, {
+    await telegramVendor.channel.send(context, {
       conversationId: "-1001234567890",
       text: "hi all",
       idempotencyKey: "k",
@@ -361,11 +359,11 @@ describe("telegram adapter: send", () => {
     const { context } = contextFor(fake);
     fake.rateLimitNextSends(1, 7);
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "rate_limited", code: "rate_limited", retryAfterMs: 7000 });
     expect(fake.sent).toHaveLength(0);
-    await telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" });
+    await telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" });
     expect(fake.sent).toHaveLength(1);
   });
 
@@ -373,19 +371,19 @@ describe("telegram adapter: send", () => {
     const { context } = contextFor(fake);
     fake.revokeCredentials();
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "credentials_rejected", code: "credentials_rejected" });
     expect(error.message).not.toContain(fake.token);
     fake.restoreCredentials();
-    await telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" });
+    await telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" });
     expect(fake.sent).toHaveLength(1);
   });
 
   it("classifies a malformed token (404 Not Found) as credentials_rejected", async () => {
     const { context } = contextFor(fake, { authData: { token: "not_a_token" } });
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
     );
     expect(error.kind).toBe("credentials_rejected");
   });
@@ -394,7 +392,7 @@ describe("telegram adapter: send", () => {
     const { context } = contextFor(fake);
     fake.blockedChats.add("100200300");
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "100200300", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "100200300", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "permanent", code: "recipient_blocked" });
     expect(error.message).toContain("bot was blocked by the user");
@@ -404,7 +402,7 @@ describe("telegram adapter: send", () => {
     const { context } = contextFor(fake);
     fake.unknownChats.add("404");
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "404", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "404", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "permanent", code: "conversation_not_found" });
   });
@@ -412,7 +410,11 @@ describe("telegram adapter: send", () => {
   it("classifies an over-long text as permanent message_too_long", async () => {
     const { context } = contextFor(fake);
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "1", text: "é".repeat(4097), idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, {
+        conversationId: "1",
+        text: "é".repeat(4097),
+        idempotencyKey: "k",
+      }),
     );
     expect(error).toMatchObject({ kind: "permanent", code: "message_too_long" });
   });
@@ -425,7 +427,7 @@ describe("telegram adapter: send", () => {
       parameters: { migrate_to_chat_id: -1001557912345 },
     });
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "-42", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "-42", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "permanent", code: "chat_migrated" });
     expect(error.message).toContain("-1001557912345");
@@ -435,7 +437,7 @@ describe("telegram adapter: send", () => {
     const { context } = contextFor(fake);
     fake.sendFailures.push({ code: 502, description: "Bad Gateway" });
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "transient", code: "vendor_unavailable" });
   });
@@ -444,12 +446,12 @@ describe("telegram adapter: send", () => {
     const closed = await fake.close().then(() => fake.baseUrl);
     const { context } = contextFor(fake, { apiBaseUrl: closed });
     const error = await channelError(
-      telegramAdapter.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(context, { conversationId: "1", text: "x", idempotencyKey: "k" }),
     );
     expect(error).toMatchObject({ kind: "transient", code: "vendor_unreachable" });
     const unparsable = contextFor(fake, { apiBaseUrl: "not a url" }).context;
     const parseError = await channelError(
-      telegramAdapter.send(unparsable, { conversationId: "1", text: "x", idempotencyKey: "k" }),
+      telegramVendor.channel.send(unparsable, { conversationId: "1", text: "x", idempotencyKey: "k" }),
     );
     expect(parseError.kind).toBe("transient");
     expect(parseError.message).not.toContain(fake.token);
@@ -465,7 +467,7 @@ describe("telegram adapter: send", () => {
 
   it("shows typing with sendChatAction", async () => {
     const { context } = contextFor(fake);
-    await telegramAdapter.sendTyping(context, "100200300");
+    await telegramVendor.channel.sendTyping(context, "100200300");
     expect(fake.calls.at(-1)).toMatchObject({
       method: "sendChatAction",
       params: { chat_id: 100200300, action: "typing" },
@@ -477,7 +479,7 @@ describe("telegram adapter: send", () => {
 describe("telegram adapter: webhook", () => {
   it("generates a secret, saves it in state and registers it with the hook URL", async () => {
     const { context, state } = contextFor(fake);
-    await telegramAdapter.setUpWebhook(context);
+    await telegramVendor.channel.setUpWebhook(context);
     const secret = state.webhook_secret;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
     expect(fake.webhook).toEqual({ url: HOOK_URL, secretToken: secret, allowedUpdates: ["message"] });
@@ -487,14 +489,14 @@ describe("telegram adapter: webhook", () => {
 
   it("keeps the secret already in state when set up again", async () => {
     const { context, state } = contextFor(fake, { state: { webhook_secret: SECRET } });
-    await telegramAdapter.setUpWebhook(context);
+    await telegramVendor.channel.setUpWebhook(context);
     expect(state.webhook_secret).toBe(SECRET);
     expect(fake.webhook?.secretToken).toBe(SECRET);
   });
 
   it("registers the user's webhook_secret and saves nothing", async () => {
     const { context, state } = contextFor(fake, { authData: { webhook_secret: "sx_user_secret" } });
-    await telegramAdapter.setUpWebhook(context);
+    await telegramVendor.channel.setUpWebhook(context);
     expect(fake.webhook?.secretToken).toBe("sx_user_secret");
     expect(state).toEqual({});
   });
@@ -502,15 +504,15 @@ describe("telegram adapter: webhook", () => {
   it("fails setup with credentials_rejected on a revoked token", async () => {
     const { context } = contextFor(fake);
     fake.revokeCredentials();
-    const error = await channelError(telegramAdapter.setUpWebhook(context));
+    const error = await channelError(telegramVendor.channel.setUpWebhook(context));
     expect(error.kind).toBe("credentials_rejected");
     expect(fake.webhook).toBeUndefined();
   });
 
   it("tears the webhook down with deleteWebhook", async () => {
     const { context } = contextFor(fake);
-    await telegramAdapter.setUpWebhook(context);
-    await telegramAdapter.tearDownWebhook(context);
+    await telegramVendor.channel.setUpWebhook(context);
+    await telegramVendor.channel.tearDownWebhook(context);
     expect(fake.webhook).toBeUndefined();
     expect(fake.calls.at(-1)).toMatchObject({
       method: "deleteWebhook",
@@ -522,7 +524,7 @@ describe("telegram adapter: webhook", () => {
 describe("telegram adapter: profile and files", () => {
   it("returns the bot's identity from getMe, without an avatar when it has no photo", async () => {
     const { context } = contextFor(fake);
-    const profile = await telegramAdapter.profile(context);
+    const profile = await telegramVendor.profile(context);
     expect(profile).toEqual(fake.expectedProfile);
     expect(fake.calls.map((call) => call.method)).toEqual(["getMe", "getUserProfilePhotos"]);
     expect(fake.calls[1]?.params).toEqual({ user_id: FAKE_BOT_ID, limit: 1 });
@@ -531,23 +533,23 @@ describe("telegram adapter: profile and files", () => {
   it("gives the avatar as the largest photo's file ref, never as a URL with the token", async () => {
     const avatar = fake.setProfilePhoto(new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]));
     const { context } = contextFor(fake);
-    const profile = await telegramAdapter.profile(context);
+    const profile = await telegramVendor.profile(context);
     expect(profile).toEqual({ ...fake.expectedProfile, avatarRef: avatar });
     expect(JSON.stringify(profile)).not.toContain(fake.token);
-    const file = await telegramAdapter.fetchFile(context, avatar);
+    const file = await telegramVendor.fetchFile(context, avatar);
     expect(Array.from(file.bytes)).toEqual([0xff, 0xd8, 0xff, 1, 2, 3]);
   });
 
   it("fails the profile with credentials_rejected on a revoked token", async () => {
     const { context } = contextFor(fake);
     fake.revokeCredentials();
-    expect((await channelError(telegramAdapter.profile(context))).kind).toBe("credentials_rejected");
+    expect((await channelError(telegramVendor.profile(context))).kind).toBe("credentials_rejected");
   });
 
   it("downloads a file through getFile and the file endpoint, typing it by extension", async () => {
     const fileId = fake.addFile("photos/file_7.jpg", new Uint8Array([1, 2, 3, 4]));
     const { context } = contextFor(fake);
-    const file = await telegramAdapter.fetchFile(context, fileId);
+    const file = await telegramVendor.fetchFile(context, fileId);
     expect(file).toEqual({ bytes: new Uint8Array([1, 2, 3, 4]), mimeType: "image/jpeg" });
     expect(fake.calls.map((call) => [call.method, call.path])).toEqual([
       ["getFile", `/bot${fake.token}/getFile`],
@@ -558,12 +560,12 @@ describe("telegram adapter: profile and files", () => {
   it("keeps the file server's content type when it names one", async () => {
     const fileId = fake.addFile("voice/file_3.oga", new Uint8Array([9]), "audio/ogg");
     const { context } = contextFor(fake);
-    expect((await telegramAdapter.fetchFile(context, fileId)).mimeType).toBe("audio/ogg");
+    expect((await telegramVendor.fetchFile(context, fileId)).mimeType).toBe("audio/ogg");
   });
 
   it("fails an unknown file_id as permanent file_not_found", async () => {
     const { context } = contextFor(fake);
-    const error = await channelError(telegramAdapter.fetchFile(context, "AgACnope"));
+    const error = await channelError(telegramVendor.fetchFile(context, "AgACnope"));
     expect(error).toMatchObject({ kind: "permanent", code: "file_not_found" });
   });
 });
@@ -619,14 +621,16 @@ describe("telegram fake as a VendorKit", () => {
       };
       expect(fake.env).toEqual({ PARLEY_TELEGRAM_API_URL: fake.baseUrl });
       expect(fake.registersWebhook).toBe(true);
-      await telegramAdapter.setUpWebhook(context);
+      await telegramVendor.channel.setUpWebhook(context);
       expect(fake.registeredHookUrl()).toBe(hook.url);
 
       const delivered = await fake.deliverText({ text: "hello from the fake", messageId: "m-1" });
       expect(delivered).toEqual({ status: 200, body: '{"ok":true}', conversationId: "100200300" });
       const first = hook.captured[0]!;
       expect(first.url).toBe("/hooks/telegram/int_test");
-      const [message] = messagesOf(await telegramAdapter.parseInbound(context, asInboundRequest(first)));
+      const [message] = messagesOf(
+        await telegramVendor.channel.parseInbound(context, asInboundRequest(first)),
+      );
       expect(message).toMatchObject({
         conversationId: delivered.conversationId,
         person: { externalId: "100200300", name: "Ann Example" },
@@ -636,7 +640,7 @@ describe("telegram fake as a VendorKit", () => {
 
       await fake.deliverText({ text: "hello from the fake", messageId: "m-1" });
       const [again] = messagesOf(
-        await telegramAdapter.parseInbound(context, asInboundRequest(hook.captured[1]!)),
+        await telegramVendor.channel.parseInbound(context, asInboundRequest(hook.captured[1]!)),
       );
       expect(again?.externalMessageId).toBe(message?.externalMessageId);
 
@@ -647,23 +651,25 @@ describe("telegram fake as a VendorKit", () => {
       });
       expect(group.conversationId).toBe("-1009876543210");
       const [groupMessage] = messagesOf(
-        await telegramAdapter.parseInbound(context, asInboundRequest(hook.captured[2]!)),
+        await telegramVendor.channel.parseInbound(context, asInboundRequest(hook.captured[2]!)),
       );
       expect(groupMessage?.route).toEqual({ chat_type: "supergroup", chat_id: "-1009876543210" });
       expect(groupMessage?.person.externalId).toBe("77");
 
       await fake.deliverText({ text: "forged", badProof: true });
-      expect(await telegramAdapter.parseInbound(context, asInboundRequest(hook.captured[3]!))).toEqual({
-        kind: "rejected",
-      });
+      expect(await telegramVendor.channel.parseInbound(context, asInboundRequest(hook.captured[3]!))).toEqual(
+        {
+          kind: "rejected",
+        },
+      );
 
-      await telegramAdapter.send(context, {
+      await telegramVendor.channel.send(context, {
         conversationId: delivered.conversationId,
         text: "reply",
         idempotencyKey: "k",
       });
       expect(fake.sent.map((sent) => [sent.conversationId, sent.text])).toEqual([["100200300", "reply"]]);
-      expect(await telegramAdapter.profile(context)).toMatchObject(fake.expectedProfile);
+      expect(await telegramVendor.profile(context)).toMatchObject(fake.expectedProfile);
     } finally {
       await hook.close();
     }

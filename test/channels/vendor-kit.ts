@@ -1,5 +1,5 @@
-import type { ChannelContext } from "../../src/modules/integrations/channel-adapter.js";
 import type { IntegrationVendor } from "../../src/storage/schema-integrations.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
 
 /**
  * What each messaging vendor's fake (test/channels/fakes/<vendor>-fake.ts) offers the shared
@@ -70,7 +70,7 @@ export interface FakeVendor {
    * What the adapter's context needs beside credentials and a base URL, for the adapter-level
    * suites (a vendor connected by OAuth: `oauth`, `vendorConfig`, and its own `apiBaseUrl`).
    */
-  contextExtras?(): Partial<ChannelContext<Record<string, unknown>>>;
+  contextExtras?(): Partial<VendorContext<Record<string, unknown>>>;
   /** The vendor's text limit per message (as the adapter's textLimit counts it). */
   textLimit: number;
   close(): Promise<void>;

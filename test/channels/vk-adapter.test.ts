@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type {
-  ChannelContext,
-  InboundRequest,
-  InboundResult,
-} from "../../src/modules/integrations/channel-adapter.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { vkAdapter } from "../../src/modules/integrations/vendors/vk/adapter.js";
-import type { VkAuthData } from "../../src/modules/integrations/vendors/vk/auth-data.js";
-import { randomIdFor } from "../../src/modules/integrations/vendors/vk/send.js";
+import type { InboundRequest, InboundResult } from "../../src/vendors/contract/channel.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
+import type { VkAuthData } from "../../src/vendors/vk/auth-data.js";
+import { vk as vkVendor } from "../../src/vendors/vk/index.js";
+import { randomIdFor } from "../../src/vendors/vk/send.js";
 import { adapterHookServer } from "./adapter-hook-server.js";
 import { VkFake, vkKit } from "./fakes/vk-fake.js";
 
@@ -28,8 +25,8 @@ afterEach(async () => {
 function contextFor(
   authData: Partial<VkAuthData> = {},
   state: Record<string, unknown> = {},
-  overrides: Partial<ChannelContext<VkAuthData>> = {},
-): ChannelContext<VkAuthData> {
+  overrides: Partial<VendorContext<VkAuthData>> = {},
+): VendorContext<VkAuthData> {
   return {
     integration: { id: "int_test", name: "VK test" },
     authData: { access_token: fake.token, ...authData },
@@ -98,79 +95,91 @@ async function rejection(promise: Promise<unknown>): Promise<ChannelError> {
 
 describe("vk adapter: declaration", () => {
   it("declares its route keys and the conservative text limit", () => {
-    expect(vkAdapter.vendor).toBe("vk");
-    expect(vkAdapter.routeKeys).toEqual(["peer_type", "peer_id"]);
-    expect(vkAdapter.textLimit).toEqual({ max: 4096, unit: "chars" });
+    expect(vkVendor.id).toBe("vk");
+    expect(vkVendor.channel.routeKeys).toEqual(["peer_type", "peer_id"]);
+    expect(vkVendor.channel.textLimit).toEqual({ max: 4096, unit: "chars" });
   });
 });
 
 describe("vk adapter: verifying Callback API requests", () => {
   it("accepts an event carrying the auth_data secret and answers `ok`", async () => {
-    const result = accepted(await vkAdapter.parseInbound(verified(), post(messageNew({}))));
+    const result = accepted(await vkVendor.channel.parseInbound(verified(), post(messageNew({}))));
     expect(result.reply).toEqual({ status: 200, contentType: "text/plain", body: "ok" });
     expect(result.messages).toHaveLength(1);
   });
 
   it("accepts an event carrying the secret saved in state", async () => {
     const context = contextFor({}, { secret: "state_secret", group_id: GROUP_ID });
-    const result = await vkAdapter.parseInbound(context, post(messageNew({}, { secret: "state_secret" })));
+    const result = await vkVendor.channel.parseInbound(
+      context,
+      post(messageNew({}, { secret: "state_secret" })),
+    );
     expect(accepted(result).messages).toHaveLength(1);
   });
 
   it("prefers the auth_data secret over the one in state", async () => {
     const context = contextFor({ secret: SECRET }, { secret: "state_secret" });
-    expect(await vkAdapter.parseInbound(context, post(messageNew({}, { secret: "state_secret" })))).toEqual({
+    expect(
+      await vkVendor.channel.parseInbound(context, post(messageNew({}, { secret: "state_secret" }))),
+    ).toEqual({
       kind: "rejected",
     });
   });
 
   it("rejects a wrong secret, a missing secret, and any event when no secret is known", async () => {
     expect(
-      await vkAdapter.parseInbound(verified(), post(messageNew({}, { secret: "sx_vk_callback_secreT" }))),
+      await vkVendor.channel.parseInbound(
+        verified(),
+        post(messageNew({}, { secret: "sx_vk_callback_secreT" })),
+      ),
     ).toEqual({
       kind: "rejected",
     });
     const { secret: _dropped, ...unsigned } = messageNew({});
-    expect(await vkAdapter.parseInbound(verified(), post(unsigned))).toEqual({ kind: "rejected" });
-    expect(await vkAdapter.parseInbound(contextFor(), post(messageNew({})))).toEqual({ kind: "rejected" });
+    expect(await vkVendor.channel.parseInbound(verified(), post(unsigned))).toEqual({ kind: "rejected" });
+    expect(await vkVendor.channel.parseInbound(contextFor(), post(messageNew({})))).toEqual({
+      kind: "rejected",
+    });
   });
 
   it("rejects an event for another community", async () => {
-    const result = await vkAdapter.parseInbound(verified(), post(messageNew({}, { group_id: 1 })));
+    const result = await vkVendor.channel.parseInbound(verified(), post(messageNew({}, { group_id: 1 })));
     expect(result).toEqual({ kind: "rejected" });
   });
 
   it("rejects a body that is not JSON (the secret cannot be read)", async () => {
-    expect(await vkAdapter.parseInbound(verified(), post("{not json"))).toEqual({ kind: "rejected" });
+    expect(await vkVendor.channel.parseInbound(verified(), post("{not json"))).toEqual({ kind: "rejected" });
   });
 
   it("answers the confirmation event with the confirmation code, as text", async () => {
     const event = { type: "confirmation", group_id: GROUP_ID, secret: SECRET };
-    const result = accepted(await vkAdapter.parseInbound(verified(), post(event)));
+    const result = accepted(await vkVendor.channel.parseInbound(verified(), post(event)));
     expect(result.messages).toEqual([]);
     expect(result.reply).toEqual({ status: 200, contentType: "text/plain", body: "c0nf1rm" });
 
     const fromState = contextFor({}, { secret: SECRET, confirmation_code: "from_state", group_id: GROUP_ID });
-    expect(accepted(await vkAdapter.parseInbound(fromState, post(event))).reply?.body).toBe("from_state");
+    expect(accepted(await vkVendor.channel.parseInbound(fromState, post(event))).reply?.body).toBe(
+      "from_state",
+    );
   });
 
   it("rejects the confirmation event when no code is known or the secret is wrong", async () => {
     const noCode = contextFor({ secret: SECRET, group_id: GROUP_ID });
     expect(
-      await vkAdapter.parseInbound(
+      await vkVendor.channel.parseInbound(
         noCode,
         post({ type: "confirmation", group_id: GROUP_ID, secret: SECRET }),
       ),
     ).toEqual({ kind: "rejected" });
     const wrong = { type: "confirmation", group_id: GROUP_ID, secret: "nope" };
-    expect(await vkAdapter.parseInbound(verified(), post(wrong))).toEqual({ kind: "rejected" });
+    expect(await vkVendor.channel.parseInbound(verified(), post(wrong))).toEqual({ kind: "rejected" });
   });
 });
 
 describe("vk adapter: parsing messages", () => {
   it("normalises a private text message", async () => {
     const result = accepted(
-      await vkAdapter.parseInbound(verified(), post(messageNew({ text: "Привет 👋" }))),
+      await vkVendor.channel.parseInbound(verified(), post(messageNew({ text: "Привет 👋" }))),
     );
     expect(result.messages).toEqual([
       {
@@ -186,7 +195,7 @@ describe("vk adapter: parsing messages", () => {
 
   it("routes a group chat message as `chat`, with the sender as the person", async () => {
     const event = messageNew({ peer_id: 2_000_000_005, from_id: 333, id: 0, conversation_message_id: 91 });
-    const [message] = accepted(await vkAdapter.parseInbound(verified(), post(event))).messages;
+    const [message] = accepted(await vkVendor.channel.parseInbound(verified(), post(event))).messages;
     expect(message?.conversationId).toBe("2000000005");
     expect(message?.person).toEqual({ externalId: "333" });
     expect(message?.route).toEqual({ peer_type: "chat", peer_id: "2000000005" });
@@ -198,7 +207,7 @@ describe("vk adapter: parsing messages", () => {
       from_id: 333,
       conversation_message_id: 91,
     });
-    const [message] = accepted(await vkAdapter.parseInbound(verified(), post(event))).messages;
+    const [message] = accepted(await vkVendor.channel.parseInbound(verified(), post(event))).messages;
     expect(message?.externalMessageId).toBe("2000000005:91");
   });
 
@@ -207,7 +216,7 @@ describe("vk adapter: parsing messages", () => {
       ...messageNew({}),
       object: { peer_id: 5, from_id: 5, out: 0, text: "old", conversation_message_id: 1 },
     };
-    const [message] = accepted(await vkAdapter.parseInbound(verified(), post(event))).messages;
+    const [message] = accepted(await vkVendor.channel.parseInbound(verified(), post(event))).messages;
     expect(message?.text).toBe("old");
     expect(message?.conversationId).toBe("5");
   });
@@ -219,7 +228,7 @@ describe("vk adapter: parsing messages", () => {
       { action: { type: "chat_invite_user", member_id: 5 } },
       { text: "" },
     ]) {
-      const result = accepted(await vkAdapter.parseInbound(verified(), post(messageNew(fields))));
+      const result = accepted(await vkVendor.channel.parseInbound(verified(), post(messageNew(fields))));
       expect(result.messages).toEqual([]);
       expect(result.reply?.body).toBe("ok");
     }
@@ -233,7 +242,9 @@ describe("vk adapter: parsing messages", () => {
       "group_join",
       "wall_post_new",
     ]) {
-      const result = accepted(await vkAdapter.parseInbound(verified(), post({ ...messageNew({}), type })));
+      const result = accepted(
+        await vkVendor.channel.parseInbound(verified(), post({ ...messageNew({}), type })),
+      );
       expect(result.messages).toEqual([]);
       expect(result.reply).toEqual({ status: 200, contentType: "text/plain", body: "ok" });
     }
@@ -241,13 +252,13 @@ describe("vk adapter: parsing messages", () => {
 
   it("accepts a verified event of an unknown shape with no messages", async () => {
     const event = { type: "message_new", group_id: GROUP_ID, secret: SECRET, object: "garbage" };
-    expect(accepted(await vkAdapter.parseInbound(verified(), post(event))).messages).toEqual([]);
+    expect(accepted(await vkVendor.channel.parseInbound(verified(), post(event))).messages).toEqual([]);
   });
 });
 
 describe("vk adapter: non-text messages", () => {
   async function only(message: Record<string, unknown>) {
-    const result = accepted(await vkAdapter.parseInbound(verified(), post(messageNew(message))));
+    const result = accepted(await vkVendor.channel.parseInbound(verified(), post(messageNew(message))));
     expect(result.messages).toHaveLength(1);
     return result.messages[0]!;
   }
@@ -387,7 +398,7 @@ describe("vk adapter: non-text messages", () => {
 
 describe("vk adapter: sending", () => {
   it("sends one part with messages.send, form-encoded, and returns VK's message id", async () => {
-    const result = await vkAdapter.send(contextFor(), {
+    const result = await vkVendor.channel.send(contextFor(), {
       conversationId: "1000001",
       text: "Hello & welcome",
       idempotencyKey: "msg_1:0",
@@ -423,14 +434,14 @@ describe("vk adapter: sending", () => {
       expect(randomIdFor(key)).toBeLessThanOrEqual(2 ** 31 - 1);
     }
     const part = { conversationId: "1000001", text: "once", idempotencyKey: "msg_9:0" };
-    const first = await vkAdapter.send(contextFor(), part);
-    const second = await vkAdapter.send(contextFor(), part);
+    const first = await vkVendor.channel.send(contextFor(), part);
+    const second = await vkVendor.channel.send(contextFor(), part);
     expect(second.externalMessageId).toBe(first.externalMessageId);
     expect(fake.sent).toHaveLength(1);
   });
 
   it("shows typing with messages.setActivity", async () => {
-    await vkAdapter.sendTyping(contextFor({}, { group_id: GROUP_ID }), "2000000005");
+    await vkVendor.channel.sendTyping(contextFor({}, { group_id: GROUP_ID }), "2000000005");
     expect(fake.activities).toEqual([{ peerId: 2_000_000_005, type: "typing", groupId: String(GROUP_ID) }]);
   });
 });
@@ -440,52 +451,52 @@ describe("vk adapter: error classification", () => {
 
   it("error 6 is a rate limit with VK's one-second wait", async () => {
     fake.rateLimitNextSends(1, 3);
-    const error = await rejection(vkAdapter.send(contextFor(), part));
+    const error = await rejection(vkVendor.channel.send(contextFor(), part));
     expect(error.kind).toBe("rate_limited");
     expect(error.retryAfterMs).toBe(1000);
     expect(fake.sent).toEqual([]);
-    await vkAdapter.send(contextFor(), part);
+    await vkVendor.channel.send(contextFor(), part);
     expect(fake.sent).toHaveLength(1);
   });
 
   it("error 5 (revoked token) is credentials_rejected, without the token in the message", async () => {
     fake.revokeCredentials();
-    const error = await rejection(vkAdapter.send(contextFor(), part));
+    const error = await rejection(vkVendor.channel.send(contextFor(), part));
     expect(error.kind).toBe("credentials_rejected");
     expect(error.message).toContain("error 5");
     expect(error.message).not.toContain(fake.token);
     fake.restoreCredentials();
-    await vkAdapter.send(contextFor(), part);
+    await vkVendor.channel.send(contextFor(), part);
     expect(fake.sent).toHaveLength(1);
   });
 
   it("error 901 (user has not allowed messages) is a permanent recipient_blocked", async () => {
     fake.blockedPeers.add(1_000_001);
-    const error = await rejection(vkAdapter.send(contextFor(), part));
+    const error = await rejection(vkVendor.channel.send(contextFor(), part));
     expect(error.kind).toBe("permanent");
     expect(error.code).toBe("recipient_blocked");
   });
 
   it("error 914 is a permanent message_too_long", async () => {
-    const error = await rejection(vkAdapter.send(contextFor(), { ...part, text: "я".repeat(4097) }));
+    const error = await rejection(vkVendor.channel.send(contextFor(), { ...part, text: "я".repeat(4097) }));
     expect(error).toMatchObject({ kind: "permanent", code: "message_too_long" });
   });
 
   it("a conversation id that is not a peer id is conversation_not_found, without calling VK", async () => {
-    const error = await rejection(vkAdapter.send(contextFor(), { ...part, conversationId: "abc" }));
+    const error = await rejection(vkVendor.channel.send(contextFor(), { ...part, conversationId: "abc" }));
     expect(error).toMatchObject({ kind: "permanent", code: "conversation_not_found" });
     expect(fake.calls).toEqual([]);
   });
 
   it("an answer that is not VK's envelope is transient", async () => {
     const context = contextFor({}, {}, { apiBaseUrl: `${fake.baseUrl}/broken` });
-    const error = await rejection(vkAdapter.send(context, part));
+    const error = await rejection(vkVendor.channel.send(context, part));
     expect(error).toMatchObject({ kind: "transient" });
   });
 
   it("error 15 on the callback-server methods is a permanent vendor_rejected, not lost credentials", async () => {
     fake.denyCallbackManagement = true;
-    const error = await rejection(vkAdapter.setUpWebhook(contextFor({ group_id: GROUP_ID })));
+    const error = await rejection(vkVendor.channel.setUpWebhook(contextFor({ group_id: GROUP_ID })));
     expect(error).toMatchObject({ kind: "permanent", code: "vendor_rejected" });
   });
 });
@@ -493,7 +504,7 @@ describe("vk adapter: error classification", () => {
 describe("vk adapter: webhook setup and teardown", () => {
   it("finds the community, adds a callback server with a generated secret, and saves what it registered", async () => {
     const state: Record<string, unknown> = {};
-    await vkAdapter.setUpWebhook(contextFor({}, state));
+    await vkVendor.channel.setUpWebhook(contextFor({}, state));
 
     expect(fake.callsOf("groups.getById")).toHaveLength(1);
     expect(fake.callbackServers).toHaveLength(1);
@@ -516,7 +527,7 @@ describe("vk adapter: webhook setup and teardown", () => {
 
   it("uses auth_data's group id and secret when given", async () => {
     const state: Record<string, unknown> = {};
-    await vkAdapter.setUpWebhook(contextFor({ group_id: GROUP_ID, secret: SECRET }, state));
+    await vkVendor.channel.setUpWebhook(contextFor({ group_id: GROUP_ID, secret: SECRET }, state));
     expect(fake.callsOf("groups.getById")).toEqual([]);
     expect(fake.callbackServers[0]?.secret_key).toBe(SECRET);
     expect(state.secret).toBe(SECRET);
@@ -524,12 +535,12 @@ describe("vk adapter: webhook setup and teardown", () => {
 
   it("reuses the server already registered for the hook URL, and aligns its secret", async () => {
     const state: Record<string, unknown> = {};
-    await vkAdapter.setUpWebhook(contextFor({}, state));
-    await vkAdapter.setUpWebhook(contextFor({}, state));
+    await vkVendor.channel.setUpWebhook(contextFor({}, state));
+    await vkVendor.channel.setUpWebhook(contextFor({}, state));
     expect(fake.callbackServers).toHaveLength(1);
     expect(fake.callsOf("groups.editCallbackServer")).toEqual([]);
 
-    await vkAdapter.setUpWebhook(contextFor({ secret: "sx_new_secret" }, state));
+    await vkVendor.channel.setUpWebhook(contextFor({ secret: "sx_new_secret" }, state));
     expect(fake.callbackServers).toHaveLength(1);
     expect(fake.callsOf("groups.editCallbackServer")).toHaveLength(1);
     expect(fake.callbackServers[0]?.secret_key).toBe("sx_new_secret");
@@ -537,9 +548,9 @@ describe("vk adapter: webhook setup and teardown", () => {
 
   it("tears down the server in state", async () => {
     const state: Record<string, unknown> = {};
-    await vkAdapter.setUpWebhook(contextFor({}, state));
+    await vkVendor.channel.setUpWebhook(contextFor({}, state));
     const serverId = state.callback_server_id;
-    await vkAdapter.tearDownWebhook(contextFor({}, state));
+    await vkVendor.channel.tearDownWebhook(contextFor({}, state));
     expect(fake.callbackServers).toEqual([]);
     expect(fake.callsOf("groups.deleteCallbackServer")[0]?.params).toMatchObject({
       group_id: String(GROUP_ID),
@@ -547,19 +558,19 @@ describe("vk adapter: webhook setup and teardown", () => {
     });
     expect(state.callback_server_id).toBeNull();
     // Again: nothing left to delete, and no error.
-    await vkAdapter.tearDownWebhook(contextFor({}, state));
+    await vkVendor.channel.tearDownWebhook(contextFor({}, state));
   });
 
   it("finds the server by its URL when the state has no server id", async () => {
-    await vkAdapter.setUpWebhook(contextFor({}, {}));
-    await vkAdapter.tearDownWebhook(contextFor({ group_id: GROUP_ID }, {}));
+    await vkVendor.channel.setUpWebhook(contextFor({}, {}));
+    await vkVendor.channel.tearDownWebhook(contextFor({ group_id: GROUP_ID }, {}));
     expect(fake.callbackServers).toEqual([]);
   });
 });
 
 describe("vk adapter: profile and files", () => {
   it("reads the community the token belongs to", async () => {
-    expect(await vkAdapter.profile(contextFor())).toEqual({
+    expect(await vkVendor.profile(contextFor())).toEqual({
       id: String(GROUP_ID),
       name: "Parley Test Community",
       username: "parley_test",
@@ -570,22 +581,22 @@ describe("vk adapter: profile and files", () => {
 
   it("a revoked token fails the profile as credentials_rejected", async () => {
     fake.revokeCredentials();
-    expect((await rejection(vkAdapter.profile(contextFor()))).kind).toBe("credentials_rejected");
+    expect((await rejection(vkVendor.profile(contextFor()))).kind).toBe("credentials_rejected");
   });
 
   it("downloads an attachment by its URL ref, without the token", async () => {
-    const file = await vkAdapter.fetchFile(contextFor(), fake.fileUrl("invoice.pdf"));
+    const file = await vkVendor.fetchFile(contextFor(), fake.fileUrl("invoice.pdf"));
     expect(Buffer.from(file.bytes).toString()).toBe("%PDF-fake");
     expect(file.mimeType).toBe("application/pdf");
   });
 
   it("a missing file or a ref that is not a URL is file_not_found", async () => {
-    expect(await rejection(vkAdapter.fetchFile(contextFor(), fake.fileUrl("gone.jpg")))).toMatchObject({
+    expect(await rejection(vkVendor.fetchFile(contextFor(), fake.fileUrl("gone.jpg")))).toMatchObject({
       kind: "permanent",
       code: "file_not_found",
     });
-    expect((await rejection(vkAdapter.fetchFile(contextFor(), "photo123_456"))).code).toBe("file_not_found");
-    expect((await rejection(vkAdapter.fetchFile(contextFor(), "file:///etc/passwd"))).code).toBe(
+    expect((await rejection(vkVendor.fetchFile(contextFor(), "photo123_456"))).code).toBe("file_not_found");
+    expect((await rejection(vkVendor.fetchFile(contextFor(), "file:///etc/passwd"))).code).toBe(
       "file_not_found",
     );
   });
@@ -598,14 +609,14 @@ describe("vk fake as a VendorKit", () => {
     let hookUrl = "";
     const context = () =>
       contextFor(kit.authData() as VkAuthData, state, { apiBaseUrl: kit.baseUrl, hookUrl });
-    const hook = await adapterHookServer(vkAdapter, "vk", context);
+    const hook = await adapterHookServer(vkVendor.channel, "vk", context);
     hookUrl = hook.url;
     try {
       expect(kit.env).toEqual({ PARLEY_VK_API_URL: kit.baseUrl });
       expect(kit.registersWebhook).toBe(true);
-      await vkAdapter.setUpWebhook(context());
+      await vkVendor.channel.setUpWebhook(context());
       expect(kit.registeredHookUrl()).toBe(hook.url);
-      expect(await vkAdapter.profile(context())).toMatchObject(kit.expectedProfile);
+      expect(await vkVendor.profile(context())).toMatchObject(kit.expectedProfile);
 
       const confirmation = await (kit as VkFake).confirm();
       expect(confirmation).toEqual({ status: 200, body: state.confirmation_code });
@@ -622,7 +633,7 @@ describe("vk fake as a VendorKit", () => {
         secret: state.secret,
         group_id: GROUP_ID,
       });
-      const result = accepted(await vkAdapter.parseInbound(context(), captured));
+      const result = accepted(await vkVendor.channel.parseInbound(context(), captured));
       expect(result.messages).toMatchObject([
         {
           conversationId: "555",
@@ -635,14 +646,14 @@ describe("vk fake as a VendorKit", () => {
       const forged = await kit.deliverText({ text: "forged", badProof: true });
       expect(forged.status).toBe(401);
 
-      const sent = await vkAdapter.send(context(), {
+      const sent = await vkVendor.channel.send(context(), {
         conversationId: "555",
         text: "reply",
         idempotencyKey: "r:0",
       });
       expect(kit.sent).toMatchObject([{ conversationId: "555", text: "reply" }]);
       expect(sent.externalMessageId).toMatch(/^\d+$/);
-      expect(kit.textLimit).toBe(vkAdapter.textLimit.max);
+      expect(kit.textLimit).toBe(vkVendor.channel.textLimit.max);
     } finally {
       await hook.close();
       await kit.close();

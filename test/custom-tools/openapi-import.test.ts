@@ -10,8 +10,8 @@ import {
   mapOpenApiDocument,
   snakeName,
 } from "../../src/modules/custom-tools/openapi-import.js";
-import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
 import { createRepos } from "../../src/storage/repos/index.js";
+import type { ToolContext } from "../../src/tools/tool-context.js";
 import { DIALECTS, shouldSkip, type TestDialect } from "../helpers/dialects.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { FakeToolServer } from "./fake-tool-server.js";

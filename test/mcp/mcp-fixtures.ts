@@ -3,10 +3,10 @@ import { asSchema } from "ai";
 import type { Clock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
 import { createSecretBox, type SecretBox } from "../../src/infra/secret-box.js";
-import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
-import type { ProvidedTool } from "../../src/modules/engine/tools/tool-provider.js";
 import { createMcp, type Mcp } from "../../src/modules/mcp/compose.js";
 import { createRepos } from "../../src/storage/repos/index.js";
+import type { ToolContext } from "../../src/tools/tool-context.js";
+import type { ProvidedTool } from "../../src/tools/tool-provider.js";
 import type { TestApp } from "../helpers/test-app.js";
 
 export interface LogLine {

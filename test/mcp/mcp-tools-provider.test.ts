@@ -1,8 +1,8 @@
 import { asSchema } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
 import type { Mcp } from "../../src/modules/mcp/compose.js";
 import { MAX_RESULT_BYTES } from "../../src/modules/mcp/tool-result.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { FakeMcpServer, LARGE_TEXT_BYTES } from "./fake-mcp-server.js";

@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/config.js";
 import { createSecretBox } from "../../src/infra/secret-box.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import type { OAuthGrant } from "../../src/modules/integrations/oauth/oauth-protocol.js";
 import {
   newState,
   parseState,
@@ -11,8 +9,10 @@ import {
 } from "../../src/modules/integrations/oauth/oauth-state.js";
 import { refreshMarginMs } from "../../src/modules/integrations/oauth/oauth-tokens.js";
 import { oauthProtocols } from "../../src/modules/integrations/oauth/protocols.js";
-import { requestToken } from "../../src/modules/integrations/oauth/token-request.js";
 import type { OAuthStateRow } from "../../src/storage/repos/oauth.repo.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import type { OAuthEndpoints, OAuthGrant } from "../../src/vendors/contract/oauth-protocol.js";
+import { requestToken } from "../../src/vendors/shared/oauth-token-request.js";
 import { testConfig } from "../helpers/test-config.js";
 
 /** A fetch that answers every request with one canned response, recording what was asked. */
@@ -306,8 +306,8 @@ describe("OAuth configuration", () => {
     }).oauth;
     expect(config.redirectUrl).toBe("https://parley.example/oauth/callback");
     expect(config.apps).toEqual({ google: { clientId: "g", clientSecret: "s" } });
-    expect(config.github.scopes).toEqual(["repo", "read:user"]);
-    expect(config.yandex.scopes).toEqual([]);
+    expect((config.endpoints.github as OAuthEndpoints).scopes).toEqual(["repo", "read:user"]);
+    expect((config.endpoints.yandex as OAuthEndpoints).scopes).toEqual([]);
   });
 
   it("refreshes run a fifth of the lifetime early, at least a minute and at most ten", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ToolProvider } from "../../src/modules/engine/tools/tool-provider.js";
 import type { Repos } from "../../src/storage/repos/index.js";
+import type { ToolProvider } from "../../src/tools/tool-provider.js";
 import { fakeTbankToken, TbankFake } from "../billing/fakes/tbank-fake.js";
 import { CHANNEL_KITS } from "../channels/kits.js";
 import type { FakeVendor } from "../channels/vendor-kit.js";

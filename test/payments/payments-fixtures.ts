@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { newId } from "../../src/infra/ids.js";
 import { createSecretBox, type SecretBox } from "../../src/infra/secret-box.js";
-import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
-import type { ProvidedTool, ToolProvider } from "../../src/modules/engine/tools/tool-provider.js";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
 import { Connectors } from "../../src/modules/integrations/connectors.js";
 import { conversationPaymentTools } from "../../src/modules/payments/payment-link-tool.js";
 import { createRepos, type Repos } from "../../src/storage/repos/index.js";
+import type { ToolContext } from "../../src/tools/tool-context.js";
+import type { ProvidedTool, ToolProvider } from "../../src/tools/tool-provider.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
 import type { TbankFake } from "../billing/fakes/tbank-fake.js";
 import type { TestApp } from "../helpers/test-app.js";
 import { testConfig } from "../helpers/test-config.js";

@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { githubAdapter } from "../../src/modules/integrations/vendors/github/adapter.js";
-import { githubCreateIssueTool } from "../../src/modules/integrations/vendors/github/tools/create-issue.js";
-import {
-  confinedQuery,
-  githubSearchIssuesTool,
-} from "../../src/modules/integrations/vendors/github/tools/search-issues.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import { github as githubVendor } from "../../src/vendors/github/index.js";
+import { githubCreateIssueTool } from "../../src/vendors/github/tools/create-issue.js";
+import { confinedQuery, githubSearchIssuesTool } from "../../src/vendors/github/tools/search-issues.js";
 import { GithubFake } from "./fakes/github-fake.js";
 import { failureOf, oauthToolContext, runTool } from "./oauth-tool-context.js";
 
@@ -25,7 +22,7 @@ const contextWith = (
 
 describe("GitHub tools", () => {
   it("the adapter offers both tools under their documented names", () => {
-    expect(githubAdapter.tools.map((tool) => tool.name)).toEqual([
+    expect(githubVendor.tools.map((tool) => tool.name)).toEqual([
       "github_create_issue",
       "github_search_issues",
     ]);

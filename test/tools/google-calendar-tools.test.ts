@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { googleAdapter } from "../../src/modules/integrations/vendors/google/adapter.js";
-import { googleCalendarCreateEventTool } from "../../src/modules/integrations/vendors/google/tools/create-event.js";
-import { googleCalendarFindFreeSlotsTool } from "../../src/modules/integrations/vendors/google/tools/find-free-slots.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import { google as googleVendor } from "../../src/vendors/google/index.js";
+import { googleCalendarCreateEventTool } from "../../src/vendors/google/tools/create-event.js";
+import { googleCalendarFindFreeSlotsTool } from "../../src/vendors/google/tools/find-free-slots.js";
 import { GoogleCalendarFake } from "./fakes/google-calendar-fake.js";
 import { failureOf, oauthToolContext, runTool } from "./oauth-tool-context.js";
 
@@ -34,7 +34,7 @@ const msk = (date: string, time: string) => `${date}T${time}:00+03:00`;
 
 describe("google_calendar_find_free_slots", () => {
   it("the adapter offers both calendar tools under their documented names", () => {
-    expect(googleAdapter.tools.map((tool) => tool.name)).toEqual([
+    expect(googleVendor.tools.map((tool) => tool.name)).toEqual([
       "google_calendar_find_free_slots",
       "google_calendar_create_event",
     ]);

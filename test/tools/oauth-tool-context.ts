@@ -1,8 +1,5 @@
-import type {
-  ChannelContext,
-  IntegrationTool,
-  IntegrationToolCall,
-} from "../../src/modules/integrations/channel-adapter.js";
+import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
+import type { IntegrationTool, IntegrationToolCall } from "../../src/vendors/contract/vendor-tool.js";
 
 /**
  * What the connectors give an OAuth integration's tool, for tests against a fake: `oauth()`
@@ -13,7 +10,7 @@ export function oauthToolContext(options: {
   apiBase: string;
   settings?: Record<string, unknown>;
   apiBaseUrl?: string;
-}): ChannelContext<Record<string, unknown>> & { oauthCalls: number } {
+}): VendorContext<Record<string, unknown>> & { oauthCalls: number } {
   const context = {
     integration: { id: "int_tools", name: "Tools test" },
     authData: {},
@@ -42,7 +39,7 @@ export const toolCall: IntegrationToolCall = {
 /** Runs a tool as the engine does: the input is parsed by its schema first (throws on a bad one). */
 export async function runTool(
   tool: IntegrationTool,
-  context: ChannelContext<Record<string, unknown>>,
+  context: VendorContext<Record<string, unknown>>,
   input: unknown,
 ): Promise<Record<string, unknown>> {
   const parsed = tool.inputSchema.parse(input);

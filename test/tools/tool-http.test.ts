@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
-import { asString } from "../../src/modules/integrations/vendors/shared/json-fields.js";
-import { type ToolRequest, toolRequest } from "../../src/modules/integrations/vendors/shared/tool-http.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
+import { asString } from "../../src/vendors/shared/json-fields.js";
+import { type ToolRequest, toolRequest } from "../../src/vendors/shared/tool-http.js";
 import { type FakeAnswer, LoopbackServer } from "./fakes/loopback-server.js";
 import { failureOf } from "./oauth-tool-context.js";
 

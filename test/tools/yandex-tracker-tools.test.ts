@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
-import { ChannelError } from "../../src/modules/integrations/channel-error.js";
-import { yandexAdapter } from "../../src/modules/integrations/vendors/yandex/adapter.js";
-import { yandexTrackerCreateIssueTool } from "../../src/modules/integrations/vendors/yandex/tools/create-issue.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
+import { ChannelError } from "../../src/vendors/contract/channel-error.js";
+import { yandex as yandexVendor } from "../../src/vendors/yandex/index.js";
+import { yandexTrackerCreateIssueTool } from "../../src/vendors/yandex/tools/create-issue.js";
 import { testConfig } from "../helpers/test-config.js";
 import { YandexTrackerFake } from "./fakes/yandex-tracker-fake.js";
 import { failureOf, oauthToolContext, runTool } from "./oauth-tool-context.js";
@@ -23,7 +23,7 @@ const contextWith = (settings: Record<string, unknown> = baseSettings(), token =
 
 describe("yandex_tracker_create_issue", () => {
   it("the adapter offers the tool, and PARLEY_YANDEX_TRACKER_API_URL is the Yandex API base", () => {
-    expect(yandexAdapter.tools.map((tool) => tool.name)).toEqual(["yandex_tracker_create_issue"]);
+    expect(yandexVendor.tools.map((tool) => tool.name)).toEqual(["yandex_tracker_create_issue"]);
     expect(
       loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-parley-test-dir" }).vendorApiUrls.yandex,
     ).toBe("https://api.tracker.yandex.net/v2");

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  cutSlots,
-  subtractBusy,
-  workingWindows,
-} from "../../src/modules/integrations/vendors/google/tools/free-slots.js";
+import { cutSlots, subtractBusy, workingWindows } from "../../src/vendors/google/tools/free-slots.js";
 import {
   formatInZone,
   isTimeZone,
@@ -11,7 +7,7 @@ import {
   parseTimeInput,
   wallTimeToInstant,
   zoneOffsetMs,
-} from "../../src/modules/integrations/vendors/google/tools/zoned-time.js";
+} from "../../src/vendors/google/tools/zoned-time.js";
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;

@@ -8,8 +8,8 @@ import {
   findBuiltinTool,
   validateToolNames,
 } from "../../src/modules/engine/tools/registry.js";
-import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
-import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
+import type { ToolContext } from "../../src/tools/tool-context.js";
+import { ToolRefusal } from "../../src/tools/tool-refusal.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { modelToolName, ProjectTools } from "../../src/modules/engine/tools/project-tools.js";
 import { builtinToolNames } from "../../src/modules/engine/tools/registry.js";
-import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js";
-import type { ProvidedTool, ToolProvider } from "../../src/modules/engine/tools/tool-provider.js";
+import type { ToolContext } from "../../src/tools/tool-context.js";
+import type { ProvidedTool, ToolProvider } from "../../src/tools/tool-provider.js";
 
 const provided = (name: string, result: unknown = { ok: name }): ProvidedTool => ({
   name,

@@ -7,11 +7,11 @@ import type { ApprovalRow } from "../../storage/repos/approvals.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
+import type { ToolContext } from "../../tools/tool-context.js";
 import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { modelToolName, type ProjectTools, validateToolInput } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
-import type { ToolContext } from "./tools/tool-context.js";
 
 /** A tool call the turn paused on. */
 export interface PausedCall {

@@ -7,6 +7,8 @@ import { jobOf } from "../../jobs/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { ToolContext } from "../../tools/tool-context.js";
+import { ToolRefusal } from "../../tools/tool-refusal.js";
 import { readSharedBotSettings } from "../bots/settings-read.js";
 import type { BotSettings } from "../bots/settings-schema.js";
 import type { Embedder } from "../memory/embedder.js";
@@ -32,8 +34,6 @@ import type { ThreadLock } from "./thread-lock.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import type { AvailableTool, ProjectTools } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
-import type { ToolContext } from "./tools/tool-context.js";
-import { ToolRefusal } from "./tools/tool-refusal.js";
 import { logTurn, type ModelCallTimer, type TurnObserver, TurnTrace } from "./turn-report.js";
 
 export type ReplyFinishReason = "stop" | "length" | "tool-calls";

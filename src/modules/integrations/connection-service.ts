@@ -4,8 +4,8 @@ import { ApiError } from "../../infra/errors.js";
 import { jobOf } from "../../jobs/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
-import type { IntegrationProfile } from "./channel-adapter.js";
-import { ChannelError } from "./channel-error.js";
+import { ChannelError } from "../../vendors/contract/channel-error.js";
+import type { IntegrationProfile } from "../../vendors/contract/vendor-context.js";
 import { type Connectors, hookUrlOf } from "./connectors.js";
 import type { IntegrationLifecycle } from "./integrations-service.js";
 import { CONNECT_MAX_ATTEMPTS, connectIntegrationJob } from "./jobs.js";
@@ -45,10 +45,10 @@ export class ConnectionService implements IntegrationLifecycle {
     if (row?.status !== "active") return;
     const now = () => this.deps.clock.now().toISOString();
     try {
-      await this.deps.connectors.use(row, async ({ adapter, context }) => {
-        await adapter.setUpWebhook?.(context);
+      await this.deps.connectors.use(row, async ({ channel, context }) => {
+        await channel.setUpWebhook?.(context);
         // A server-wide webhook URL (amoCRM's chat channel) names the integration by this key.
-        const hookKey = adapter.hookKey?.(context);
+        const hookKey = channel.hookKey?.(context);
         if (hookKey) await this.deps.repos.integrations.claimHookKey(row.vendor, hookKey, row.id, now());
       });
       await this.deps.repos.integrations.update(row.id, {
@@ -75,9 +75,9 @@ export class ConnectionService implements IntegrationLifecycle {
   /** Best effort before a delete: the vendor stops posting to a hook that will answer 404. */
   async disconnect(row: IntegrationRow): Promise<void> {
     const connector = this.deps.connectors.open(row);
-    if (!connector.adapter.tearDownWebhook) return;
+    if (!connector.channel.tearDownWebhook) return;
     try {
-      await withTimeout(connector.adapter.tearDownWebhook(connector.context), TEARDOWN_TIMEOUT_MS);
+      await withTimeout(connector.channel.tearDownWebhook(connector.context), TEARDOWN_TIMEOUT_MS);
     } catch (error) {
       this.deps.log.warn(
         { integrationId: row.id, vendor: row.vendor, err: describe(error) },
@@ -154,15 +154,15 @@ export class ConnectionService implements IntegrationLifecycle {
   /** Checks the stored credentials with the vendor and returns the identity (GET …/profile). */
   async profile(row: IntegrationRow): Promise<IntegrationProfile> {
     try {
-      const profile = await this.deps.connectors.use(row, async ({ adapter, context }) => {
-        if (!adapter.profile) {
+      const profile = await this.deps.connectors.use(row, async ({ vendor, context }) => {
+        if (!vendor.profile) {
           throw new ApiError(
             422,
             "profile_not_supported",
             `The ${row.vendor} integration has no profile to check yet.`,
           );
         }
-        return adapter.profile(context);
+        return vendor.profile(context);
       });
       const { avatarRef, ...identity } = profile;
       return avatarRef ? { ...identity, avatar_url: this.deps.mediaUrl(row.id, avatarRef) } : identity;

@@ -1,16 +1,16 @@
 import type { Config } from "../../config.js";
-import { isOAuthVendor } from "../../config-oauth.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
+import type { Channel } from "../../vendors/contract/channel.js";
 import type {
-  ChannelAdapter,
-  ChannelContext,
   ConnectorState,
   OAuthAccess,
   OAuthAccessOptions,
-} from "./channel-adapter.js";
-import { channelOf } from "./registry.js";
+  VendorContext,
+} from "../../vendors/contract/vendor-context.js";
+import { isOAuthVendor, type Vendor, type VendorId, vendorOf } from "../../vendors/registry.js";
+import { channelOf } from "./vendor-lookup.js";
 
 export interface ConnectorsDeps {
   config: Pick<Config, "publicUrl" | "vendorApiUrls" | "vendorConfig">;
@@ -22,10 +22,12 @@ export interface ConnectorsDeps {
   oauth?: { access(row: IntegrationRow, options?: OAuthAccessOptions): Promise<OAuthAccess> };
 }
 
-/** An adapter with its context for one integration. */
+/** A vendor, its channel and the context for one integration. */
 export interface Connector {
-  adapter: ChannelAdapter;
-  context: ChannelContext<Record<string, unknown>>;
+  vendor: Vendor;
+  /** The vendor's channel (empty for a vendor that carries no messages). */
+  channel: Channel;
+  context: VendorContext<Record<string, unknown>>;
 }
 
 /** Where a vendor posts inbound webhooks for an integration. */
@@ -50,7 +52,7 @@ export class Connectors {
     // Each patch is stored at once, not when the call ends: a vendor may call the hook while
     // the set-up is still running (VK's confirmation, Avito's probe) and must find the secret.
     let writes: Promise<void> = Promise.resolve();
-    const context: ChannelContext<Record<string, unknown>> = {
+    const context: VendorContext<Record<string, unknown>> = {
       integration: { id: row.id, name: row.name },
       authData: JSON.parse(this.deps.secrets.open(row.auth_data)) as Record<string, unknown>,
       state,
@@ -60,14 +62,14 @@ export class Connectors {
         writes = writes.then(() => this.saveState(row, snapshot));
       },
       settings: JSON.parse(row.settings) as Record<string, unknown>,
-      apiBaseUrl: this.deps.config.vendorApiUrls[row.vendor as keyof Config["vendorApiUrls"]] ?? "",
+      apiBaseUrl: this.deps.config.vendorApiUrls[row.vendor as VendorId] ?? "",
       hookUrl: hookUrlOf(this.deps.config.publicUrl, row.vendor, row.id),
-      vendorConfig: this.deps.config.vendorConfig[row.vendor as keyof Config["vendorConfig"]] ?? {},
+      vendorConfig: this.deps.config.vendorConfig[row.vendor as VendorId] ?? {},
       fetch: this.deps.fetch ?? globalThis.fetch,
     };
     const tokens = this.deps.oauth;
     if (tokens && isOAuthVendor(row.vendor)) context.oauth = (options) => tokens.access(row, options);
-    return { adapter: channelOf(row.vendor), context, flush: () => writes };
+    return { vendor: vendorOf(row.vendor), channel: channelOf(row.vendor), context, flush: () => writes };
   }
 
   /** Runs a call with the integration's connector and stores the state it saved. */

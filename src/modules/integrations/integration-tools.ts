@@ -1,11 +1,11 @@
 import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
-import type { ProvidedTool, ToolProvider } from "../engine/tools/tool-provider.js";
-import { ToolRefusal } from "../engine/tools/tool-refusal.js";
-import type { IntegrationTool, IntegrationToolCall } from "./channel-adapter.js";
-import { ChannelError } from "./channel-error.js";
+import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
+import { ToolRefusal } from "../../tools/tool-refusal.js";
+import { ChannelError } from "../../vendors/contract/channel-error.js";
+import type { IntegrationTool, IntegrationToolCall } from "../../vendors/contract/vendor-tool.js";
+import { vendorOf } from "../../vendors/registry.js";
 import type { Connectors } from "./connectors.js";
-import { channelOf } from "./registry.js";
 
 export interface IntegrationToolsDeps {
   repos: Repos;
@@ -30,12 +30,12 @@ export class IntegrationTools implements ToolProvider {
 
   async tools(projectId: string): Promise<ProvidedTool[]> {
     const rows = (await this.deps.repos.integrations.listByProject(projectId))
-      .filter((row) => row.status === "active" && channelOf(row.vendor).tools?.length)
+      .filter((row) => row.status === "active" && vendorOf(row.vendor).tools?.length)
       .sort(newestFirst);
     const seen = new Set<string>();
     const provided: ProvidedTool[] = [];
     for (const row of rows) {
-      for (const definition of channelOf(row.vendor).tools ?? []) {
+      for (const definition of vendorOf(row.vendor).tools ?? []) {
         if (seen.has(definition.name)) continue;
         seen.add(definition.name);
         provided.push(this.provide(row, definition));
@@ -49,7 +49,7 @@ export class IntegrationTools implements ToolProvider {
     const vendors = new Set(
       (await this.deps.repos.integrations.listByProject(projectId)).map((r) => r.vendor),
     );
-    return [...vendors].flatMap((vendor) => (channelOf(vendor).tools ?? []).map((t) => t.name));
+    return [...vendors].flatMap((vendor) => (vendorOf(vendor).tools ?? []).map((t) => t.name));
   }
 
   private provide(row: IntegrationRow, definition: IntegrationTool): ProvidedTool {

@@ -4,9 +4,10 @@ import { assertOwned } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { IntegrationRow, IntegrationsRepo } from "../../storage/repos/integrations.repo.js";
-import type { IntegrationProfile } from "./channel-adapter.js";
-import { channelOf, parseAuthData } from "./registry.js";
+import type { IntegrationProfile } from "../../vendors/contract/vendor-context.js";
+import { vendorOf } from "../../vendors/registry.js";
 import type { CreateIntegrationInput, Integration, UpdateIntegrationInput } from "./schemas.js";
+import { channelOf, parseAuthData } from "./vendor-lookup.js";
 
 /**
  * What follows from saving or deleting an integration at the vendor's end (registering the
@@ -140,7 +141,7 @@ export class IntegrationsService {
     return {
       id: row.id,
       name: row.name,
-      vendor: row.vendor,
+      vendor: vendorOf(row.vendor).id,
       status: row.status,
       project_id: row.project_id,
       settings: JSON.parse(row.settings) as Record<string, unknown>,
@@ -152,11 +153,11 @@ export class IntegrationsService {
 
   /** The inbound webhook's standing; null for vendors that deliver no messages to Parley. */
   private connectionOf(row: IntegrationRow): Integration["connection"] {
-    const adapter = channelOf(row.vendor);
-    if (!adapter.parseInbound) return null;
+    const channel = channelOf(row.vendor);
+    if (!channel.parseInbound) return null;
     return {
       webhook_url: this.deps.lifecycle?.hookUrl(row) ?? null,
-      status: row.connection_status ?? (adapter.setUpWebhook ? "pending" : "manual"),
+      status: row.connection_status ?? (channel.setUpWebhook ? "pending" : "manual"),
       error: row.connection_error
         ? (JSON.parse(row.connection_error) as { code: string; message: string })
         : null,

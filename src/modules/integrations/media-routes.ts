@@ -32,10 +32,10 @@ export function mediaRoutes(
       timingSafeEqual(Buffer.from(sig), Buffer.from(expected));
     const row = valid ? await deps.repos.integrations.findById(integrationId) : undefined;
     if (!row) return reply.code(404).send({ code: "not_found", message: "No such file." });
-    const { adapter, context } = deps.connectors.open(row);
-    if (!adapter.fetchFile) return reply.code(404).send({ code: "not_found", message: "No such file." });
+    const { vendor, context } = deps.connectors.open(row);
+    if (!vendor.fetchFile) return reply.code(404).send({ code: "not_found", message: "No such file." });
     try {
-      const file = await adapter.fetchFile(context, Buffer.from(ref, "base64url").toString("utf8"));
+      const file = await vendor.fetchFile(context, Buffer.from(ref, "base64url").toString("utf8"));
       return reply
         .code(200)
         .header("cache-control", "private, max-age=3600")

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { freeFormObjectSchema, resourceNameSchema } from "../../infra/common-schemas.js";
-import type { IntegrationVendor } from "../../storage/schema-integrations.js";
-import { authDataSchemas, INTEGRATION_VENDORS } from "./registry.js";
+import { VENDOR_IDS, type VendorId } from "../../vendors/registry.js";
+import { authDataSchemas } from "./vendor-lookup.js";
 
-export const integrationVendorSchema = z.enum(INTEGRATION_VENDORS).meta({ id: "IntegrationVendor" });
+export const integrationVendorSchema = z.enum(VENDOR_IDS).meta({ id: "IntegrationVendor" });
 export const integrationStatusSchema = z
   .enum(["active", "disabled", "error"])
   .meta({ id: "IntegrationStatus" });
@@ -53,29 +53,15 @@ export type Integration = z.infer<typeof integrationSchema>;
 const name = resourceNameSchema;
 const settings = settingsInputSchema.optional().describe("Vendor-specific settings; default `{}`.");
 
-function createVariant<V extends IntegrationVendor>(vendor: V) {
+function createVariant<V extends VendorId>(vendor: V) {
   return z.strictObject({ name, vendor: z.literal(vendor), auth_data: authDataSchemas[vendor], settings });
 }
 
-/** One variant per vendor, so the OpenAPI document shows each vendor's auth_data. */
+/** One variant per vendor of the registry, so the OpenAPI document shows each vendor's auth_data. */
 export const createIntegrationBodySchema = z.discriminatedUnion(
   "vendor",
-  [
-    createVariant("telegram"),
-    createVariant("whatsapp"),
-    createVariant("vk"),
-    createVariant("instagram"),
-    createVariant("facebook"),
-    createVariant("github"),
-    createVariant("google"),
-    createVariant("yandex"),
-    createVariant("amocrm"),
-    createVariant("bitrix24"),
-    createVariant("avito"),
-    createVariant("tbank"),
-    createVariant("parley"),
-  ],
-  { error: `must be one of ${INTEGRATION_VENDORS.join(", ")}` },
+  VENDOR_IDS.map(createVariant) as unknown as [ReturnType<typeof createVariant<VendorId>>],
+  { error: `must be one of ${VENDOR_IDS.join(", ")}` },
 );
 
 export type CreateIntegrationInput = z.infer<typeof createIntegrationBodySchema>;

@@ -3,7 +3,7 @@ import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { McpServersRepo } from "../../storage/repos/mcp-servers.repo.js";
-import type { ToolProvider } from "../engine/tools/tool-provider.js";
+import type { ToolProvider } from "../../tools/tool-provider.js";
 import { createGuardedFetch } from "./guarded-fetch.js";
 import { McpClients } from "./mcp-clients.js";
 import { connectMcp } from "./mcp-connect.js";

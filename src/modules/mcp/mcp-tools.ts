@@ -1,9 +1,9 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { McpServerRow, McpServersRepo } from "../../storage/repos/mcp-servers.repo.js";
-import type { ToolContext } from "../engine/tools/tool-context.js";
-import type { ProvidedTool, ToolProvider } from "../engine/tools/tool-provider.js";
-import { ToolRefusal } from "../engine/tools/tool-refusal.js";
+import type { ToolContext } from "../../tools/tool-context.js";
+import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
+import { ToolRefusal } from "../../tools/tool-refusal.js";
 import { MCP_ADDRESS_ERROR_CODE } from "./guarded-fetch.js";
 import { mcpInputSchema } from "./input-schema.js";
 import type { McpClients } from "./mcp-clients.js";

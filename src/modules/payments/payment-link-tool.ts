@@ -4,11 +4,11 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
 import type { PaymentOrderRow } from "../../storage/repos/payments.repo.js";
+import type { ToolContext } from "../../tools/tool-context.js";
+import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
+import { ToolRefusal } from "../../tools/tool-refusal.js";
 import { PaymentError } from "../billing/providers/payment-provider.js";
 import { initPayment } from "../billing/providers/tbank/init-payment.js";
-import type { ToolContext } from "../engine/tools/tool-context.js";
-import type { ProvidedTool, ToolProvider } from "../engine/tools/tool-provider.js";
-import { ToolRefusal } from "../engine/tools/tool-refusal.js";
 import type { Connectors } from "../integrations/connectors.js";
 import { terminalKeyHash, terminalOf } from "./tbank-terminal.js";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messageObjectSchema } from "../../events/message.js";
 import { replyFailureFields } from "../../events/reply-failure-fields.js";
-import { INTEGRATION_VENDORS } from "../integrations/registry.js";
+import { VENDOR_IDS } from "../../vendors/registry.js";
 
 /**
  * The webhook event types and the `data` each one carries: the contract with receivers.
@@ -59,7 +59,7 @@ export const threadModeChangedDataSchema = z
 export const integrationAuthLostDataSchema = z
   .object({
     integration_id: z.string(),
-    vendor: z.enum(INTEGRATION_VENDORS),
+    vendor: z.enum(VENDOR_IDS),
     reason: z.string().describe("What the vendor answered, for a person."),
   })
   .meta({
@@ -102,7 +102,7 @@ export const paymentConfirmedDataSchema = z
   .object({
     order_id: z.string().describe("`pay_…`: the order, T-Bank's `OrderId`."),
     integration_id: z.string().describe("The project's payment terminal integration."),
-    vendor: z.enum(INTEGRATION_VENDORS),
+    vendor: z.enum(VENDOR_IDS),
     thread_id: z.string().describe("The conversation the payment link was made in."),
     chat_id: z.string(),
     amount: z.number().describe("What was paid, in roubles (kopecks as two decimals)."),

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ChannelContext, OAuthAccess } from "../../../src/modules/integrations/channel-adapter.js";
+import type { OAuthAccess, VendorContext } from "../../../src/vendors/contract/vendor-context.js";
 import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../vendor-kit.js";
 
 /**
@@ -162,8 +162,8 @@ export class AmocrmFake implements FakeVendor {
     return token;
   }
 
-  /** What `ChannelContext.oauth` and `vendorConfig` give the adapter, pointing at this fake. */
-  contextExtras(): Partial<ChannelContext<Record<string, unknown>>> {
+  /** What `VendorContext.oauth` and `vendorConfig` give the adapter, pointing at this fake. */
+  contextExtras(): Partial<VendorContext<Record<string, unknown>>> {
     const access: OAuthAccess = {
       accessToken: this.issueToken(),
       apiBase: this.baseUrl,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { OAuthAccess } from "../../../src/modules/integrations/channel-adapter.js";
+import type { OAuthAccess } from "../../../src/vendors/contract/vendor-context.js";
 import type { InboundTextOptions, SentMessage } from "../vendor-kit.js";
 
 /**

@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
-import type { BuiltinTool } from "./tool-context.js";
-import { ToolRefusal } from "./tool-refusal.js";
+import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { ToolRefusal } from "../../../tools/tool-refusal.js";
 
 export const inputSchema = z.object({
   time_zone: z.string().optional().describe("IANA time zone, e.g. Europe/Moscow; default UTC"),

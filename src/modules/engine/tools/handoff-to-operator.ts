@@ -1,6 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
-import type { BuiltinTool } from "./tool-context.js";
+import type { BuiltinTool } from "../../../tools/tool-context.js";
 
 export const inputSchema = z.object({
   reason: z

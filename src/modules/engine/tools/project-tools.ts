@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { asSchema, type Tool, tool } from "ai";
+import type { ToolContext } from "../../../tools/tool-context.js";
+import type { ProvidedTool, ToolProvider, ToolSource } from "../../../tools/tool-provider.js";
 import { BUILTIN_TOOLS } from "./registry.js";
-import type { ToolContext } from "./tool-context.js";
-import type { ProvidedTool, ToolProvider, ToolSource } from "./tool-provider.js";
 
 /** A tool a turn may offer, whatever its source, in the shape the turn and approvals need. */
 export interface AvailableTool {

@@ -1,11 +1,11 @@
+import type { BuiltinTool } from "../../../tools/tool-context.js";
 import { getCurrentTimeTool } from "./get-current-time.js";
 import { handoffToOperatorTool } from "./handoff-to-operator.js";
 import { knowledgeSearchTool } from "./knowledge-search.js";
 import { scheduleMessageTool } from "./schedule-message.js";
-import type { BuiltinTool } from "./tool-context.js";
 import { updateWorkingMemoryTool } from "./update-working-memory.js";
 
-export type { BuiltinTool, ToolContext } from "./tool-context.js";
+export type { BuiltinTool, ToolContext } from "../../../tools/tool-context.js";
 
 /** Every built-in tool, in the order GET /v1/tools lists them. A bot enables one by its name in `ai.tools`. */
 export const BUILTIN_TOOLS: BuiltinTool[] = [

@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
-import type { BuiltinTool } from "./tool-context.js";
-import { ToolRefusal } from "./tool-refusal.js";
+import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { ToolRefusal } from "../../../tools/tool-refusal.js";
 
 /** How far ahead a message may be scheduled: 30 days. */
 export const MAX_SCHEDULE_AHEAD_MINUTES = 30 * 24 * 60;

@@ -1,6 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
-import type { BuiltinTool } from "./tool-context.js";
+import type { BuiltinTool } from "../../../tools/tool-context.js";
 
 /** The bound of a thread's working-memory block, in characters (UTF-16 code units). */
 export const WORKING_MEMORY_MAX_CHARS = 4000;

@@ -4,7 +4,7 @@ import { jobOf } from "../../../jobs/job-definition.js";
 import type { JobQueue } from "../../../jobs/job-queue.js";
 import type { IntegrationVendor } from "../../../storage/schema-integrations.js";
 import { deliverMessageJob } from "../jobs.js";
-import { channelOf } from "../registry.js";
+import { channelOf } from "../vendor-lookup.js";
 import { pendingDelivery } from "./message-delivery.js";
 
 /**

@@ -2,7 +2,7 @@ import type { Clock } from "../../../infra/clock.js";
 import { RetryLater } from "../../../jobs/retry-later.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { MessageRow } from "../../../storage/repos/messages.repo.js";
-import { ChannelError } from "../channel-error.js";
+import { ChannelError } from "../../../vendors/contract/channel-error.js";
 import { type ConnectionService, describe } from "../connection-service.js";
 import type { Connectors } from "../connectors.js";
 import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
@@ -17,7 +17,7 @@ export interface MessageDelivererDeps {
   maxAttempts: number;
 }
 
-/** Used when an adapter declares no limit. */
+/** Used when a channel declares no limit. */
 const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
 
 /**
@@ -61,16 +61,16 @@ export class MessageDeliverer {
     }
 
     try {
-      await this.deps.connectors.use(integration, async ({ adapter, context }) => {
-        if (!adapter.send)
+      await this.deps.connectors.use(integration, async ({ channel, context }) => {
+        if (!channel.send)
           throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
-        const parts = splitText(message.content, adapter.textLimit ?? DEFAULT_LIMIT);
+        const parts = splitText(message.content, channel.textLimit ?? DEFAULT_LIMIT);
         delivery.parts = parts.length;
-        if (delivery.parts_sent === 0 && adapter.sendTyping) {
-          await adapter.sendTyping(context, conversationId).catch(() => undefined);
+        if (delivery.parts_sent === 0 && channel.sendTyping) {
+          await channel.sendTyping(context, conversationId).catch(() => undefined);
         }
         for (let index = delivery.parts_sent; index < parts.length; index += 1) {
-          const sent = await adapter.send(context, {
+          const sent = await channel.send(context, {
             conversationId,
             text: parts[index] ?? "",
             idempotencyKey: `${message.id}:${index}`,

@@ -1,4 +1,4 @@
-import type { TextLimit } from "../channel-adapter.js";
+import type { TextLimit } from "../../../vendors/contract/channel.js";
 
 /** The length of text as a vendor counts it. */
 export function measure(text: string, unit: TextLimit["unit"]): number {

@@ -1,5 +1,5 @@
 import type { IntegrationVendor } from "../../../storage/schema-integrations.js";
-import type { InboundMessage } from "../channel-adapter.js";
+import type { InboundMessage } from "../../../vendors/contract/channel.js";
 
 /** One inbound message on its way into a thread. */
 export interface InboxDelivery {

@@ -1,8 +1,9 @@
 import type { Repos } from "../../../storage/repos/index.js";
 import type { IntegrationVendor } from "../../../storage/schema-integrations.js";
-import type { HookReply, InboundRequest } from "../channel-adapter.js";
+import type { HookReply, InboundRequest } from "../../../vendors/contract/channel.js";
+import { VENDOR_IDS } from "../../../vendors/registry.js";
 import type { Connectors } from "../connectors.js";
-import { channelOf, INTEGRATION_VENDORS } from "../registry.js";
+import { channelOf } from "../vendor-lookup.js";
 import type { ChannelInbox } from "./channel-inbox.js";
 import { routeToChat } from "./chat-routing.js";
 
@@ -35,29 +36,29 @@ export class InboundService {
   constructor(private readonly deps: InboundDeps) {}
 
   async handle(vendorName: string, integrationId: string, request: InboundRequest): Promise<HookReply> {
-    if (!(INTEGRATION_VENDORS as readonly string[]).includes(vendorName)) return NOT_FOUND;
+    if (!(VENDOR_IDS as readonly string[]).includes(vendorName)) return NOT_FOUND;
     const vendor = vendorName as IntegrationVendor;
-    const adapter = channelOf(vendor);
+    const channel = channelOf(vendor);
     const row = await this.findIntegration(vendor, integrationId);
-    if (!row || !adapter.parseInbound) return NOT_FOUND;
+    if (!row || !channel.parseInbound) return NOT_FOUND;
     const { context, flush } = this.deps.connectors.open(row);
 
     if (request.method === "GET") {
-      if (!adapter.handshake) return json(405, { code: "method_not_allowed", message: "Send POST." });
+      if (!channel.handshake) return json(405, { code: "method_not_allowed", message: "Send POST." });
       // A refused subscription handshake is 403, as Meta's own examples answer it.
-      const reply = adapter.handshake(context, request);
+      const reply = channel.handshake(context, request);
       return reply === "rejected"
         ? json(403, { code: "forbidden", message: "The verify token does not match." })
         : reply;
     }
 
     // State an event brings (Bitrix24's application token) is stored before the answer goes back.
-    const result = await adapter.parseInbound(context, request).finally(flush);
+    const result = await channel.parseInbound(context, request).finally(flush);
     if (result.kind === "rejected") return REJECTED;
     if (result.messages.length > 0) {
       const chats = await this.deps.repos.chats.listRowsByIntegration(row.id);
       for (const message of result.messages) {
-        const chat = routeToChat(chats, message.route, adapter.routeKeys ?? []);
+        const chat = routeToChat(chats, message.route, channel.routeKeys ?? []);
         if (!chat) continue;
         await this.deps.inbox.receive({
           projectId: row.project_id,

@@ -1,4 +1,6 @@
-import type { OAuthApp, OAuthConfig, OAuthVendor } from "../../../config-oauth.js";
+import type { OAuthConfig } from "../../../config-oauth.js";
+import type { OAuthApp } from "../../../vendors/contract/oauth-protocol.js";
+import type { OAuthVendorId as OAuthVendor } from "../../../vendors/registry.js";
 
 /**
  * The OAuth app an integration connects through: the one its `auth_data` names

@@ -1,4 +1,4 @@
-import { isOAuthVendor, type OAuthConfig, type OAuthVendor } from "../../../config-oauth.js";
+import type { OAuthConfig } from "../../../config-oauth.js";
 import type { Transactor } from "../../../events/unit-of-work.js";
 import type { AuthContext } from "../../../infra/auth-context.js";
 import type { Clock } from "../../../infra/clock.js";
@@ -6,12 +6,13 @@ import { ApiError, assertOwned } from "../../../infra/errors.js";
 import type { SecretBox } from "../../../infra/secret-box.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { IntegrationRow } from "../../../storage/repos/integrations.repo.js";
-import { ChannelError } from "../channel-error.js";
+import { ChannelError } from "../../../vendors/contract/channel-error.js";
+import type { OAuthGrant } from "../../../vendors/contract/oauth-protocol.js";
+import { isOAuthVendor, type OAuthVendorId as OAuthVendor } from "../../../vendors/registry.js";
 import type { IntegrationLifecycle } from "../integrations-service.js";
-import { channelOf } from "../registry.js";
+import { channelOf } from "../vendor-lookup.js";
 import type { CallbackOutcome } from "./callback-page.js";
 import { oauthAppOf } from "./oauth-app.js";
-import type { OAuthGrant } from "./oauth-protocol.js";
 import {
   newState,
   OAUTH_STATE_TTL_MS,

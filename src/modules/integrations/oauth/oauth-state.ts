@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SecretBox } from "../../../infra/secret-box.js";
 import type { OAuthStateRow } from "../../../storage/repos/oauth.repo.js";
-import { secureEqual } from "../vendors/shared/secure-equal.js";
+import { secureEqual } from "../../../vendors/shared/secure-equal.js";
 
 /** How long a consent request may take: past it the callback refuses the state. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;

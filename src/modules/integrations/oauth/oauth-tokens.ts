@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { OAuthConfig } from "../../../config-oauth.js";
-import { isOAuthVendor } from "../../../config-oauth.js";
 import type { Transactor, UnitOfWork } from "../../../events/unit-of-work.js";
 import type { Clock } from "../../../infra/clock.js";
 import type { SecretBox } from "../../../infra/secret-box.js";
@@ -8,13 +7,19 @@ import { jobOf } from "../../../jobs/job-definition.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { IntegrationRow } from "../../../storage/repos/integrations.repo.js";
 import type { OAuthTokensRow } from "../../../storage/repos/oauth.repo.js";
-import type { OAuthAccess, OAuthAccessOptions } from "../channel-adapter.js";
-import { ChannelError, credentialsRejected, permanentFailure, transientFailure } from "../channel-error.js";
+import {
+  ChannelError,
+  credentialsRejected,
+  permanentFailure,
+  transientFailure,
+} from "../../../vendors/contract/channel-error.js";
+import type { OAuthGrant } from "../../../vendors/contract/oauth-protocol.js";
+import type { OAuthAccess, OAuthAccessOptions } from "../../../vendors/contract/vendor-context.js";
+import { isOAuthVendor } from "../../../vendors/registry.js";
+import { TOKEN_REQUEST_TIMEOUT_MS } from "../../../vendors/shared/oauth-token-request.js";
 import { REFRESH_JOB_ATTEMPTS, refreshOAuthJob } from "./jobs.js";
 import { oauthAppOf } from "./oauth-app.js";
-import type { OAuthGrant } from "./oauth-protocol.js";
 import type { OAuthProtocols } from "./protocols.js";
-import { TOKEN_REQUEST_TIMEOUT_MS } from "./token-request.js";
 
 /** `oauth()` refreshes first when the token has less than this left. */
 export const ON_DEMAND_MARGIN_MS = 60_000;
@@ -69,7 +74,7 @@ export class OAuthTokens {
   constructor(private readonly deps: OAuthTokensDeps) {}
 
   /**
-   * A live token for an integration (ChannelContext.oauth): refreshed first when less than a
+   * A live token for an integration (VendorContext.oauth): refreshed first when less than a
    * minute is left. Throws ChannelError: `permanent` `oauth_not_connected` before the first
    * consent, `credentials_rejected` once the connection is lost.
    */

@@ -2,6 +2,7 @@ import type { DomainEvent } from "../../../events/domain-event.js";
 import type { DomainEventListener } from "../../../events/event-listener.js";
 import type { Clock } from "../../../infra/clock.js";
 import type { IdGenerator } from "../../../infra/ids.js";
+import { vendorOf } from "../../../vendors/registry.js";
 import type { WebhookEventData, WebhookEventType } from "../event-schemas.js";
 import { recordWebhookEvent } from "./webhook-outbox.js";
 
@@ -62,7 +63,11 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
     case "integration.auth_lost":
       return {
         type: "integration.auth_lost",
-        data: { integration_id: event.integrationId, vendor: event.vendor, reason: event.reason },
+        data: {
+          integration_id: event.integrationId,
+          vendor: vendorOf(event.vendor).id,
+          reason: event.reason,
+        },
       };
     case "billing.balance_low":
       return {
@@ -75,7 +80,7 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
         data: {
           order_id: event.orderId,
           integration_id: event.integrationId,
-          vendor: event.vendor,
+          vendor: vendorOf(event.vendor).id,
           thread_id: event.threadId,
           chat_id: event.chatId,
           // Kopecks to roubles: two decimals at most, exact in binary floating point to the cent.

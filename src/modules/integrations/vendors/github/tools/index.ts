@@ -1,6 +1,0 @@
-import type { IntegrationTool } from "../../../channel-adapter.js";
-import { githubCreateIssueTool } from "./create-issue.js";
-import { githubSearchIssuesTool } from "./search-issues.js";
-
-/** The tools a connected GitHub integration gives its project's bots (docs/oauth-tools.md). */
-export const githubTools: readonly IntegrationTool[] = [githubCreateIssueTool, githubSearchIssuesTool];

@@ -1,5 +1,0 @@
-import type { IntegrationTool } from "../../../channel-adapter.js";
-import { yandexTrackerCreateIssueTool } from "./create-issue.js";
-
-/** The tools a connected Yandex integration gives its project's bots (docs/oauth-tools.md). */
-export const yandexTools: readonly IntegrationTool[] = [yandexTrackerCreateIssueTool];

@@ -1,0 +1,38 @@
+import type { Tool } from "ai";
+import type { z } from "zod";
+import type { Clock } from "../infra/clock.js";
+import type { ThreadMode } from "../storage/schema-conversations.js";
+
+/**
+ * What a built-in tool may do to the conversation it runs in. The turn runner builds one per
+ * turn; tools never touch the database or other services directly.
+ */
+export interface ToolContext {
+  projectId: string;
+  threadId: string;
+  chatId: string;
+  clock: Clock;
+  /** Switches the thread's mode (raises mode_changed and the webhook, like the API does). */
+  setMode(mode: ThreadMode): Promise<void>;
+  /** Schedules an AI-authored message to be sent in this thread at `at`; returns the job id. */
+  scheduleMessage(text: string, at: Date): Promise<{ id: string; scheduledAt: string }>;
+  /** Replaces the thread's working-memory Markdown block. */
+  writeWorkingMemory(markdown: string): Promise<void>;
+  readWorkingMemory(): Promise<string | null>;
+  /** The thread's person, when it has one (integration tools fill in a lead's contact from it). */
+  readPerson?(): Promise<{ externalId: string | null; name: string | null } | null>;
+  /** Searches the bot's knowledge (vector stores); an empty list while the bot has none. */
+  searchKnowledge(
+    query: string,
+    limit: number,
+  ): Promise<Array<{ text: string; source: string; score: number }>>;
+}
+
+/** A built-in tool: its name is the key bots use in `ai.tools`; described in GET /v1/tools. */
+export interface BuiltinTool {
+  name: string;
+  description: string;
+  /** The input schema, also published (as JSON Schema) by GET /v1/tools. */
+  inputSchema: z.ZodType;
+  create(context: ToolContext): Tool;
+}

@@ -1,0 +1,137 @@
+import type { VendorContext } from "./vendor-context.js";
+
+/**
+ * A vendor's channel (docs/channels.md): messages in through its webhook, replies out. Only
+ * messaging vendors have one; every member is optional and the service answers for a missing
+ * one.
+ */
+
+/** What kind of thing a non-text message carries. */
+export type AttachmentKind =
+  | "photo"
+  | "video"
+  | "voice"
+  | "audio"
+  | "document"
+  | "sticker"
+  | "location"
+  | "contact"
+  | "link"
+  | "other";
+
+/** An attachment of an inbound message: metadata only; the bytes stay with the vendor. */
+export interface InboundAttachment {
+  kind: AttachmentKind;
+  /**
+   * How the adapter fetches the file again (`fetchFile`): a Telegram `file_id`, a Meta media id,
+   * a URL. Never a URL that embeds a credential.
+   */
+  ref?: string;
+  mimeType?: string;
+  fileName?: string;
+  caption?: string;
+  /** A URL anyone may open (no credential in it), when the vendor gives one. */
+  url?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+/** A message a vendor delivered, normalised: one per customer message in an inbound webhook. */
+export interface InboundMessage {
+  /** The vendor's id of the message or event: the dedupe key (a vendor that retries is answered once). */
+  externalMessageId: string;
+  /** The vendor's conversation (where replies go): one conversation is one thread. */
+  conversationId: string;
+  /** Who wrote it; becomes the thread's person. `externalId` is the vendor's user id. */
+  person: { externalId: string; name?: string; avatarUrl?: string };
+  /**
+   * The text as the model should read it: the message text, or a readable placeholder for a
+   * non-text message, e.g. "[photo: a red bike]", "[voice message, 12 s]", "[location: 55.75, 37.61]".
+   */
+  text: string;
+  attachments: InboundAttachment[];
+  /**
+   * Values a chat's `settings` are matched against to route the message (the adapter's
+   * `routeKeys`), e.g. `{ chat_type: "private", chat_id: "123" }`. Strings only.
+   */
+  route: Record<string, string>;
+}
+
+/** A response the vendor expects to an inbound webhook (VK's `ok`, Meta's challenge echo). */
+export interface HookReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What an inbound webhook turned out to be. */
+export type InboundResult =
+  /** Failed verification (signature, secret): answered 401 and stored nowhere. */
+  | { kind: "rejected" }
+  /**
+   * Verified. `messages` may be empty (echoes of the bot's own messages, delivery receipts,
+   * event kinds Parley does not handle: dropped without error). `reply` overrides the default
+   * answer (200 `{"ok":true}`).
+   */
+  | { kind: "accepted"; messages: InboundMessage[]; reply?: HookReply };
+
+/** An inbound webhook as received, before anything is trusted. */
+export interface InboundRequest {
+  method: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The exact body bytes as text (signatures are computed over them). */
+  rawBody: string;
+  query: Record<string, string>;
+}
+
+/** One part of an outgoing message, already within the adapter's `textLimit`. */
+export interface OutboundMessage {
+  conversationId: string;
+  text: string;
+  /**
+   * Stable across retries of this very part (message id + part index): vendors with idempotent
+   * sends use it (VK's `random_id`), so a retried part is not shown twice.
+   */
+  idempotencyKey: string;
+}
+
+/** The longest text one vendor message may carry, and how the vendor counts it. */
+export interface TextLimit {
+  max: number;
+  /** `chars`: Unicode code points; `utf16`: UTF-16 code units; `bytes`: UTF-8 bytes. */
+  unit: "chars" | "utf16" | "bytes";
+}
+
+export interface Channel<AuthData = Record<string, unknown>> {
+  /** The keys of `InboundMessage.route` a chat's `settings` may use to claim messages (docs/channels.md). */
+  readonly routeKeys?: readonly string[];
+  /** The vendor's length limit for one message; longer replies are split before `send`. */
+  readonly textLimit?: TextLimit;
+  /** A GET on the hook URL: the subscription handshake (Meta's `hub.challenge`). */
+  handshake?(context: VendorContext<AuthData>, request: InboundRequest): HookReply | "rejected";
+  /**
+   * Verifies an inbound webhook (signature, secret) and parses its messages. Must not call the
+   * vendor, except to verify an event that carries its own proof to check (Bitrix24's
+   * installation event, whose access token the portal must accept).
+   */
+  parseInbound?(context: VendorContext<AuthData>, request: InboundRequest): Promise<InboundResult>;
+  /** Sends one part into the vendor's conversation; resolves with the vendor's message id, if any. */
+  send?(
+    context: VendorContext<AuthData>,
+    message: OutboundMessage,
+  ): Promise<{ externalMessageId: string | null }>;
+  /** Shows "typing…" in the conversation (best effort; failures are ignored). */
+  sendTyping?(context: VendorContext<AuthData>, conversationId: string): Promise<void>;
+  /** Registers the inbound webhook with the vendor (on create, activation and new credentials). */
+  setUpWebhook?(context: VendorContext<AuthData>): Promise<void>;
+  /** Removes it (on deactivation and delete). */
+  tearDownWebhook?(context: VendorContext<AuthData>): Promise<void>;
+  /**
+   * For vendors whose webhook URL is one per Parley server, not per integration (amoCRM's chat
+   * channel posts to `<PARLEY_PUBLIC_URL>/hooks/amocrm/<scope_id>`): the key that URL names this
+   * integration by, known once `setUpWebhook` has run. The service records it after each
+   * successful set-up, and the hook route finds the integration by it.
+   */
+  hookKey?(context: VendorContext<AuthData>): string | undefined;
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { apiUrlSetting, type VendorDefinition } from "../contract/vendor.js";
+import { telegramAuthDataSchema } from "./auth-data.js";
+import { fetchTelegramFile } from "./fetch-file.js";
+import { parseTelegramInbound } from "./inbound.js";
+import { sendTelegramText, sendTelegramTyping } from "./outbound.js";
+import { telegramProfile } from "./profile.js";
+import { TELEGRAM_ROUTE_KEYS } from "./route.js";
+import { setUpTelegramWebhook, tearDownTelegramWebhook } from "./webhook.js";
+
+/**
+ * The Telegram channel over the Bot API (docs/channels.md, "Telegram"): webhook registered by
+ * API with a generated secret, private chats and groups, plain-text replies of up to 4096
+ * UTF-16 code units, typing, the bot's profile and file downloads.
+ */
+export const telegram = {
+  id: "telegram",
+  authData: telegramAuthDataSchema,
+  settings: apiUrlSetting("PARLEY_TELEGRAM_API_URL", z.url().default("https://api.telegram.org")),
+  channel: {
+    routeKeys: TELEGRAM_ROUTE_KEYS,
+    textLimit: { max: 4096, unit: "utf16" },
+    parseInbound: parseTelegramInbound,
+    send: sendTelegramText,
+    sendTyping: sendTelegramTyping,
+    setUpWebhook: setUpTelegramWebhook,
+    tearDownWebhook: tearDownTelegramWebhook,
+  },
+  profile: telegramProfile,
+  fetchFile: fetchTelegramFile,
+} satisfies VendorDefinition<"telegram", z.infer<typeof telegramAuthDataSchema>>;

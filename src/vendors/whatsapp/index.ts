@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import type { VendorDefinition } from "../contract/vendor.js";
+import { graphApiSettings } from "../meta/graph-settings.js";
+import { subscriptionHandshake } from "../meta/subscription-handshake.js";
+import { verifiedBody } from "../meta/verified-body.js";
+import { subscribeWhatsappApp, unsubscribeWhatsappApp } from "./app-subscription.js";
+import { whatsappAuthDataSchema } from "./auth-data.js";
+import { parseWhatsappMessages } from "./inbound.js";
+import { fetchWhatsappMedia } from "./media.js";
+import { whatsappProfile } from "./profile.js";
+import { sendWhatsappText } from "./send.js";
+
+/**
+ * The WhatsApp Cloud API channel (docs/channels.md, "WhatsApp"). Webhooks are verified with
+ * the app secret (`X-Hub-Signature-256`) and the dashboard's GET handshake with the verify
+ * token; one conversation per customer wa_id; messages are routed by `phone_number_id`.
+ * No `sendTyping`: WhatsApp's typing indicator is tied to marking a given inbound message read,
+ * and the send path does not carry that message's id.
+ */
+export const whatsapp = {
+  id: "whatsapp",
+  authData: whatsappAuthDataSchema,
+  settings: graphApiSettings,
+  channel: {
+    routeKeys: ["phone_number_id"],
+    textLimit: { max: 4096, unit: "chars" },
+    handshake: (context, request) => subscriptionHandshake(context.authData.verify_token, request),
+    parseInbound: async (context, request) => {
+      const body = verifiedBody(context.authData.app_secret, request);
+      if (body === "rejected") return { kind: "rejected" };
+      return { kind: "accepted", messages: parseWhatsappMessages(body, context.authData.phone_number_id) };
+    },
+    send: sendWhatsappText,
+    setUpWebhook: subscribeWhatsappApp,
+    tearDownWebhook: unsubscribeWhatsappApp,
+  },
+  profile: whatsappProfile,
+  fetchFile: fetchWhatsappMedia,
+} satisfies VendorDefinition<"whatsapp", z.infer<typeof whatsappAuthDataSchema>>;
