@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo, LookupFunction } from "node:net";
+import type http from "node:http";
+import type { LookupFunction } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createGuardedFetch,
@@ -7,6 +7,7 @@ import {
   MAX_JSON_RESPONSE_BYTES,
   MCP_ADDRESS_ERROR_CODE,
 } from "../../src/modules/mcp/guarded-fetch.js";
+import { type LoopbackServer, listenOnLoopback } from "../helpers/loopback-server.js";
 
 /** Resolves every name to one address, as a DNS answer pointing at it would. */
 const resolvingTo =
@@ -21,24 +22,20 @@ const resolvingTo =
   };
 
 describe("the MCP servers' guarded fetch", () => {
-  let server: http.Server | undefined;
+  let server: LoopbackServer | undefined;
   let guarded: GuardedFetch | undefined;
-  const seen: string[] = [];
+  let seen: string[] = [];
   afterEach(async () => {
     guarded?.close();
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await server?.close();
     server = undefined;
-    seen.length = 0;
+    seen = [];
   });
 
   async function listen(handler: http.RequestListener): Promise<number> {
-    server = http.createServer((req, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      handler(req, res);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    return (server.address() as AddressInfo).port;
+    server = await listenOnLoopback(handler);
+    seen = server.seen;
+    return server.port;
   }
 
   it("refuses private addresses, literal or resolved, before anything is sent", async () => {

@@ -1,13 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, LookupFunction, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createWebhookSender, type WebhookSender } from "../../src/modules/webhooks/delivery/http-sender.js";
-import { WEBHOOK_ADDRESS_ERROR_CODE } from "../../src/modules/webhooks/delivery/safe-lookup.js";
+import {
+  createWebhookSender,
+  WEBHOOK_ADDRESS_ERROR_CODE,
+  type WebhookSender,
+} from "../../src/modules/webhooks/delivery/http-sender.js";
 import {
   buildWebhookHeaders,
   signWebhookBody,
   verifyWebhookSignature,
 } from "../../src/modules/webhooks/delivery/signature.js";
+import { answerEndlessly } from "../helpers/loopback-server.js";
 
 interface Received {
   method: string;
@@ -238,24 +242,11 @@ describe("webhook sender with private targets allowed", () => {
   });
 
   it("truncates a huge response body and does not wait for the rest", async () => {
-    let stop = false;
-    receiver.handler = (_req, res) => {
-      res.writeHead(200, { "content-type": "text/plain" });
-      const chunk = Buffer.alloc(64 * 1024, "x");
-      const pump = () => {
-        while (!stop && !res.destroyed && res.write(chunk)) {}
-        if (!stop && !res.destroyed) res.once("drain", pump);
-      };
-      res.on("close", () => {
-        stop = true;
-      });
-      pump();
-    };
+    receiver.handler = (_req, res) => answerEndlessly(res);
     // A timeout longer than the test's own: waiting for the endless rest would fail the test.
     const result = await sender({ allowPrivate: true, maxResponseBytes: 1000, timeoutMs: 60_000 }).send(
       signedRequest(`http://127.0.0.1:${receiver.port}/`),
     );
-    stop = true;
     expect(result.ok).toBe(true);
     expect(result.statusCode).toBe(200);
     expect(result.responseBody).toBe("x".repeat(1000));
@@ -335,6 +326,10 @@ describe("webhook sender with private targets refused", () => {
     expect(result).toMatchObject({ ok: false, statusCode: null });
     expect(result.error).toContain(WEBHOOK_ADDRESS_ERROR_CODE);
     expect(result.error).toMatch(/localhost resolves to/);
+    // The delivery record's wording, exactly: the code, then the host and the address.
+    expect(result.error).toMatch(
+      /^EWEBHOOKADDRESS: webhook host localhost resolves to (127\.0\.0\.1|::1), a private, loopback, link-local or reserved address \(allowed only with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true\)$/,
+    );
     expect(receiver.received).toHaveLength(0);
     expect(receiver.connections).toBe(0);
   });

@@ -1,6 +1,6 @@
 import type { ErrorDetail } from "../../infra/errors.js";
+import { validateOutboundUrl } from "../../infra/outbound-http/address-policy.js";
 import { builtinToolNames } from "../engine/tools/registry.js";
-import { validateWebhookUrl } from "../webhooks/delivery/address-policy.js";
 import { compileInputSchema } from "./input-schema.js";
 import { RESERVED_HEADER_NAMES } from "./signing.js";
 import { parseUrlTemplate, sampleUrl } from "./url-template.js";
@@ -76,7 +76,7 @@ export function definitionProblems(definition: ToolDefinition, allowPrivate: boo
   if (!template.ok) {
     problems.push({ path: "url", message: template.reason });
   } else {
-    const checked = validateWebhookUrl(sampleUrl(definition.url), allowPrivate);
+    const checked = validateOutboundUrl(sampleUrl(definition.url), allowPrivate);
     if (!checked.ok) problems.push({ path: "url", message: checked.reason });
     const { names, required } = propertiesOf(definition.input_schema);
     for (const placeholder of template.placeholders.path) {

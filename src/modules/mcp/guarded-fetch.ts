@@ -1,10 +1,8 @@
-import http from "node:http";
-import https from "node:https";
-import type { LookupFunction, Socket } from "node:net";
+import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { hostnameOf, isForbiddenAddress, validateWebhookUrl } from "../webhooks/delivery/address-policy.js";
-import { createSafeLookup, WEBHOOK_ADDRESS_ERROR_CODE } from "../webhooks/delivery/safe-lookup.js";
+import { isAddressRefusal } from "../../infra/outbound-http/address-refusal.js";
+import { createOutboundHttp } from "../../infra/outbound-http/outbound-http.js";
 
 /** `code` of the error a refused MCP server address fails with. */
 export const MCP_ADDRESS_ERROR_CODE = "EMCPADDRESS";
@@ -36,24 +34,25 @@ export interface GuardedFetch {
 }
 
 /**
- * A `fetch` for the MCP SDK's transports that only reaches public addresses, with the webhook
- * sender's guard (docs/webhooks.md): IP-literal URLs are checked before connecting, host names
- * resolve through the safe lookup (every address must be public), and nothing is written
- * before the connected socket's remote address is checked once more. Redirects are returned as
- * they are (the SDK follows only same-origin ones, through this fetch again). Built on
- * node:http because global fetch has no `lookup` hook.
+ * A `fetch` for the MCP SDK's transports over the outbound guard shared with webhooks and
+ * custom tools (infra/outbound-http/): public addresses only unless allowed, every address a
+ * host name resolves to and the connected socket's checked before a byte is written. Redirects
+ * are returned as they are (the SDK follows only same-origin ones, through this fetch again).
+ * What is MCP's own: the web `Response` over the node stream (event streams read as they come,
+ * JSON cut at MAX_JSON_RESPONSE_BYTES), aborts by signal, the retry on a stale pooled socket,
+ * and refusals as `EMCPADDRESS` errors.
  */
 export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
-  const { allowPrivate } = options;
-  const lookup = createSafeLookup({ allowPrivate, lookup: options.lookup });
-  const agentOptions = { keepAlive: true, maxSockets: 50, lookup };
-  const httpAgent = new http.Agent(agentOptions);
-  const httpsAgent = new https.Agent(agentOptions);
+  const outbound = createOutboundHttp({
+    allowPrivate: options.allowPrivate,
+    keepAlive: true,
+    lookup: options.lookup,
+  });
 
   const guardedFetch: FetchLike = async (input, init = {}) => {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) throw abortReason(signal);
-    const checked = validateWebhookUrl(String(input), allowPrivate);
+    const checked = outbound.check(String(input));
     if (!checked.ok) throw addressError(checked.reason);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => {
@@ -81,18 +80,8 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   function send(outgoing: OutgoingRequest): Promise<Response> {
     const { url, method, headers, body, signal } = outgoing;
     return new Promise<Response>((resolve, reject) => {
-      const isHttps = url.protocol === "https:";
       let responded = false;
-      const request = (isHttps ? https : http).request({
-        protocol: url.protocol,
-        hostname: hostnameOf(url),
-        port: url.port === "" ? undefined : Number(url.port),
-        path: `${url.pathname}${url.search}`,
-        method,
-        headers,
-        agent: isHttps ? httpsAgent : httpAgent,
-        lookup,
-      });
+      const request = outbound.open(url, { method, headers, body });
       const onAbort = () => request.destroy(abortReason(signal));
       signal?.addEventListener("abort", onAbort, { once: true });
       const stopListening = () => signal?.removeEventListener("abort", onAbort);
@@ -102,23 +91,6 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
         stopListening();
         const stale = request.reusedSocket && error.code === "ECONNRESET" && !signal?.aborted;
         reject(stale ? Object.assign(error, { staleSocket: true }) : describedError(error));
-      });
-      request.on("socket", (socket: Socket) => {
-        const writeWhenSafe = () => {
-          if (socket.destroyed) return;
-          const remote = socket.remoteAddress;
-          if (!allowPrivate && (remote === undefined || isForbiddenAddress(remote))) {
-            request.destroy(
-              addressError(
-                `connected to ${remote ?? "an unknown address"}, a forbidden address; nothing was sent`,
-              ),
-            );
-            return;
-          }
-          request.end(body);
-        };
-        if (socket.connecting) socket.once("connect", writeWhenSafe);
-        else writeWhenSafe();
       });
       request.on("response", (response) => {
         responded = true;
@@ -144,13 +116,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     });
   }
 
-  return {
-    fetch: guardedFetch,
-    close() {
-      httpAgent.destroy();
-      httpsAgent.destroy();
-    },
-  };
+  return { fetch: guardedFetch, close: () => outbound.close() };
 }
 
 function bodyOf(body: RequestInit["body"]): Buffer | undefined {
@@ -211,10 +177,7 @@ function addressError(reason: string): Error {
   return Object.assign(new Error(reason), { code: MCP_ADDRESS_ERROR_CODE });
 }
 
-/** The safe lookup's refusal, worded for MCP servers rather than webhooks. */
-function describedError(error: Error & { code?: string; hostname?: string; address?: string }): Error {
-  if (error.code !== WEBHOOK_ADDRESS_ERROR_CODE) return error;
-  return addressError(
-    `${error.hostname} resolves to ${error.address}, a private, loopback, link-local or reserved address (allowed only with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true)`,
-  );
+/** The guard's refusal (a resolved or a connected address) as an MCP address error. */
+function describedError(error: Error): Error {
+  return isAddressRefusal(error) ? addressError(error.message) : error;
 }

@@ -2,10 +2,10 @@ import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { ApiError, conflict, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
+import { validateOutboundUrl } from "../../infra/outbound-http/address-policy.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { McpServerRow, McpServersRepo } from "../../storage/repos/mcp-servers.repo.js";
 import { assertAdmin } from "../operators/operator-access.js";
-import { validateWebhookUrl } from "../webhooks/delivery/address-policy.js";
 import type { McpClients } from "./mcp-clients.js";
 import {
   type CreateMcpServerInput,
@@ -145,7 +145,7 @@ export class McpServersService {
   }
 
   private checkUrl(url: string): void {
-    const checked = validateWebhookUrl(url, this.deps.allowPrivate);
+    const checked = validateOutboundUrl(url, this.deps.allowPrivate);
     if (!checked.ok) throw validationFailed([{ path: "url", message: checked.reason }]);
   }
 

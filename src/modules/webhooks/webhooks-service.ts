@@ -2,6 +2,7 @@ import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
+import { validateOutboundUrl } from "../../infra/outbound-http/address-policy.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type {
@@ -9,7 +10,6 @@ import type {
   WebhookEndpointRow,
   WebhookRepo,
 } from "../../storage/repos/webhooks.repo.js";
-import { validateWebhookUrl } from "./delivery/address-policy.js";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-schemas.js";
 import { generateWebhookSecret } from "./generate-secret.js";
 import type {
@@ -234,7 +234,7 @@ export class WebhooksService {
   }
 
   private checkUrl(url: string): string {
-    const checked = validateWebhookUrl(url, this.deps.allowPrivate);
+    const checked = validateOutboundUrl(url, this.deps.allowPrivate);
     if (!checked.ok) throw validationFailed([{ path: "url", message: checked.reason }]);
     return url;
   }

@@ -37,7 +37,7 @@ export interface WebhookDispatcherDeps {
   storage: Storage;
   /** Opens the endpoints' sealed secrets. */
   secrets: SecretBox;
-  /** One attempt per call; never throws (src/webhooks/http-sender.ts). */
+  /** One attempt per call; never throws (http-sender.ts). */
   sender: { send(request: WebhookRequest): Promise<DeliveryAttemptResult> };
   clock: Clock;
   log: WebhookDispatcherLog;

@@ -1,9 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { isForbiddenAddress } from "./address-policy.js";
-
-/** `code` of the error a refused webhook target fails with. */
-export const WEBHOOK_ADDRESS_ERROR_CODE = "EWEBHOOKADDRESS";
+import { FORBIDDEN_ADDRESS, isForbiddenAddress } from "./address-policy.js";
+import { addressRefusal } from "./address-refusal.js";
 
 export interface SafeLookupOptions {
   allowPrivate: boolean;
@@ -19,7 +17,7 @@ export interface SafeLookupOptions {
  * slip through. Refusing on any bad address, not only the first, keeps Happy Eyeballs
  * (`autoSelectFamily`, which asks for `all`) from falling back to the bad one.
  *
- * Node does not call `lookup` for IP literals: callers must check those themselves.
+ * Node does not call `lookup` for IP literals: `check` in outbound-http.ts refuses those.
  */
 export function createSafeLookup(options: SafeLookupOptions): LookupFunction {
   const resolve = options.lookup ?? (dnsLookup as LookupFunction);
@@ -53,13 +51,12 @@ function normalise(address: string | LookupAddress[], family: number | undefined
   return address ? [{ address, family: family ?? (address.includes(":") ? 6 : 4) }] : [];
 }
 
+/** The refusal (address-refusal.ts), stage `dns`: the request fails with it before connecting. */
 function forbidden(hostname: string, address: string): NodeJS.ErrnoException {
-  return Object.assign(
-    new Error(
-      `webhook host ${hostname} resolves to ${address}, a private, loopback, link-local or reserved address (allowed only with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true)`,
-    ),
-    { code: WEBHOOK_ADDRESS_ERROR_CODE, hostname, address },
-  );
+  return addressRefusal("dns", `${hostname} resolves to ${address}, ${FORBIDDEN_ADDRESS}`, {
+    hostname,
+    address,
+  });
 }
 
 function notFound(hostname: string): NodeJS.ErrnoException {

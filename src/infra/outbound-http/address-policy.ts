@@ -1,7 +1,8 @@
 import { BlockList, isIP, isIPv4 } from "node:net";
 
 /**
- * Which network addresses a webhook may be delivered to (docs/webhooks.md). Anything that is
+ * Which network addresses Parley may call on a user's behalf: webhook deliveries, custom tools
+ * and MCP servers (docs/webhooks.md#private-addresses). Anything that is
  * not plainly a public unicast address is forbidden: loopback, private, link-local (which
  * holds the cloud metadata address 169.254.169.254), carrier-grade NAT, multicast, reserved,
  * benchmarking and documentation ranges, and the IPv6 forms that carry one of those IPv4
@@ -39,7 +40,7 @@ for (const [net, prefix] of FORBIDDEN_V4) v4Rules.addSubnet(net, prefix, "ipv4")
 const v6Rules = new BlockList();
 for (const [net, prefix] of FORBIDDEN_V6_IN_GLOBAL) v6Rules.addSubnet(net, prefix, "ipv6");
 
-/** True when a webhook must not be delivered to `ip` (an IPv4 or IPv6 literal, zone id allowed). */
+/** True when Parley must not call `ip` (an IPv4 or IPv6 literal, zone id allowed). */
 export function isForbiddenAddress(ip: string): boolean {
   if (isIPv4(ip)) return v4Rules.check(ip, "ipv4");
   const zoneless = stripZone(ip);
@@ -56,13 +57,18 @@ export function isForbiddenAddress(ip: string): boolean {
   return v6Rules.check(zoneless, "ipv6");
 }
 
-export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+/** How a refusal names what was refused, after the address; every caller's message ends so. */
+export const FORBIDDEN_ADDRESS =
+  "a private, loopback, link-local or reserved address (allowed only with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true)";
+
+export type OutboundUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 /**
- * Create-time check of a webhook URL. Host names pass here: what they resolve to is checked
- * when the connection is made (see safe-lookup.ts), since an answer seen now may change.
+ * Check of a URL Parley is to call, when it is saved and again before each call. Host names
+ * pass here: what they resolve to is checked when the connection is made (see safe-lookup.ts),
+ * since an answer seen now may change. `allowPrivate` is PARLEY_WEBHOOKS_ALLOW_PRIVATE.
  */
-export function validateWebhookUrl(url: string, allowPrivate: boolean): WebhookUrlCheck {
+export function validateOutboundUrl(url: string, allowPrivate: boolean): OutboundUrlCheck {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -78,10 +84,7 @@ export function validateWebhookUrl(url: string, allowPrivate: boolean): WebhookU
   const host = hostnameOf(parsed);
   if (host === "") return { ok: false, reason: "the URL has no host" };
   if (!allowPrivate && isIP(host) !== 0 && isForbiddenAddress(host)) {
-    return {
-      ok: false,
-      reason: `${host} is a private, loopback, link-local or reserved address (allowed only with PARLEY_WEBHOOKS_ALLOW_PRIVATE=true)`,
-    };
+    return { ok: false, reason: `${host} is ${FORBIDDEN_ADDRESS}` };
   }
   return { ok: true, url: parsed };
 }
