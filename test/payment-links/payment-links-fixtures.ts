@@ -5,7 +5,7 @@ import type { ToolContext } from "../../src/modules/engine/tools/tool-context.js
 import type { ProvidedTool, ToolProvider } from "../../src/modules/engine/tools/tool-provider.js";
 import { ToolRefusal } from "../../src/modules/engine/tools/tool-refusal.js";
 import { Connectors } from "../../src/modules/integrations/connectors.js";
-import { conversationPaymentTools } from "../../src/modules/payments/payment-link-tool.js";
+import { conversationPaymentTools } from "../../src/modules/payment-links/payment-link-tool.js";
 import { createRepos, type Repos } from "../../src/storage/repos/index.js";
 import type { TbankFake } from "../billing/fakes/tbank-fake.js";
 import type { TestApp } from "../helpers/test-app.js";
