@@ -61,8 +61,8 @@ import { KnowledgeService } from "./modules/knowledge/knowledge-service.js";
 import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
 import { memoryJobHandlers } from "./modules/memory/job-handlers.js";
 import { ModelCatalog } from "./modules/models/model-catalog.js";
-import { conversationPaymentTools } from "./modules/payments/payment-link-tool.js";
-import { TbankNotifications } from "./modules/payments/tbank-notifications.js";
+import { PaymentLinkNotifications } from "./modules/payment-links/payment-link-notifications.js";
+import { conversationPaymentTools } from "./modules/payment-links/payment-link-tool.js";
 import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
 import { ApprovalsService } from "./modules/threads/approvals-service.js";
 import { ChannelInboxService } from "./modules/threads/channel-inbox-service.js";
@@ -437,7 +437,7 @@ export function composeConversations(deps: ConversationDeps) {
     log: deps.log,
   });
   // Notifications of projects' own T-Bank terminals (docs/payments.md), beside billing's.
-  const tbankNotifications = new TbankNotifications({
+  const paymentLinkNotifications = new PaymentLinkNotifications({
     repos,
     connectors,
     transactor,
@@ -498,7 +498,7 @@ export function composeConversations(deps: ConversationDeps) {
         billing,
         provider: paymentProvider,
         repos,
-        otherTbankTerminals: tbankNotifications,
+        otherTbankTerminals: paymentLinkNotifications,
       });
     },
     routes(api: App) {

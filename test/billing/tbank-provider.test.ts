@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -8,61 +7,9 @@ import {
   type PaymentProvider,
   type PaymentRequest,
 } from "../../src/modules/billing/providers/payment-provider.js";
-import { createTbankProvider } from "../../src/modules/billing/providers/tbank/tbank-provider.js";
-import {
-  hasValidTbankToken,
-  tbankToken,
-  tbankTokenSource,
-} from "../../src/modules/billing/providers/tbank/token.js";
+import { createTbankProvider } from "../../src/modules/billing/providers/tbank-provider.js";
+import { tbankToken } from "../../src/vendors/tbank/token.js";
 import { fakeTbankToken, TbankFake, type TbankFakeStatus } from "./fakes/tbank-fake.js";
-
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-describe("T-Bank token", () => {
-  it("matches T-Bank's published example", () => {
-    const params = {
-      TerminalKey: "MerchantTerminalKey",
-      Amount: 19200,
-      OrderId: "21090",
-      Description: "Подарочная карта на 1000 рублей",
-    };
-    expect(tbankTokenSource(params, "usaf8fw8fsw21g")).toBe(
-      "19200Подарочная карта на 1000 рублей21090usaf8fw8fsw21gMerchantTerminalKey",
-    );
-    expect(tbankToken(params, "usaf8fw8fsw21g")).toBe(
-      "0024a00af7c350a3a67ca168ce06502aa72772456662e38696d48b56ee9c97d9",
-    );
-    // The fake's independent implementation agrees, so tests against the fake check the real algorithm.
-    expect(fakeTbankToken(params, "usaf8fw8fsw21g")).toBe(tbankToken(params, "usaf8fw8fsw21g"));
-  });
-
-  it("skips nested objects, arrays, Token and nulls, and writes booleans as true/false", () => {
-    const plain = { TerminalKey: "T", Amount: 100, Success: true, Flag: false };
-    const withNoise = {
-      ...plain,
-      DATA: { Phone: "+71234567890" },
-      Receipt: { Items: [{ Name: "x", Price: 100 }] },
-      Tags: ["a", "b"],
-      Token: "deadbeef",
-      RebillId: null,
-    };
-    expect(tbankTokenSource(plain, "pw")).toBe("100falsepwtrueT");
-    expect(tbankTokenSource(withNoise, "pw")).toBe("100falsepwtrueT");
-    expect(tbankToken(withNoise, "pw")).toBe(sha256("100falsepwtrueT"));
-    expect(tbankToken(plain, "other")).not.toBe(tbankToken(plain, "pw"));
-  });
-
-  it("verifies a presented token, whatever its case, and refuses a missing or wrong one", () => {
-    const params = { TerminalKey: "T", Amount: 100, OrderId: "inv_1" };
-    const token = tbankToken(params, "pw");
-    expect(hasValidTbankToken({ ...params, Token: token }, "pw")).toBe(true);
-    expect(hasValidTbankToken({ ...params, Token: token.toUpperCase() }, "pw")).toBe(true);
-    expect(hasValidTbankToken({ ...params, Token: token }, "pw2")).toBe(false);
-    expect(hasValidTbankToken({ ...params, Amount: 101, Token: token }, "pw")).toBe(false);
-    expect(hasValidTbankToken(params, "pw")).toBe(false);
-    expect(hasValidTbankToken({ ...params, Token: 42 }, "pw")).toBe(false);
-  });
-});
 
 let fake: TbankFake;
 let provider: PaymentProvider;

@@ -19,7 +19,7 @@ import {
   paymentTools,
   sharedSecrets,
   toolContext,
-} from "../payments/payments-fixtures.js";
+} from "../payment-links/payment-links-fixtures.js";
 
 /**
  * No vendor's secret reaches the log (docs/operations.md, "Logs"): each

@@ -6,7 +6,7 @@ import { Ledger } from "./ledger.js";
 import { DEFAULT_OFFERS } from "./offers.js";
 import { createManualProvider } from "./providers/manual-provider.js";
 import type { PaymentProvider } from "./providers/payment-provider.js";
-import { createTbankProvider } from "./providers/tbank/tbank-provider.js";
+import { createTbankProvider } from "./providers/tbank-provider.js";
 
 /** The ledger with the configured bonus, threshold and enforcement (docs/billing.md). */
 export function ledgerFromConfig(config: Config, clock: Clock, newId: IdGenerator): Ledger {

@@ -4,8 +4,9 @@ import { tbankAuthDataSchema } from "./auth-data.js";
 
 /**
  * A project's own T-Bank terminal (docs/payments.md): no messages, only its `auth_data`,
- * validated on create and update. Its payment link tool and notifications live in
- * modules/payments (a ToolProvider, not adapter tools: they need the orders and the thread).
+ * validated on create and update. The wire work is `client.ts`'s; the payment link tool and its
+ * notifications live in modules/payment-links (a ToolProvider, not adapter tools: they need the
+ * orders and the thread).
  */
 export const tbank = {
   id: "tbank",

@@ -7,15 +7,11 @@ import type { PaymentOrderRow } from "../../storage/repos/payments.repo.js";
 import type { ToolContext } from "../../tools/tool-context.js";
 import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
 import { ToolRefusal } from "../../tools/tool-refusal.js";
-import { PaymentError } from "../billing/providers/payment-provider.js";
-import { initPayment } from "../billing/providers/tbank/init-payment.js";
 import type { Connectors } from "../integrations/connectors.js";
-import { terminalKeyHash, terminalOf } from "./tbank-terminal.js";
+import { TBANK_DESCRIPTION_MAX, TbankError } from "../../vendors/tbank/client.js";
+import { clientOf, terminalKeyHash } from "./integration-terminal.js";
 
 export const PAYMENT_LINK_TOOL = "tbank_create_payment_link";
-
-/** T-Bank's limit on `Description`. */
-const DESCRIPTION_MAX = 140;
 
 const inputSchema = z.object({
   amount_rub: z
@@ -27,7 +23,7 @@ const inputSchema = z.object({
     .string()
     .trim()
     .min(1)
-    .max(DESCRIPTION_MAX)
+    .max(TBANK_DESCRIPTION_MAX)
     .describe("What the payment is for, as the payer will see it on the payment page."),
 });
 
@@ -46,7 +42,7 @@ const newestFirst = (a: IntegrationRow, b: IntegrationRow) =>
   b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
 /** The message the model reads when T-Bank did not create the payment. */
-function refusalOf(error: PaymentError): string {
+function refusalOf(error: TbankError): string {
   return error.retryable ? `${error.message}. Try again later.` : error.message;
 }
 
@@ -99,7 +95,7 @@ async function createPaymentLink(
   if (row?.status !== "active" || row.project_id !== context.projectId) {
     throw new ToolRefusal("The T-Bank integration is not connected any more; no payment link was made.");
   }
-  const terminal = terminalOf(deps.connectors, row);
+  const client = clientOf(deps.connectors, row);
   const amountMinor = Math.round(input.amount_rub * 100);
   const now = deps.clock.now().toISOString();
   const order: PaymentOrderRow = {
@@ -108,7 +104,7 @@ async function createPaymentLink(
     integration_id: row.id,
     thread_id: context.threadId,
     chat_id: context.chatId,
-    terminal_key_sha256: terminalKeyHash(terminal.terminalKey),
+    terminal_key_sha256: terminalKeyHash(client.terminal.terminalKey),
     amount_minor: amountMinor,
     currency: "RUB",
     description: input.description,
@@ -124,20 +120,20 @@ async function createPaymentLink(
   // Stored before Init, so a notification that overtakes Init's answer finds its order.
   await deps.repos.payments.insertOrder(order);
   try {
-    const started = await initPayment(terminal, {
-      invoiceId: order.id,
-      amountMinor,
+    const started = await client.init({
+      orderId: order.id,
+      amount: amountMinor,
       description: input.description,
       notificationUrl: `${deps.publicUrl}/payments/tbank/notify`,
     });
     await deps.repos.payments.recordIssued(order.id, {
-      paymentId: started.providerPaymentId,
+      paymentId: started.paymentId,
       paymentUrl: started.paymentUrl,
       now: deps.clock.now().toISOString(),
     });
     return { payment_url: started.paymentUrl, order_id: order.id, amount: amountMinor / 100 };
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
+    if (!(error instanceof TbankError)) throw error;
     await deps.repos.payments.recordFailed(order.id, error.message, deps.clock.now().toISOString());
     throw new ToolRefusal(refusalOf(error));
   }

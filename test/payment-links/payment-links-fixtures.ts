@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { newId } from "../../src/infra/ids.js";
 import { createSecretBox, type SecretBox } from "../../src/infra/secret-box.js";
 import { Connectors } from "../../src/modules/integrations/connectors.js";
-import { conversationPaymentTools } from "../../src/modules/payments/payment-link-tool.js";
+import { conversationPaymentTools } from "../../src/modules/payment-links/payment-link-tool.js";
 import { createRepos, type Repos } from "../../src/storage/repos/index.js";
 import type { ToolContext } from "../../src/tools/tool-context.js";
 import type { ProvidedTool, ToolProvider } from "../../src/tools/tool-provider.js";

@@ -7,7 +7,7 @@ import { type ScriptedReply, scriptedModel } from "../helpers/mock-model.js";
 import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
-import { connectTerminal } from "./payments-fixtures.js";
+import { connectTerminal } from "./payment-links-fixtures.js";
 
 interface Message {
   author: string;

@@ -1,21 +1,20 @@
 import { createHash } from "node:crypto";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
-import type { TbankConfig } from "../billing/providers/tbank/tbank-config.js";
 import type { Connectors } from "../integrations/connectors.js";
+import { TbankClient } from "../../vendors/tbank/client.js";
 
 /**
- * A project's own T-Bank terminal (a `tbank` integration, docs/payments.md) as the T-Bank client
- * of billing takes it: the terminal key and password from the integration's sealed auth_data,
- * the API base from PARLEY_TBANK_API_URL, and the connectors' `fetch`. The client's Init and
- * Token code is billing's (modules/billing/providers/tbank/), shared rather than copied.
+ * The T-Bank client of a project's own terminal (a `tbank` integration, docs/payments.md): the
+ * terminal key and password from the integration's sealed auth_data, the API base from
+ * PARLEY_TBANK_API_URL, and the connectors' `fetch`.
  */
-export function terminalOf(connectors: Connectors, row: IntegrationRow): TbankConfig {
+export function clientOf(connectors: Connectors, row: IntegrationRow): TbankClient {
   const { context } = connectors.open(row);
   const { terminal_key: terminalKey, password } = context.authData;
   if (typeof terminalKey !== "string" || typeof password !== "string") {
     throw new Error(`integration ${row.id} has no T-Bank terminal key and password`);
   }
-  return { terminalKey, password, apiBaseUrl: context.apiBaseUrl.replace(/\/+$/, ""), fetch: context.fetch };
+  return new TbankClient({ terminalKey, password, apiBaseUrl: context.apiBaseUrl, fetch: context.fetch });
 }
 
 /**

@@ -1,70 +1,40 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { PaymentOrderRow } from "../../storage/repos/payments.repo.js";
-import type { OtherTbankTerminals } from "../billing/payment-routes.js";
-import type { NotificationReply } from "../billing/providers/payment-provider.js";
-import { tbankOutcome } from "../billing/providers/tbank/statuses.js";
-import type { TbankConfig } from "../billing/providers/tbank/tbank-config.js";
-import { hasValidTbankToken } from "../billing/providers/tbank/token.js";
 import type { ThreadWriter } from "../engine/thread-writer.js";
 import type { Connectors } from "../integrations/connectors.js";
+import type { TbankClient } from "../../vendors/tbank/client.js";
+import {
+  readTbankNotification,
+  TBANK_ACCEPTED,
+  TBANK_REJECTED,
+  type TbankNotification,
+  type TbankNotificationReply,
+} from "../../vendors/tbank/notification.js";
 import { confirmationText, languageOf } from "./confirmation-text.js";
-import { terminalKeyHash, terminalOf } from "./tbank-terminal.js";
-
-const OK_REPLY: NotificationReply = { status: 200, contentType: "text/plain", body: "OK" };
-const REJECT_REPLY: NotificationReply = { status: 403, contentType: "text/plain", body: "forbidden" };
+import { clientOf, terminalKeyHash } from "./integration-terminal.js";
 
 /** Statuses after a payment was taken that still change the record of a paid order. */
 const REFUND_STATUSES = new Set(["REFUNDING", "ASYNC_REFUNDING", "REFUNDED", "PARTIAL_REFUNDED"]);
 /** How far back the person's latest message is looked for (the confirmation's language). */
 const LANGUAGE_LOOKBACK = 20;
 
-export interface TbankNotificationsDeps {
+export interface PaymentLinkNotificationsDeps {
   repos: Repos;
   connectors: Connectors;
   transactor: Transactor;
   writer: ThreadWriter;
   clock: Clock;
-  log: FastifyBaseLogger;
-}
-
-interface Notification {
-  fields: Record<string, unknown>;
-  status: string;
-  /** "" when the notification names none. */
-  paymentId: string;
-  amount: number | null;
-}
-
-function parseObject(rawBody: string): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      return parsed as Record<string, unknown>;
-    }
-  } catch {
-    // Not JSON: rejected.
-  }
-  return undefined;
-}
-
-function readNotification(fields: Record<string, unknown>): Notification {
-  const { Status: status, PaymentId: paymentId, Amount: amount } = fields;
-  return {
-    fields,
-    status: typeof status === "string" ? status : "",
-    paymentId: typeof paymentId === "string" || typeof paymentId === "number" ? String(paymentId) : "",
-    amount: typeof amount === "number" && Number.isSafeInteger(amount) ? amount : null,
-  };
+  log: { info(object: unknown, message: string): void; warn(object: unknown, message: string): void };
 }
 
 /**
  * Notifications of projects' own T-Bank terminals (docs/payments.md), posted to
- * `/payments/tbank/notify` like billing's. The order is found by `OrderId`, and its terminal by
- * the SHA-256 of `TerminalKey` it was made with; the `Token` must verify with that integration's
- * password (else 403, and nothing changes). A verified notification is answered `OK`, also one
+ * `/payments/tbank/notify` like billing's: billing's payment routes hand over each one its own
+ * terminal does not accept. The order is found by `OrderId`, and its terminal by the SHA-256 of
+ * the `TerminalKey` it was made with; the notification must be signed by that integration's
+ * terminal (else 403, and nothing changes). A verified notification is answered `OK`, also one
  * about a payment Parley did not make (T-Bank would otherwise retry it for a day).
  *
  * Each (PaymentId, Status) of an order is applied once. CONFIRMED (with `Success: true`) and
@@ -73,53 +43,54 @@ function readNotification(fields: Record<string, unknown>): Notification {
  * CANCELED and the other failures make an unpaid order `cancelled`, recorded only (the payer saw
  * the bank's answer on its page). Other statuses are recorded.
  */
-export class TbankNotifications implements OtherTbankTerminals {
-  constructor(private readonly deps: TbankNotificationsDeps) {}
+export class PaymentLinkNotifications {
+  constructor(private readonly deps: PaymentLinkNotificationsDeps) {}
 
-  async handle(rawBody: string): Promise<NotificationReply> {
-    const fields = parseObject(rawBody);
-    const terminalKey = fields?.TerminalKey;
-    if (!fields || typeof terminalKey !== "string" || terminalKey === "") return REJECT_REPLY;
+  /** Verifies and applies one notification; the answer is what T-Bank gets. */
+  async handle(rawBody: string): Promise<TbankNotificationReply> {
+    const notification = readTbankNotification(rawBody);
+    const terminalKey = notification?.terminalKey;
+    if (!notification || !terminalKey) return TBANK_REJECTED;
     const keyHash = terminalKeyHash(terminalKey);
 
-    const orderId = fields.OrderId;
-    const order = typeof orderId === "string" ? await this.deps.repos.payments.findOrder(orderId) : undefined;
+    const { orderId } = notification;
+    const order = orderId !== null ? await this.deps.repos.payments.findOrder(orderId) : undefined;
     if (order && order.terminal_key_sha256 === keyHash) {
-      const terminal = await this.terminal(order.integration_id, terminalKey);
-      if (!terminal || !hasValidTbankToken(fields, terminal.password)) return REJECT_REPLY;
-      await this.apply(order, readNotification(fields));
-      return OK_REPLY;
+      const client = await this.client(order.integration_id, terminalKey);
+      if (!client?.signed(notification)) return TBANK_REJECTED;
+      await this.apply(order, notification);
+      return TBANK_ACCEPTED;
     }
 
     // Not one of Parley's orders: acknowledged when the terminal is one a project connected.
     for (const integrationId of await this.deps.repos.payments.integrationsOfTerminal(keyHash)) {
-      const terminal = await this.terminal(integrationId, terminalKey);
-      if (terminal && hasValidTbankToken(fields, terminal.password)) {
+      const client = await this.client(integrationId, terminalKey);
+      if (client?.signed(notification)) {
         this.deps.log.info(
           { integrationId },
           "T-Bank notification about an order Parley did not make; ignored",
         );
-        return OK_REPLY;
+        return TBANK_ACCEPTED;
       }
     }
-    return REJECT_REPLY;
+    return TBANK_REJECTED;
   }
 
   /**
-   * The integration's terminal if it still is the one named (whatever the integration's status:
-   * a payment made while it was active is still recorded).
+   * The client of the integration's terminal if it still is the one named (whatever the
+   * integration's status: a payment made while it was active is still recorded).
    */
-  private async terminal(integrationId: string, terminalKey: string): Promise<TbankConfig | undefined> {
+  private async client(integrationId: string, terminalKey: string): Promise<TbankClient | undefined> {
     const row = await this.deps.repos.integrations.findById(integrationId);
     if (row?.vendor !== "tbank") return undefined;
-    const terminal = terminalOf(this.deps.connectors, row);
-    return terminal.terminalKey === terminalKey ? terminal : undefined;
+    const client = clientOf(this.deps.connectors, row);
+    return client.terminal.terminalKey === terminalKey ? client : undefined;
   }
 
-  private async apply(order: PaymentOrderRow, notification: Notification): Promise<void> {
-    const { status, paymentId, amount } = notification;
-    if (status === "") return;
-    const outcome = tbankOutcome(status, notification.fields.Success);
+  private async apply(order: PaymentOrderRow, notification: TbankNotification): Promise<void> {
+    const { status, amount, outcome } = notification;
+    if (status === null) return;
+    const paymentId = notification.paymentId ?? "";
     await this.deps.transactor.run(order.project_id, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       if (!(await unit.repos.payments.claimNotification(order.id, paymentId, status, now))) return;

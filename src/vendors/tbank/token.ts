@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
+import { secureEqual } from "../shared/secure-equal.js";
 
 /**
  * T-Bank's request/notification signature (docs/billing.md, "T-Bank"): the `Token` field.
@@ -38,14 +39,11 @@ export function tbankToken(params: Record<string, unknown>, password: string): s
 }
 
 /**
- * Whether `params.Token` is the token of the other fields. The comparison runs over SHA-256
- * digests of both sides so it takes the same time whatever was presented.
+ * Whether `params.Token` is the token of the other fields, in either letter case. The
+ * comparison takes the same time whatever was presented (`secureEqual`).
  */
 export function hasValidTbankToken(params: Record<string, unknown>, password: string): boolean {
   const presented = params.Token;
   if (typeof presented !== "string") return false;
-  const expected = tbankToken(params, password);
-  const a = createHash("sha256").update(presented.toLowerCase(), "utf8").digest();
-  const b = createHash("sha256").update(expected, "utf8").digest();
-  return timingSafeEqual(a, b);
+  return secureEqual(presented.toLowerCase(), tbankToken(params, password));
 }

@@ -15,7 +15,7 @@ import {
   refusalOf,
   sharedSecrets,
   toolContext,
-} from "./payments-fixtures.js";
+} from "./payment-links-fixtures.js";
 
 const PUBLIC_URL = "https://parley.example.com";
 

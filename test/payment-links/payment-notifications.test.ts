@@ -18,7 +18,7 @@ import {
   paymentTools,
   sharedSecrets,
   toolContext,
-} from "./payments-fixtures.js";
+} from "./payment-links-fixtures.js";
 
 interface Message {
   role: string;
