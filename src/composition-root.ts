@@ -13,6 +13,7 @@ import { type Clock, systemClock } from "./infra/clock.js";
 import type { App } from "./infra/http-types.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
 import type { Metrics } from "./infra/metrics.js";
+import { createGuardedFetch } from "./infra/outbound-http/guarded-fetch.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
 import type { JobRegistration } from "./jobs/job-definition.js";
@@ -54,6 +55,7 @@ import { OAuthService } from "./modules/integrations/oauth/oauth-service.js";
 import { OAuthTokens } from "./modules/integrations/oauth/oauth-tokens.js";
 import { oauthProtocols } from "./modules/integrations/oauth/protocols.js";
 import { oauthCallbackRoutes, oauthStartRoutes } from "./modules/integrations/oauth/routes.js";
+import { VENDOR_ADDRESS_ERROR_CODE, vendorFetch } from "./modules/integrations/vendor-fetch.js";
 import { FileStore } from "./modules/knowledge/file-store.js";
 import { ParsePool } from "./modules/knowledge/ingest/parse-pool.js";
 import { knowledgeJobHandlers } from "./modules/knowledge/job-handlers.js";
@@ -295,6 +297,13 @@ export function composeConversations(deps: ConversationDeps) {
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
   // OAuth vendors' tokens (docs/oauth.md): refreshed one process at a time, lost → ConnectionService.
   const protocols = oauthProtocols(config.oauth);
+  // Vendor calls to an address from a user's data go through the outbound guard (vendor-fetch.ts).
+  const vendorGuard = createGuardedFetch({
+    allowPrivate: config.webhooksAllowPrivate,
+    refusalCode: VENDOR_ADDRESS_ERROR_CODE,
+    maxBodyBytes: config.files.maxUploadBytes,
+  });
+  const vendorCalls = vendorFetch(config, vendorGuard.fetch);
   const oauthTokens: OAuthTokens = new OAuthTokens({
     repos,
     transactor,
@@ -305,8 +314,15 @@ export function composeConversations(deps: ConversationDeps) {
     owner: processId,
     authLost: (row, reason): Promise<void> => connection.authLost(row, reason),
     log: deps.log,
+    fetch: vendorCalls,
   });
-  const connectors = new Connectors({ config, secrets: deps.secrets, repos, oauth: oauthTokens });
+  const connectors = new Connectors({
+    config,
+    secrets: deps.secrets,
+    repos,
+    oauth: oauthTokens,
+    fetch: vendorCalls,
+  });
   // The project's tools: built-ins, then what integrations offer (docs/agent.md, "Tools").
   const tools = new ProjectTools([
     new IntegrationTools({ repos, connectors, authLost: (row, reason) => connection.authLost(row, reason) }),
@@ -410,6 +426,7 @@ export function composeConversations(deps: ConversationDeps) {
     tokens: oauthTokens,
     lifecycle: connection,
     log: deps.log,
+    fetch: vendorCalls,
   });
   const deliverer = new MessageDeliverer({
     repos,
@@ -544,6 +561,7 @@ export function composeConversations(deps: ConversationDeps) {
     async close() {
       // A parse under way is cut short rather than waited for: its job runs again later.
       await Promise.all([worker?.stop(), parser.close()]);
+      vendorGuard.close();
       keyGuard.stop();
       await hub.close();
     },

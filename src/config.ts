@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
 import { ConfigError } from "./config-error.js";
+import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
 import { vendorEnvShape, vendorSettingsOf } from "./config-vendors.js";
 import type { VendorId } from "./vendors/registry.js";
 
@@ -335,7 +335,6 @@ export interface Config {
     bootstrapAdmin: { email: string; password: string | undefined };
   };
 }
-
 
 export { ConfigError };
 

@@ -1,10 +1,11 @@
 import type { LookupFunction } from "node:net";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
+import { createGuardedFetch } from "../../infra/outbound-http/guarded-fetch.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { McpServersRepo } from "../../storage/repos/mcp-servers.repo.js";
 import type { ToolProvider } from "../../tools/tool-provider.js";
-import { createGuardedFetch } from "./guarded-fetch.js";
+import { MAX_JSON_RESPONSE_BYTES, MCP_ADDRESS_ERROR_CODE } from "./address-error.js";
 import { McpClients } from "./mcp-clients.js";
 import { connectMcp } from "./mcp-connect.js";
 import { McpServersService } from "./mcp-servers-service.js";
@@ -44,6 +45,8 @@ export interface Mcp {
 export function createMcp(deps: McpDeps): Mcp {
   const guarded = createGuardedFetch({
     allowPrivate: deps.allowPrivate,
+    refusalCode: MCP_ADDRESS_ERROR_CODE,
+    maxBodyBytes: MAX_JSON_RESPONSE_BYTES,
     ...(deps.lookup ? { lookup: deps.lookup } : {}),
   });
   const clients = new McpClients((endpoint) => connectMcp(endpoint, guarded.fetch));

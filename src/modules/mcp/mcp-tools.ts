@@ -4,7 +4,7 @@ import type { McpServerRow, McpServersRepo } from "../../storage/repos/mcp-serve
 import type { ToolContext } from "../../tools/tool-context.js";
 import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
 import { ToolRefusal } from "../../tools/tool-refusal.js";
-import { MCP_ADDRESS_ERROR_CODE } from "./guarded-fetch.js";
+import { MCP_ADDRESS_ERROR_CODE } from "./address-error.js";
 import { mcpInputSchema } from "./input-schema.js";
 import type { McpClients } from "./mcp-clients.js";
 import { errorText, McpTimeoutError } from "./mcp-connect.js";

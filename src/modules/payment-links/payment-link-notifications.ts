@@ -2,8 +2,6 @@ import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { PaymentOrderRow } from "../../storage/repos/payments.repo.js";
-import type { ThreadWriter } from "../engine/thread-writer.js";
-import type { Connectors } from "../integrations/connectors.js";
 import type { TbankClient } from "../../vendors/tbank/client.js";
 import {
   readTbankNotification,
@@ -12,6 +10,8 @@ import {
   type TbankNotification,
   type TbankNotificationReply,
 } from "../../vendors/tbank/notification.js";
+import type { ThreadWriter } from "../engine/thread-writer.js";
+import type { Connectors } from "../integrations/connectors.js";
 import { confirmationText, languageOf } from "./confirmation-text.js";
 import { clientOf, terminalKeyHash } from "./integration-terminal.js";
 

@@ -1,13 +1,12 @@
 import type http from "node:http";
 import type { LookupFunction } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createGuardedFetch,
-  type GuardedFetch,
-  MAX_JSON_RESPONSE_BYTES,
-  MCP_ADDRESS_ERROR_CODE,
-} from "../../src/modules/mcp/guarded-fetch.js";
-import { type LoopbackServer, listenOnLoopback } from "../helpers/loopback-server.js";
+import { createGuardedFetch, type GuardedFetch } from "../../../src/infra/outbound-http/guarded-fetch.js";
+import { MAX_JSON_RESPONSE_BYTES, MCP_ADDRESS_ERROR_CODE } from "../../../src/modules/mcp/address-error.js";
+import { type LoopbackServer, listenOnLoopback } from "../../helpers/loopback-server.js";
+
+/** The limits MCP uses it with. */
+const MCP_LIMITS = { refusalCode: MCP_ADDRESS_ERROR_CODE, maxBodyBytes: MAX_JSON_RESPONSE_BYTES };
 
 /** Resolves every name to one address, as a DNS answer pointing at it would. */
 const resolvingTo =
@@ -21,7 +20,7 @@ const resolvingTo =
     else callback(null, address, family);
   };
 
-describe("the MCP servers' guarded fetch", () => {
+describe("the guarded fetch (as MCP servers use it)", () => {
   let server: LoopbackServer | undefined;
   let guarded: GuardedFetch | undefined;
   let seen: string[] = [];
@@ -40,7 +39,7 @@ describe("the MCP servers' guarded fetch", () => {
 
   it("refuses private addresses, literal or resolved, before anything is sent", async () => {
     const port = await listen((_req, res) => res.end("{}"));
-    guarded = createGuardedFetch({ allowPrivate: false, lookup: resolvingTo("127.0.0.1") });
+    guarded = createGuardedFetch({ ...MCP_LIMITS, allowPrivate: false, lookup: resolvingTo("127.0.0.1") });
     for (const url of [
       `http://127.0.0.1:${port}/mcp`,
       `http://[::1]:${port}/mcp`,
@@ -66,7 +65,7 @@ describe("the MCP servers' guarded fetch", () => {
         res.end(JSON.stringify({ method: req.method, body }));
       });
     });
-    guarded = createGuardedFetch({ allowPrivate: true });
+    guarded = createGuardedFetch({ ...MCP_LIMITS, allowPrivate: true });
     const response = await guarded.fetch(`http://127.0.0.1:${port}/mcp`, {
       method: "POST",
       headers: { "X-Api-Key": "k1" },
@@ -88,7 +87,7 @@ describe("the MCP servers' guarded fetch", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(Buffer.alloc(MAX_JSON_RESPONSE_BYTES + 1024, 0x20));
     });
-    guarded = createGuardedFetch({ allowPrivate: true });
+    guarded = createGuardedFetch({ ...MCP_LIMITS, allowPrivate: true });
     const big = await guarded.fetch(`http://127.0.0.1:${port}/big`);
     await expect(big.text()).rejects.toThrow(`larger than ${MAX_JSON_RESPONSE_BYTES} bytes`);
 

@@ -1,18 +1,21 @@
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { isAddressRefusal } from "../../infra/outbound-http/address-refusal.js";
-import { createOutboundHttp } from "../../infra/outbound-http/outbound-http.js";
+import { isAddressRefusal } from "./address-refusal.js";
+import { createOutboundHttp } from "./outbound-http.js";
 
-/** `code` of the error a refused MCP server address fails with. */
-export const MCP_ADDRESS_ERROR_CODE = "EMCPADDRESS";
-
-/** A JSON answer larger than this is cut off with an error (event streams are read as they come). */
-export const MAX_JSON_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** `fetch` as its callers use it: a URL (or its string) and an init, a web Response. */
+export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 export interface GuardedFetchOptions {
   /** PARLEY_WEBHOOKS_ALLOW_PRIVATE: allow loopback and private addresses (development, tests). */
   allowPrivate: boolean;
+  /** `code` of the error a refused address fails with: the caller's own (MCP's `EMCPADDRESS`). */
+  refusalCode: string;
+  /**
+   * A body larger than this is cut off with an error while it is read; an event stream
+   * (`text/event-stream`) is read as it comes, unbounded.
+   */
+  maxBodyBytes: number;
   /** The resolver under the address guard; `dns.lookup` unless a test injects one. */
   lookup?: LookupFunction;
 }
@@ -34,13 +37,13 @@ export interface GuardedFetch {
 }
 
 /**
- * A `fetch` for the MCP SDK's transports over the outbound guard shared with webhooks and
- * custom tools (infra/outbound-http/): public addresses only unless allowed, every address a
- * host name resolves to and the connected socket's checked before a byte is written. Redirects
- * are returned as they are (the SDK follows only same-origin ones, through this fetch again).
- * What is MCP's own: the web `Response` over the node stream (event streams read as they come,
- * JSON cut at MAX_JSON_RESPONSE_BYTES), aborts by signal, the retry on a stale pooled socket,
- * and refusals as `EMCPADDRESS` errors.
+ * A `fetch` over the outbound guard (outbound-http.ts), for callers that speak fetch: the MCP
+ * SDK's transports and vendor calls to addresses taken from a user's data. Public addresses
+ * only unless allowed, every address a host name resolves to and the connected socket's
+ * checked before a byte is written. Redirects are returned as they are (a caller that follows
+ * them calls this fetch again, so every hop is guarded). The web `Response` streams the node
+ * response (event streams as they come, other bodies cut at `maxBodyBytes`); aborts by signal;
+ * a stale pooled socket is retried once; refusals fail with the caller's `refusalCode`.
  */
 export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const outbound = createOutboundHttp({
@@ -53,7 +56,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) throw abortReason(signal);
     const checked = outbound.check(String(input));
-    if (!checked.ok) throw addressError(checked.reason);
+    if (!checked.ok) throw addressError(checked.reason, options.refusalCode);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
@@ -90,7 +93,9 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
         if (responded) return;
         stopListening();
         const stale = request.reusedSocket && error.code === "ECONNRESET" && !signal?.aborted;
-        reject(stale ? Object.assign(error, { staleSocket: true }) : describedError(error));
+        reject(
+          stale ? Object.assign(error, { staleSocket: true }) : describedError(error, options.refusalCode),
+        );
       });
       request.on("response", (response) => {
         responded = true;
@@ -104,7 +109,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
         const isEventStream = (responseHeaders.get("content-type") ?? "").includes("text/event-stream");
         resolve(
           new Response(
-            empty ? null : webStreamOf(response, isEventStream ? undefined : MAX_JSON_RESPONSE_BYTES),
+            empty ? null : webStreamOf(response, isEventStream ? undefined : options.maxBodyBytes),
             {
               status,
               statusText: response.statusMessage ?? "",
@@ -173,11 +178,11 @@ function abortReason(signal: AbortSignal | undefined): Error {
   return reason instanceof Error ? reason : new DOMException("This operation was aborted", "AbortError");
 }
 
-function addressError(reason: string): Error {
-  return Object.assign(new Error(reason), { code: MCP_ADDRESS_ERROR_CODE });
+function addressError(reason: string, code: string): Error {
+  return Object.assign(new Error(reason), { code });
 }
 
-/** The guard's refusal (a resolved or a connected address) as an MCP address error. */
-function describedError(error: Error): Error {
-  return isAddressRefusal(error) ? addressError(error.message) : error;
+/** The guard's refusal (a resolved or a connected address) as the caller's address error. */
+function describedError(error: Error, code: string): Error {
+  return isAddressRefusal(error) ? addressError(error.message, code) : error;
 }
