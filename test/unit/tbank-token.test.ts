@@ -2,11 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TbankClient } from "../../src/vendors/tbank/client.js";
 import { readTbankNotification } from "../../src/vendors/tbank/notification.js";
-import {
-  hasValidTbankToken,
-  tbankToken,
-  tbankTokenSource,
-} from "../../src/vendors/tbank/token.js";
+import { hasValidTbankToken, tbankToken, tbankTokenSource } from "../../src/vendors/tbank/token.js";
 import { fakeTbankToken } from "../billing/fakes/tbank-fake.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
