@@ -24,42 +24,35 @@ import { ResilientRateLimitStore } from "./infra/resilient-rate-limit-store.js";
 import { installScrapeGauges } from "./infra/scrape-gauges.js";
 import type { SecretBox } from "./infra/secret-box.js";
 import { installShutdownRefusal } from "./infra/shutdown-refusal.js";
-import { BotsService } from "./modules/bots/bots-service.js";
-import { botRoutes } from "./modules/bots/routes.js";
-import { ChatsService } from "./modules/chats/chats-service.js";
-import { chatRoutes } from "./modules/chats/routes.js";
-import { serveConsole } from "./modules/console/serve-console.js";
-import { CustomToolsService } from "./modules/custom-tools/custom-tools-service.js";
-import { customToolRoutes } from "./modules/custom-tools/routes.js";
+import { BotsService, botRoutes } from "./modules/bots/index.js";
+import { ChatsService, chatRoutes } from "./modules/chats/index.js";
+import { serveConsole } from "./modules/console/index.js";
+import { CustomToolsService, customToolRoutes } from "./modules/custom-tools/index.js";
 import { toolRoutes } from "./modules/engine/tools/routes.js";
-import { IntegrationsService } from "./modules/integrations/integrations-service.js";
-import { integrationRoutes } from "./modules/integrations/routes.js";
-import { JobsService } from "./modules/jobs/jobs-service.js";
-import { jobRoutes } from "./modules/jobs/routes.js";
+import { IntegrationsService, integrationRoutes } from "./modules/integrations/index.js";
+import { JobsService, jobRoutes } from "./modules/jobs/index.js";
 import { OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
 import { knowledgeRoutes } from "./modules/knowledge/routes.js";
-import { createMcp } from "./modules/mcp/compose.js";
-import { mcpServerRoutes } from "./modules/mcp/routes.js";
-import { ModelCatalog } from "./modules/models/model-catalog.js";
-import { modelRoutes } from "./modules/models/routes.js";
-import { composeConsoleAuth } from "./modules/operators/compose.js";
-import { operatorRoutes, sessionRoutes, signInRoute } from "./modules/operators/routes.js";
-import { Authenticator, bearerSecret } from "./modules/projects/authenticator.js";
-import { ProjectsService } from "./modules/projects/projects-service.js";
-import { projectRoutes } from "./modules/projects/routes.js";
-import { readDatabaseSnapshot } from "./modules/system/database-snapshot.js";
-import { systemRoutes } from "./modules/system/routes.js";
-import { createWebhookSender } from "./modules/webhooks/delivery/http-sender.js";
-import type { WebhookRetrySchedule } from "./modules/webhooks/delivery/retry-schedule.js";
-import { WebhookDispatcher } from "./modules/webhooks/delivery/webhook-dispatcher.js";
-import { pruneWebhookDeliveries } from "./modules/webhooks/delivery/webhook-outbox.js";
-import { webhookOpenApi } from "./modules/webhooks/openapi-webhooks.js";
-import { webhookRoutes } from "./modules/webhooks/routes.js";
-import { WebhooksService } from "./modules/webhooks/webhooks-service.js";
-import { widgetAdminRoutes } from "./modules/widget/admin-routes.js";
-import { widgetPublicRoutes } from "./modules/widget/public-routes.js";
-import { WidgetVisitorService } from "./modules/widget/visitor-service.js";
-import { WidgetSettingsService } from "./modules/widget/widget-settings-service.js";
+import { createMcp, mcpServerRoutes } from "./modules/mcp/index.js";
+import { ModelCatalog, modelRoutes } from "./modules/models/index.js";
+import { composeConsoleAuth, operatorRoutes, sessionRoutes, signInRoute } from "./modules/operators/index.js";
+import { Authenticator, bearerSecret, ProjectsService, projectRoutes } from "./modules/projects/index.js";
+import { readDatabaseSnapshot, systemRoutes } from "./modules/system/index.js";
+import type { WebhookRetrySchedule } from "./modules/webhooks/index.js";
+import {
+  createWebhookSender,
+  pruneWebhookDeliveries,
+  WebhookDispatcher,
+  WebhooksService,
+  webhookOpenApi,
+  webhookRoutes,
+} from "./modules/webhooks/index.js";
+import {
+  WidgetSettingsService,
+  WidgetVisitorService,
+  widgetAdminRoutes,
+  widgetPublicRoutes,
+} from "./modules/widget/index.js";
 import type { Storage } from "./storage/database.js";
 import { createRepos } from "./storage/repos/index.js";
 

@@ -7,11 +7,14 @@ import { systemClock } from "./infra/clock.js";
 import { resourceNameSchema } from "./infra/common-schemas.js";
 import { ApiError } from "./infra/errors.js";
 import { newId } from "./infra/ids.js";
-import { EVERY_JOB, type JobScope, JobsService } from "./modules/jobs/jobs-service.js";
-import { listJobsQuerySchema } from "./modules/jobs/schemas.js";
-import { OperatorsService } from "./modules/operators/operators-service.js";
-import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "./modules/operators/passwords.js";
-import { ProjectsService } from "./modules/projects/projects-service.js";
+import { EVERY_JOB, type JobScope, JobsService, listJobsQuerySchema } from "./modules/jobs/index.js";
+import {
+  generatePassword,
+  hashPassword,
+  OperatorsService,
+  PASSWORD_MIN_LENGTH,
+} from "./modules/operators/index.js";
+import { ProjectsService } from "./modules/projects/index.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 
 const USAGE = `Usage: npm run parley -- <command> [options]

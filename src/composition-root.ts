@@ -19,19 +19,19 @@ import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
 import type { JobRegistration } from "./jobs/job-definition.js";
 import { JobQueue } from "./jobs/job-queue.js";
 import { JobWorker } from "./jobs/job-worker.js";
-import { billingListener } from "./modules/billing/billing-listener.js";
-import { BillingService } from "./modules/billing/billing-service.js";
 import {
+  BillingService,
+  billingListener,
+  billingRoutes,
+  CreditHolds,
   ledgerFromConfig,
   offersFromConfig,
   paymentProviderFromConfig,
-} from "./modules/billing/compose-billing.js";
-import { CreditHolds } from "./modules/billing/credit-holds.js";
-import { toMilli } from "./modules/billing/credit-units.js";
-import { paymentRoutes } from "./modules/billing/payment-routes.js";
-import { billingRoutes } from "./modules/billing/routes.js";
-import { readBotSettings } from "./modules/bots/settings-read.js";
-import { customTools } from "./modules/custom-tools/custom-tool-provider.js";
+  paymentRoutes,
+  toMilli,
+} from "./modules/billing/index.js";
+import { readBotSettings } from "./modules/bots/index.js";
+import { customTools } from "./modules/custom-tools/index.js";
 import { ApprovalFlow } from "./modules/engine/approval-flow.js";
 import { engineJobHandlers } from "./modules/engine/job-handlers.js";
 import { ModelRegistry } from "./modules/engine/model-registry.js";
@@ -41,31 +41,34 @@ import { ThreadLock } from "./modules/engine/thread-lock.js";
 import { ThreadWriter } from "./modules/engine/thread-writer.js";
 import { ProjectTools } from "./modules/engine/tools/project-tools.js";
 import { turnMetrics } from "./modules/engine/turn-metrics.js";
-import { ConnectionService } from "./modules/integrations/connection-service.js";
-import { Connectors } from "./modules/integrations/connectors.js";
-import { deliveryListener } from "./modules/integrations/delivery/delivery-listener.js";
-import { MessageDeliverer } from "./modules/integrations/delivery/message-deliverer.js";
-import { hookRoutes } from "./modules/integrations/inbound/hook-routes.js";
-import { InboundService } from "./modules/integrations/inbound/inbound-service.js";
-import { IntegrationTools } from "./modules/integrations/integration-tools.js";
-import { integrationJobHandlers } from "./modules/integrations/job-handlers.js";
-import { mediaRoutes, mediaUrl } from "./modules/integrations/media-routes.js";
-import { oauthJobHandlers } from "./modules/integrations/oauth/job-handlers.js";
-import { OAuthService } from "./modules/integrations/oauth/oauth-service.js";
-import { OAuthTokens } from "./modules/integrations/oauth/oauth-tokens.js";
-import { oauthProtocols } from "./modules/integrations/oauth/protocols.js";
-import { oauthCallbackRoutes, oauthStartRoutes } from "./modules/integrations/oauth/routes.js";
-import { VENDOR_ADDRESS_ERROR_CODE, vendorFetch } from "./modules/integrations/vendor-fetch.js";
+import {
+  ConnectionService,
+  Connectors,
+  deliveryListener,
+  hookRoutes,
+  InboundService,
+  IntegrationTools,
+  integrationJobHandlers,
+  MessageDeliverer,
+  mediaRoutes,
+  mediaUrl,
+  OAuthService,
+  OAuthTokens,
+  oauthCallbackRoutes,
+  oauthJobHandlers,
+  oauthProtocols,
+  oauthStartRoutes,
+  VENDOR_ADDRESS_ERROR_CODE,
+  vendorFetch,
+} from "./modules/integrations/index.js";
 import { FileStore } from "./modules/knowledge/file-store.js";
 import { ParsePool } from "./modules/knowledge/ingest/parse-pool.js";
 import { knowledgeJobHandlers } from "./modules/knowledge/job-handlers.js";
 import { KnowledgeService } from "./modules/knowledge/knowledge-service.js";
-import { createEmbedderFromConfig } from "./modules/memory/embedder.js";
-import { memoryJobHandlers } from "./modules/memory/job-handlers.js";
-import { ModelCatalog } from "./modules/models/model-catalog.js";
-import { PaymentLinkNotifications } from "./modules/payment-links/payment-link-notifications.js";
-import { conversationPaymentTools } from "./modules/payment-links/payment-link-tool.js";
-import { type BootstrapResult, bootstrap } from "./modules/projects/bootstrap.js";
+import { createEmbedderFromConfig, memoryJobHandlers } from "./modules/memory/index.js";
+import { ModelCatalog } from "./modules/models/index.js";
+import { conversationPaymentTools, PaymentLinkNotifications } from "./modules/payment-links/index.js";
+import { type BootstrapResult, bootstrap } from "./modules/projects/index.js";
 import { ApprovalsService } from "./modules/threads/approvals-service.js";
 import { ChannelInboxService } from "./modules/threads/channel-inbox-service.js";
 import { ConversationService } from "./modules/threads/conversation-service.js";
@@ -73,7 +76,7 @@ import { threadEventRoutes } from "./modules/threads/events-routes.js";
 import { threadJobHandlers } from "./modules/threads/job-handlers.js";
 import { threadRoutes } from "./modules/threads/routes.js";
 import { StreamService } from "./modules/threads/stream-service.js";
-import { webhookListener } from "./modules/webhooks/delivery/webhook-listener.js";
+import { webhookListener } from "./modules/webhooks/index.js";
 import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
 import type { Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";

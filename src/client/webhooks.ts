@@ -10,4 +10,4 @@ export {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
-} from "../modules/webhooks/delivery/signature.js";
+} from "../modules/webhooks/index.js";

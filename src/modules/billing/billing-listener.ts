@@ -1,5 +1,5 @@
 import type { DomainEventListener } from "../../events/event-listener.js";
-import type { ModelCatalog } from "../models/model-catalog.js";
+import type { ModelCatalog } from "../models/index.js";
 import type { Ledger } from "./ledger.js";
 import { replyCost } from "./pricing.js";
 

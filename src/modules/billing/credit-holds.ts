@@ -1,7 +1,7 @@
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Repos } from "../../storage/repos/index.js";
-import type { ModelCatalog } from "../models/model-catalog.js";
+import type { ModelCatalog } from "../models/index.js";
 import type { Ledger } from "./ledger.js";
 import { replyCost } from "./pricing.js";
 

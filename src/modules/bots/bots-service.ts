@@ -5,7 +5,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
 import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
-import type { ModelCatalog } from "../models/model-catalog.js";
+import type { ModelCatalog } from "../models/index.js";
 import type { Bot } from "./schemas.js";
 import { defaultBotSettings } from "./settings-defaults.js";
 import { mergeBotSettings } from "./settings-merge.js";

@@ -1,9 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  signWebhookBody,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-} from "../webhooks/delivery/signature.js";
+import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../webhooks/index.js";
 
 /**
  * How a custom tool's request is signed (docs/custom-tools.md, "Verifying a call"): exactly

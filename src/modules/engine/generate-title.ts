@@ -1,6 +1,6 @@
 import { generateText } from "ai";
 import type { Repos } from "../../storage/repos/index.js";
-import { readBotSettings } from "../bots/settings-read.js";
+import { readBotSettings } from "../bots/index.js";
 import type { ModelRegistry } from "./model-registry.js";
 
 const MAX_TITLE_CHARS = 80;

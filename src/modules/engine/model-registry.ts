@@ -6,7 +6,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { Config, ProviderCredentials } from "../../config.js";
 import { ApiError } from "../../infra/errors.js";
-import type { CatalogEntry, ModelCatalog } from "../models/model-catalog.js";
+import type { CatalogEntry, ModelCatalog } from "../models/index.js";
 
 /** Yandex Foundation Models speak the OpenAI API at this address. */
 export const YANDEX_DEFAULT_BASE_URL = "https://llm.api.cloud.yandex.net/v1";

@@ -2,7 +2,7 @@ import type { UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { AnswerContext } from "../../storage/repos/answer-context.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import { readFailureHandoff } from "../bots/settings-read.js";
+import { readFailureHandoff } from "../bots/index.js";
 import type { ThreadWriter } from "./thread-writer.js";
 
 /** Why the AI gave up on a reply. */

@@ -9,11 +9,10 @@ import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ToolContext } from "../../tools/tool-context.js";
 import { ToolRefusal } from "../../tools/tool-refusal.js";
-import { readSharedBotSettings } from "../bots/settings-read.js";
-import type { BotSettings } from "../bots/settings-schema.js";
-import type { Embedder } from "../memory/embedder.js";
-import { memoryIndexJob } from "../memory/jobs.js";
-import { formatRecalled, recall } from "../memory/semantic-recall.js";
+import type { BotSettings } from "../bots/index.js";
+import { readSharedBotSettings } from "../bots/index.js";
+import type { Embedder } from "../memory/index.js";
+import { formatRecalled, memoryIndexJob, recall } from "../memory/index.js";
 import {
   type CreditHolds,
   type CreditPolicy,

@@ -1,7 +1,7 @@
 import type { Repos } from "../../storage/repos/index.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
 import { normalize } from "../../storage/vector-index/vectors.js";
-import type { Embedder } from "../memory/embedder.js";
+import type { Embedder } from "../memory/index.js";
 import type { AttributeValue, SearchHit, SearchRequest } from "./knowledge-api.js";
 import { matchesFilter } from "./search-filters.js";
 

@@ -6,7 +6,7 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { VectorStoreFileRow } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
 import { normalize, toBytes } from "../../storage/vector-index/vectors.js";
-import type { Embedder } from "../memory/embedder.js";
+import type { Embedder } from "../memory/index.js";
 import { CHUNK_SLICE_MS, dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";

@@ -11,7 +11,7 @@ import type {
   VectorStoreRow,
 } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
-import type { Embedder } from "../memory/embedder.js";
+import type { Embedder } from "../memory/index.js";
 import { dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
 import { HybridSearch } from "./hybrid-search.js";

@@ -5,7 +5,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import { validateOutboundUrl } from "../../infra/outbound-http/address-policy.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { McpServerRow, McpServersRepo } from "../../storage/repos/mcp-servers.repo.js";
-import { assertAdmin } from "../operators/operator-access.js";
+import { assertAdmin } from "../operators/index.js";
 import type { McpClients } from "./mcp-clients.js";
 import {
   type CreateMcpServerInput,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
 import { TbankClient } from "../../vendors/tbank/client.js";
-import type { Connectors } from "../integrations/connectors.js";
+import type { Connectors } from "../integrations/index.js";
 
 /**
  * The T-Bank client of a project's own terminal (a `tbank` integration, docs/payments.md): the

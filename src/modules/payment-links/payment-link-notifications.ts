@@ -11,7 +11,7 @@ import {
   type TbankNotificationReply,
 } from "../../vendors/tbank/notification.js";
 import type { ThreadWriter } from "../engine/thread-writer.js";
-import type { Connectors } from "../integrations/connectors.js";
+import type { Connectors } from "../integrations/index.js";
 import { confirmationText, languageOf } from "./confirmation-text.js";
 import { clientOf, terminalKeyHash } from "./integration-terminal.js";
 

@@ -8,7 +8,7 @@ import type { ToolContext } from "../../tools/tool-context.js";
 import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
 import { ToolRefusal } from "../../tools/tool-refusal.js";
 import { TBANK_DESCRIPTION_MAX, TbankError } from "../../vendors/tbank/client.js";
-import type { Connectors } from "../integrations/connectors.js";
+import type { Connectors } from "../integrations/index.js";
 import { clientOf, terminalKeyHash } from "./integration-terminal.js";
 
 export const PAYMENT_LINK_TOOL = "tbank_create_payment_link";

@@ -2,7 +2,7 @@ import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Storage } from "../../storage/database.js";
 import { createRepos } from "../../storage/repos/index.js";
-import { generatePassword, hashPassword } from "../operators/passwords.js";
+import { generatePassword, hashPassword } from "../operators/index.js";
 import { ProjectsService } from "./projects-service.js";
 
 export type BootstrapResult =

@@ -3,7 +3,7 @@ import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalFlow } from "../engine/approval-flow.js";
-import type { ChannelInbox, InboxDelivery } from "../integrations/inbound/channel-inbox.js";
+import type { ChannelInbox, InboxDelivery } from "../integrations/index.js";
 import type { ConversationService } from "./conversation-service.js";
 
 export interface ChannelInboxDeps {

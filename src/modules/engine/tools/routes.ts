@@ -2,7 +2,7 @@ import { asSchema } from "ai";
 import { z } from "zod";
 import { authOf } from "../../../infra/api-guard.js";
 import type { App } from "../../../infra/http-types.js";
-import { toolPolicySchema } from "../../bots/settings-schema.js";
+import { toolPolicySchema } from "../../bots/index.js";
 import type { AvailableTool, ProjectTools } from "./project-tools.js";
 
 const POLICIES = ["auto", "user_approve", "operator_approve"] as const;

@@ -1,0 +1,5 @@
+/** The memory module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+export { createEmbedderFromConfig, type Embedder } from "./embedder.js";
+export { memoryJobHandlers } from "./job-handlers.js";
+export { memoryIndexJob } from "./jobs.js";
+export { formatRecalled, recall } from "./semantic-recall.js";

@@ -1,0 +1,3 @@
+/** The payment-links module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+export { PaymentLinkNotifications } from "./payment-link-notifications.js";
+export { conversationPaymentTools } from "./payment-link-tool.js";

@@ -1,0 +1,3 @@
+/** The system module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+export { readDatabaseSnapshot } from "./database-snapshot.js";
+export { systemRoutes } from "./routes.js";

@@ -1,0 +1,5 @@
+/** The widget module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+export { widgetAdminRoutes } from "./admin-routes.js";
+export { widgetPublicRoutes } from "./public-routes.js";
+export { WidgetVisitorService } from "./visitor-service.js";
+export { WidgetSettingsService } from "./widget-settings-service.js";
