@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { LanguageModel } from "ai";
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { DomainEventListener } from "./events/event-listener.js";
 import { StreamKeyGuard } from "./events/stream-key-guard.js";
@@ -12,6 +11,7 @@ import { Transactor } from "./events/unit-of-work.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import type { App } from "./infra/http-types.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
+import type { Logger } from "./infra/logging.js";
 import type { Metrics } from "./infra/metrics.js";
 import { createGuardedFetch } from "./infra/outbound-http/guarded-fetch.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
@@ -233,7 +233,7 @@ export interface ConversationDeps {
   catalog: ModelCatalog;
   clock: Clock;
   newId: IdGenerator;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Supplies models for some ids instead of the configured providers (tests, embedding). */
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker (tests shorten it). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
+import type { Logger } from "../infra/logging.js";
 import type { StoredThreadEvent } from "./thread-event.js";
 
 export interface ThreadEventScope {
@@ -19,7 +19,7 @@ export type ThreadEventListener = (events: readonly StoredThreadEvent[]) => void
 export interface ThreadEventHubOptions {
   /** With Redis, events published in any process reach subscribers in every process. */
   redisUrl?: string | undefined;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Redis channel; processes sharing one must share the database too. */
   channel?: string;
   /**
@@ -64,7 +64,7 @@ const WARN_INTERVAL_MS = 60_000;
 export class ThreadEventHub {
   private readonly instanceId = randomUUID();
   private readonly channel: string;
-  private readonly log: FastifyBaseLogger;
+  private readonly log: Logger;
   private readonly byProject = new Map<string, Set<Subscription>>();
   private readonly revocationListeners = new Set<(keyId: string) => void>();
   private readonly publisher: Redis | null = null;

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
-import { stdSerializers } from "pino";
+import { type Bindings, type LogFn, stdSerializers } from "pino";
 
 /**
  * Request headers that carry a credential or a proof (docs/operations.md, "Logs"): API keys and
@@ -25,6 +25,21 @@ const SECRET_HEADERS = [
  * Paths removed from every log line. Request headers are not logged by default; these cover
  * any object that is logged on purpose and happens to carry a secret.
  */
+/**
+ * The log every part of Parley writes to: pino's, as Fastify's app and request logs are. Code
+ * outside HTTP takes this type, never Fastify's.
+ */
+export interface Logger {
+  level: string;
+  fatal: LogFn;
+  error: LogFn;
+  warn: LogFn;
+  info: LogFn;
+  debug: LogFn;
+  trace: LogFn;
+  child(bindings: Bindings): Logger;
+}
+
 export const REDACTED_PATHS = [
   ...SECRET_HEADERS.flatMap((name) => [
     `req.headers["${name}"]`,

@@ -1,2 +1,2 @@
 /** The console module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
-export { serveConsole } from "./serve-console.js";
+export { serveConsole } from "./console-routes.js";

@@ -1,8 +1,8 @@
 import { type ModelMessage, type StepResult, stepCountIs, streamText, type ToolSet } from "ai";
-import type { FastifyBaseLogger } from "fastify";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
+import type { Logger } from "../../infra/logging.js";
 import { jobOf } from "../../jobs/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
@@ -117,7 +117,7 @@ export interface TurnRunnerDeps {
   registry: ModelRegistry;
   lock: ThreadLock;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** The project's tools (built-in and provided: integrations, payment terminals, custom, MCP). */
   tools: ProjectTools;
   /** At most this many tool calls in one turn (PARLEY_TOOL_CALLS_PER_TURN; default 10). */

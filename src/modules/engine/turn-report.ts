@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../infra/logging.js";
 
 /** A turn's outcome as metrics and the log name it (TurnOutcome's kind, in snake_case). */
 export type TurnOutcomeName = "replied" | "already_answered" | "not_answering" | "failed";
@@ -110,7 +110,7 @@ export class TurnTrace {
 }
 
 /** The one log line of a turn: `info`, or `warn` for a failed turn. */
-export function logTurn(log: FastifyBaseLogger, report: TurnReport): void {
+export function logTurn(log: Logger, report: TurnReport): void {
   if (report.outcome === "failed") log.warn({ ...report }, "turn finished");
   else log.info({ ...report }, "turn finished");
 }
