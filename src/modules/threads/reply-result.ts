@@ -74,15 +74,14 @@ export class ReplyCollector {
         this.text += event.text;
         break;
       case "tool-call":
-        this.toolCalls.push({ tool_call_id: event.toolCallId, tool_name: event.toolName, args: event.input });
-        break;
       case "approval-requested":
         this.toolCalls.push({
           tool_call_id: event.toolCallId,
           tool_name: event.toolName,
           args: event.input,
-          approval_id: event.approvalId,
-          approval_policy: event.policy,
+          ...(event.type === "approval-requested"
+            ? { approval_id: event.approvalId, approval_policy: event.policy }
+            : {}),
         });
         break;
       case "tool-result":

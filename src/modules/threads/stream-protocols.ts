@@ -17,47 +17,22 @@ export function dataStreamWriter(sse: SseStream, threadId: string): TurnEventSin
         sse.send({ data: { type: "text-delta", textDelta: event.text } });
         break;
       case "tool-call":
-        sse.send({
-          data: {
-            type: "tool-call",
-            toolCallId: event.toolCallId,
-            toolName: event.toolName,
-            args: event.input,
-          },
-        });
+      case "approval-requested": {
+        const { toolCallId, toolName, input } = event;
+        const approval =
+          event.type === "approval-requested"
+            ? { approvalId: event.approvalId, approvalPolicy: event.policy }
+            : {};
+        sse.send({ data: { type: "tool-call", toolCallId, toolName, args: input, ...approval } });
         break;
-      case "approval-requested":
-        sse.send({
-          data: {
-            type: "tool-call",
-            toolCallId: event.toolCallId,
-            toolName: event.toolName,
-            args: event.input,
-            approvalId: event.approvalId,
-            approvalPolicy: event.policy,
-          },
-        });
-        break;
+      }
       case "tool-result":
-        sse.send({
-          data: {
-            type: "tool-result",
-            toolCallId: event.toolCallId,
-            toolName: event.toolName,
-            result: event.output,
-          },
-        });
+      case "tool-denied": {
+        const { toolCallId, toolName } = event;
+        const result = event.type === "tool-result" ? event.output : { denied: true, reason: event.reason };
+        sse.send({ data: { type: "tool-result", toolCallId, toolName, result } });
         break;
-      case "tool-denied":
-        sse.send({
-          data: {
-            type: "tool-result",
-            toolCallId: event.toolCallId,
-            toolName: event.toolName,
-            result: { denied: true, reason: event.reason },
-          },
-        });
-        break;
+      }
       case "finish":
         sse.send({
           data: {
