@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SseMessage, SseStream } from "../../src/infra/sse.js";
+import type { TurnEvent } from "../../src/modules/engine/turn-events.js";
 import { replyStreamEventSchema } from "../../src/modules/threads/reply-stream-events.js";
-import { dataStreamWriter, type ReplyStreamWriter } from "../../src/modules/threads/stream-protocols.js";
+import { dataStreamWriter } from "../../src/modules/threads/stream-protocols.js";
 
 /** An SseStream that keeps what is sent. */
 function capture(): { sse: SseStream; sent: SseMessage[] } {
@@ -23,38 +24,38 @@ function capture(): { sse: SseStream; sent: SseMessage[] } {
   return { sse, sent };
 }
 
-/** Every writer method, called the ways a turn calls it: a new method fails to compile here until added. */
-const CALLS: { [K in keyof ReplyStreamWriter]: Array<(writer: ReplyStreamWriter) => void> } = {
-  textDelta: [(w) => w.textDelta("Hel"), (w) => w.textDelta("")],
-  toolCall: [
-    (w) => w.toolCall({ toolCallId: "call_1", toolName: "get_time", input: { zone: "UTC" } }),
-    (w) =>
-      w.toolCall({
-        toolCallId: "call_2",
-        toolName: "send_email",
-        input: {},
-        approvalId: "apr_1",
-        approvalPolicy: "operator_approve",
-      }),
+/** Every kind of turn event, as a turn tells it: a new kind fails to compile here until added. */
+const EVENTS: { [K in TurnEvent["type"]]: Array<Extract<TurnEvent, { type: K }>> } = {
+  "text-delta": [{ type: "text-delta", text: "Hel" }],
+  "tool-call": [{ type: "tool-call", toolCallId: "call_1", toolName: "get_time", input: { zone: "UTC" } }],
+  "approval-requested": [
+    {
+      type: "approval-requested",
+      toolCallId: "call_2",
+      toolName: "send_email",
+      input: {},
+      approvalId: "apr_1",
+      policy: "operator_approve",
+    },
   ],
-  toolResult: [(w) => w.toolResult({ toolCallId: "call_1", toolName: "get_time", output: "12:00" })],
-  toolDenied: [
-    (w) => w.toolDenied({ toolCallId: "call_2", toolName: "send_email", reason: "no" }),
-    (w) => w.toolDenied({ toolCallId: "call_3", toolName: "send_email", reason: null }),
+  "tool-result": [{ type: "tool-result", toolCallId: "call_1", toolName: "get_time", output: "12:00" }],
+  "tool-denied": [
+    { type: "tool-denied", toolCallId: "call_2", toolName: "send_email", reason: "no" },
+    { type: "tool-denied", toolCallId: "call_3", toolName: "send_email", reason: null },
   ],
   finish: [
-    (w) => w.finish("stop", { messageId: "msg_1", threadId: "thr_1" }),
-    (w) => w.finish("tool-calls", { messageId: null, threadId: "thr_1" }),
+    { type: "finish", finishReason: "stop", messageId: "msg_1" },
+    { type: "finish", finishReason: "tool-calls", messageId: null },
   ],
-  error: [(w) => w.error("insufficient_credits", "The project has no credits left.")],
+  error: [{ type: "error", code: "insufficient_credits", message: "The project has no credits left." }],
 };
 
 describe("the data stream protocol's documented events (ReplyStreamEvent)", () => {
   it("match exactly what the data stream writer sends", () => {
     const { sse, sent } = capture();
-    const writer = dataStreamWriter(sse);
-    for (const calls of Object.values(CALLS)) for (const call of calls) call(writer);
-    expect(sent.length).toBeGreaterThanOrEqual(10);
+    const writer = dataStreamWriter(sse, "thr_1");
+    for (const events of Object.values(EVENTS)) for (const event of events) writer(event);
+    expect(sent.length).toBeGreaterThanOrEqual(9);
     for (const { data } of sent) {
       const wire = JSON.parse(JSON.stringify(data));
       const parsed = replyStreamEventSchema.safeParse(wire);

@@ -12,6 +12,7 @@ import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./co
 import type { ThreadWriter } from "./thread-writer.js";
 import { modelToolName, type ProjectTools, validateToolInput } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
+import type { TurnEventSink } from "./turn-events.js";
 
 /** A tool call the turn paused on. */
 export interface PausedCall {
@@ -57,12 +58,6 @@ export interface ApprovalResponse {
   approvalId: string;
   approved: boolean;
   reason?: string | undefined;
-}
-
-/** Who hears of settled approvals (the stream of the turn that settles them). */
-export interface SettledListener {
-  toolResult?(result: { toolCallId: string; toolName: string; output: unknown }): void;
-  toolDenied?(call: { toolCallId: string; toolName: string; reason: string | null }): void;
 }
 
 export const REJECTED_BY_USER_REASON = "The user did not confirm.";
@@ -231,14 +226,14 @@ export class ApprovalFlow {
 
   /**
    * Turns decisions into tool results in the thread: runs an approved tool (its input checked
-   * again), or records the refusal, and tells the listener (a stream) each result. Tells whether
+   * again), or records the refusal, and tells the turn's events each result. Tells whether
    * anything was settled (the model must go on) and whether an operator must still decide
    * something before the AI may go on.
    */
   async settle(
     thread: ThreadRow,
     context: ToolContext,
-    listener?: SettledListener,
+    events: TurnEventSink,
   ): Promise<{ settled: boolean; awaitingOperator: boolean }> {
     const open = await this.deps.repos.approvals.open(thread.project_id, thread.id);
     const decided = open.filter((approval) => approval.status !== "pending");
@@ -266,10 +261,11 @@ export class ApprovalFlow {
         await unit.repos.approvals.markSettled(thread.project_id, approval.id, now);
       });
       const call = { toolCallId: approval.tool_call_id, toolName: approval.tool_name };
-      if (output.type === "execution-denied") listener?.toolDenied?.({ ...call, reason: approval.reason });
-      else if (output.type === "json") listener?.toolResult?.({ ...call, output: output.value });
+      if (output.type === "execution-denied")
+        events({ type: "tool-denied", ...call, reason: approval.reason });
+      else if (output.type === "json") events({ type: "tool-result", ...call, output: output.value });
       else if (output.type === "error-text")
-        listener?.toolResult?.({ ...call, output: { error: output.value } });
+        events({ type: "tool-result", ...call, output: { error: output.value } });
     }
     return {
       settled: decided.length > 0,

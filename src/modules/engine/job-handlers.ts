@@ -14,7 +14,7 @@ export function engineJobHandlers(deps: {
 }): JobRegistration[] {
   return [
     handleJob(replyJob, async ({ projectId, threadId }, job) => {
-      const outcome = await deps.runner.run(projectId, threadId, {}, undefined, {
+      const outcome = await deps.runner.run(projectId, threadId, {
         jobId: job.id,
         retriesLeft: job.attempts < job.maxAttempts,
       });

@@ -1,51 +1,48 @@
-import type { UnitOfWork } from "../../events/unit-of-work.js";
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { AnswerContext } from "../../storage/repos/answer-context.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { readFailureHandoff } from "../bots/index.js";
+import { parseReplyFailure, type ReplyFailure, type StoredReplyFailure } from "./stored-reply-failure.js";
 import type { ThreadWriter } from "./thread-writer.js";
+import type { FailedTurn } from "./turn-outcome.js";
+import type { TurnLog } from "./turn-report.js";
 
-/** Why the AI gave up on a reply. */
-export interface ReplyFailure {
-  /** `model_error`, `model_timeout`, `model_unavailable`, `insufficient_credits`, `turn_failed`. */
-  code: string;
-  /** For a person: what went wrong and what happens now. */
-  reason: string;
-  /** Model calls the turn made before it gave up (0 when it made none). */
-  attempts: number;
-}
+/** Failures that may be gone by the job's next run (the provider back, the call in time). */
+const PASSING_FAILURES = new Set(["model_error", "model_timeout", "turn_failed"]);
 
 /**
- * A give-up as the thread keeps it (threads.reply_failure) until a reply answers its
- * messages (docs/conversations.md, "Failed replies").
+ * A failed turn that made `attempts` model calls: left to the queue when its job runs again
+ * (`retriesLeft`) and the failure may pass, else given up, which is recorded once
+ * (docs/conversations.md, "Failed replies"). A failure to record it is logged: the turn's own
+ * outcome stands.
  */
-export interface StoredReplyFailure extends ReplyFailure {
-  /** The user messages left unanswered, oldest first. */
-  message_ids: string[];
-  /** The newest of them: a reply answering through it clears the failure. */
-  through_seq: number;
-  failed_at: string;
-  /** The job whose run gave up: that run repeated (after a crash) does not report it again. */
-  job_id: string | null;
-  /** The job an operator's retry queued (POST /v1/threads/:id/reply/retry), while it may run. */
-  retry_job_id?: string;
-}
-
-/** The stored failure, or null (none, or a value this version cannot read). */
-export function parseReplyFailure(json: string | null): StoredReplyFailure | null {
-  if (!json) return null;
+export async function giveUpOrRetry(
+  deps: { writer: ThreadWriter; clock: Clock; transactor: Transactor; log: TurnLog },
+  thread: { project_id: string; id: string },
+  outcome: FailedTurn,
+  attempts: number,
+  job: { jobId?: string | undefined; retriesLeft?: boolean | undefined },
+): Promise<FailedTurn> {
+  const ended = { ...outcome, attempts };
+  if (job.retriesLeft === true && PASSING_FAILURES.has(outcome.code)) return { ...ended, retryLater: true };
+  const projectId = thread.project_id;
   try {
-    const value = JSON.parse(json) as StoredReplyFailure;
-    return typeof value.code === "string" && Array.isArray(value.message_ids) ? value : null;
-  } catch {
-    return null;
+    await deps.transactor.run(projectId, async (unit) => {
+      const current = await unit.repos.threads.find(projectId, thread.id);
+      if (!current) return;
+      await recordReplyFailure(
+        unit,
+        deps,
+        current,
+        { code: outcome.code, reason: outcome.message, attempts },
+        { jobId: job.jobId },
+      );
+    });
+  } catch (error) {
+    deps.log.error({ err: error, threadId: thread.id }, "could not record the failed reply");
   }
-}
-
-/** Whether a reply answering through `replyToSeq` answers the failed messages too. */
-export function answersFailure(thread: ThreadRow, replyToSeq: number): boolean {
-  const failure = parseReplyFailure(thread.reply_failure);
-  return failure === null || replyToSeq >= failure.through_seq;
+  return ended;
 }
 
 /**

@@ -1,9 +1,99 @@
 import type { AssistantModelMessage, ToolModelMessage } from "ai";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
+import type { Clock } from "../../infra/clock.js";
+import { jobOf } from "../../jobs/job-definition.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { BotSettings } from "../bots/index.js";
+import { memoryIndexJob } from "../memory/index.js";
 import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { type FormattingOptions, formatText } from "./formatting/index.js";
+import { titleJob } from "./jobs.js";
+import type { ModelAnswer } from "./model-call.js";
 import type { ThreadWriter } from "./thread-writer.js";
+import type { HeldCredit } from "./turn-credit.js";
+import type { TurnEventSink } from "./turn-events.js";
+import { notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
+
+export interface StoreDeps {
+  writer: ThreadWriter;
+  transactor: Transactor;
+  approvals: ApprovalFlow;
+  clock: Clock;
+}
+
+/** The reply was produced but the balance was spent meanwhile: it is not kept. */
+class CreditsSpent extends Error {}
+
+/**
+ * Stores the model's answer as the turn's reply, answering through the newest user message of
+ * the prompt, and in the same transaction what the reply causes: its charge (the credit hold's
+ * last word, then `reply.completed`: docs/billing.md, "Charges"), and the jobs that index it
+ * for recall and title the thread. A confirmation question the paused calls ask is told as
+ * the turn's text.
+ */
+export async function storeReply(
+  deps: StoreDeps,
+  turn: {
+    thread: ThreadRow;
+    settings: BotSettings;
+    /** The stored messages the prompt held. */
+    rows: MessageRow[];
+    /** The newest user message, whose language a confirmation question is asked in. */
+    userText: string;
+  },
+  answer: ModelAnswer,
+  credit: HeldCredit,
+  events: TurnEventSink,
+): Promise<TurnOutcome> {
+  const { thread, settings } = turn;
+  const projectId = thread.project_id;
+  const threadId = thread.id;
+  const modelId = settings.ai.model.id;
+  const answeredThrough = Math.max(
+    0,
+    ...turn.rows.filter((row) => row.role === "user").map((row) => row.seq),
+  );
+  let stored: Awaited<ReturnType<typeof storeResponse>>;
+  try {
+    stored = await storeResponse(
+      deps,
+      projectId,
+      threadId,
+      answer.messages,
+      answeredThrough,
+      { calls: answer.paused, userText: turn.userText },
+      settings.ai.formatting,
+      async (unit, reply) => {
+        if (!(await credit.settle(unit.repos))) throw new CreditsSpent();
+        // Billing charges for it in this transaction (docs/billing.md, "Charges").
+        unit.record({ type: "reply.completed", threadId, messageId: reply.id, modelId, usage: answer.usage });
+        // In the background, queued with the reply: a crash cannot keep one without the other.
+        if (settings.ai.memory.semanticRecall) {
+          await unit.enqueue(jobOf(memoryIndexJob, { projectId, threadId }));
+        }
+        if (settings.ai.memory.generateTitle && !thread.title) {
+          await unit.enqueue({
+            ...jobOf(titleJob, { projectId, threadId }),
+            dedupeKey: `title:${projectId}:${threadId}`,
+          });
+        }
+      },
+    );
+  } catch (error) {
+    if (error instanceof CreditsSpent) return outOfCredits();
+    throw error;
+  }
+  if (!stored) return notAnswering("thread_deleted");
+  if (stored.question) events({ type: "text-delta", text: stored.question });
+  return {
+    kind: "replied",
+    message: stored.reply,
+    finishReason: answer.finishReason,
+    modelId,
+    usage: answer.usage,
+  };
+}
 
 type ResponseMessage = AssistantModelMessage | ToolModelMessage;
 
@@ -58,13 +148,8 @@ function partsOf(message: ResponseMessage): string | null {
  * which records the newest user message it answered; pending_count back to zero, events
  * raised. Returns the final reply.
  */
-export async function storeResponse(
-  deps: {
-    writer: ThreadWriter;
-    transactor: Transactor;
-    approvals: ApprovalFlow;
-    clock: { now(): Date };
-  },
+async function storeResponse(
+  deps: StoreDeps,
   projectId: string,
   threadId: string,
   response: ResponseMessage[],

@@ -6,7 +6,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { MessageAuthor } from "../../storage/schema-conversations.js";
-import { answersFailure } from "./reply-failure.js";
+import { answersFailure } from "./stored-reply-failure.js";
 
 /** A stored message as the API, the streams and webhooks show it. */
 export function toPublicMessage(row: MessageRow): PublicMessage {

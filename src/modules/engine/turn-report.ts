@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import type { Logger } from "../../infra/logging.js";
 
 /** A turn's outcome as metrics and the log name it (TurnOutcome's kind, in snake_case). */
 export type TurnOutcomeName = "replied" | "already_answered" | "not_answering" | "failed";
@@ -109,8 +108,18 @@ export class TurnTrace {
   }
 }
 
+/**
+ * The engine's log: the server's logger (pino, with its redaction: docs/operations.md, "Logs")
+ * as the composition root passes it.
+ */
+export interface TurnLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 /** The one log line of a turn: `info`, or `warn` for a failed turn. */
-export function logTurn(log: Logger, report: TurnReport): void {
+export function logTurn(log: TurnLog, report: TurnReport): void {
   if (report.outcome === "failed") log.warn({ ...report }, "turn finished");
   else log.info({ ...report }, "turn finished");
 }

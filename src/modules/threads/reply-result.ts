@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ApiError } from "../../infra/errors.js";
-import type { ToolCallNotice } from "../engine/run-turn.js";
+import type { TurnEvent } from "../engine/turn-events.js";
 import { messageSchema } from "./schemas.js";
 import { toMessage } from "./serializers.js";
-import type { ReplyParts, StreamResult } from "./stream-service.js";
+import type { StreamResult } from "./stream-service.js";
 
 /**
  * The blocking answer of the stream endpoint (`Accept: application/json`, docs/conversations.md,
@@ -61,46 +61,47 @@ export const replyResultSchema = z
 
 export type ReplyResult = z.infer<typeof replyResultSchema>;
 
-/** Collects a turn's parts as they happen, for the blocking answer. */
-export class ReplyCollector implements ReplyParts {
+/** Collects a turn's events as they happen, for the blocking answer. */
+export class ReplyCollector {
   private text = "";
   private readonly toolCalls: ReplyResult["tool_calls"] = [];
   private readonly toolResults: ReplyResult["tool_results"] = [];
 
-  textDelta(text: string): void {
-    this.text += text;
-  }
-
-  toolCall(call: ToolCallNotice): void {
-    this.toolCalls.push({
-      tool_call_id: call.toolCallId,
-      tool_name: call.toolName,
-      args: call.input,
-      ...(call.approvalId ? { approval_id: call.approvalId, approval_policy: call.approvalPolicy } : {}),
-    });
-  }
-
-  toolResult(result: { toolCallId: string; toolName: string; output: unknown }): void {
-    this.toolResults.push({
-      tool_call_id: result.toolCallId,
-      tool_name: result.toolName,
-      result: result.output,
-      denied: false,
-    });
-  }
-
-  toolDenied(call: { toolCallId: string; toolName: string; reason: string | null }): void {
-    this.toolResults.push({
-      tool_call_id: call.toolCallId,
-      tool_name: call.toolName,
-      result: { reason: call.reason },
-      denied: true,
-    });
-  }
-
-  // How the turn ended is read from its StreamResult.
-  finish(): void {}
-  error(): void {}
+  /** Takes one event; how the turn ended is read from its StreamResult. */
+  readonly take = (event: TurnEvent): void => {
+    switch (event.type) {
+      case "text-delta":
+        this.text += event.text;
+        break;
+      case "tool-call":
+      case "approval-requested":
+        this.toolCalls.push({
+          tool_call_id: event.toolCallId,
+          tool_name: event.toolName,
+          args: event.input,
+          ...(event.type === "approval-requested"
+            ? { approval_id: event.approvalId, approval_policy: event.policy }
+            : {}),
+        });
+        break;
+      case "tool-result":
+        this.toolResults.push({
+          tool_call_id: event.toolCallId,
+          tool_name: event.toolName,
+          result: event.output,
+          denied: false,
+        });
+        break;
+      case "tool-denied":
+        this.toolResults.push({
+          tool_call_id: event.toolCallId,
+          tool_name: event.toolName,
+          result: { reason: event.reason },
+          denied: true,
+        });
+        break;
+    }
+  };
 
   /** The answer; a failed turn is an error response instead (see FAILED_TURN_STATUS). */
   result(threadId: string, ended: StreamResult): ReplyResult {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ReplyFinishReason } from "../engine/run-turn.js";
+import type { ReplyFinishReason } from "../engine/turn-outcome.js";
 
 const FINISH_REASONS = ["stop", "length", "tool-calls"] as const satisfies readonly ReplyFinishReason[];
 

@@ -331,7 +331,7 @@ export function threadRoutes(
       if (prefersJson(request.headers.accept)) {
         // Blocking mode: the same turn, answered once it is over (docs/conversations.md).
         const collector = new ReplyCollector();
-        const ended = await start.run(collector);
+        const ended = await start.run(collector.take);
         if (ended.error) await releaseIdempotency(request, deps.idempotency());
         const body = collector.result(start.threadId, ended);
         await settleIdempotency(request, deps.idempotency(), deps.secrets, 200, body);
@@ -342,19 +342,13 @@ export function threadRoutes(
       const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
       // Revoking the key ends the stream (not the turn).
       sse.onClose(deps.keyGuard.watch(auth.keyId, () => void sse.end()));
-      // A continuation after approval responses extends the assistant message it answers.
+      // The turn's events as frames of the protocol asked for. A continuation after approval
+      // responses extends the assistant message it answers.
       const writer =
         protocol === "ui"
           ? uiMessageStreamWriter(sse, start.continues ?? deps.newId("msg"))
-          : dataStreamWriter(sse);
-      const { summary } = await start.run({
-        textDelta: (text) => writer.textDelta(text),
-        toolCall: (call) => writer.toolCall(call),
-        toolResult: (result) => writer.toolResult(result),
-        toolDenied: (call) => writer.toolDenied(call),
-        finish: (reason, messageId) => writer.finish(reason, { messageId, threadId: start.threadId }),
-        error: (code, message) => writer.error(code, message),
-      });
+          : dataStreamWriter(sse, start.threadId);
+      const { summary } = await start.run(writer);
       // A replay of the same request gets this summary; a failed turn frees the key for a retry.
       if (summary.outcome === "failed") await releaseIdempotency(request, deps.idempotency());
       else await settleIdempotency(request, deps.idempotency(), deps.secrets, 200, summary);

@@ -1,16 +1,5 @@
 import type { SseStream } from "../../infra/sse.js";
-import type { ReplyFinishReason, ToolCallNotice } from "../engine/run-turn.js";
-
-/** The events of one reply, independent of the wire protocol that carries them. */
-export interface ReplyStreamWriter {
-  textDelta(text: string): void;
-  toolCall(call: ToolCallNotice): void;
-  toolResult(result: { toolCallId: string; toolName: string; output: unknown }): void;
-  /** A call the person refused, settled as the turn that goes on after it starts. */
-  toolDenied(call: { toolCallId: string; toolName: string; reason: string | null }): void;
-  finish(reason: ReplyFinishReason, details: { messageId: string | null; threadId: string }): void;
-  error(code: string, message: string): void;
-}
+import type { TurnEventSink } from "../engine/turn-events.js";
 
 export type StreamProtocol = "data" | "ui";
 
@@ -18,28 +7,46 @@ export type StreamProtocol = "data" | "ui";
  * Parley's data stream (docs/api.md): one JSON object per SSE `data` line, `type` one of
  * text-delta {textDelta}, tool-call {toolCallId, toolName, args, approvalId?, approvalPolicy?},
  * tool-result {toolCallId, toolName, result} (a refused call: result {denied: true, reason}),
- * finish {finishReason, message_id, thread_id}, error {code, message}.
+ * finish {finishReason, message_id, thread_id}, error {code, message}. The schema of these
+ * frames is `replyStreamEventSchema` (reply-stream-events.ts).
  */
-export function dataStreamWriter(sse: SseStream): ReplyStreamWriter {
-  return {
-    textDelta: (textDelta) => sse.send({ data: { type: "text-delta", textDelta } }),
-    toolCall: ({ toolCallId, toolName, input, approvalId, approvalPolicy }) =>
-      sse.send({
-        data: {
-          type: "tool-call",
-          toolCallId,
-          toolName,
-          args: input,
-          ...(approvalId ? { approvalId, approvalPolicy } : {}),
-        },
-      }),
-    toolResult: ({ toolCallId, toolName, output }) =>
-      sse.send({ data: { type: "tool-result", toolCallId, toolName, result: output } }),
-    toolDenied: ({ toolCallId, toolName, reason }) =>
-      sse.send({ data: { type: "tool-result", toolCallId, toolName, result: { denied: true, reason } } }),
-    finish: (finishReason, { messageId, threadId }) =>
-      sse.send({ data: { type: "finish", finishReason, message_id: messageId, thread_id: threadId } }),
-    error: (code, message) => sse.send({ data: { type: "error", code, message } }),
+export function dataStreamWriter(sse: SseStream, threadId: string): TurnEventSink {
+  return (event) => {
+    switch (event.type) {
+      case "text-delta":
+        sse.send({ data: { type: "text-delta", textDelta: event.text } });
+        break;
+      case "tool-call":
+      case "approval-requested": {
+        const { toolCallId, toolName, input } = event;
+        const approval =
+          event.type === "approval-requested"
+            ? { approvalId: event.approvalId, approvalPolicy: event.policy }
+            : {};
+        sse.send({ data: { type: "tool-call", toolCallId, toolName, args: input, ...approval } });
+        break;
+      }
+      case "tool-result":
+      case "tool-denied": {
+        const { toolCallId, toolName } = event;
+        const result = event.type === "tool-result" ? event.output : { denied: true, reason: event.reason };
+        sse.send({ data: { type: "tool-result", toolCallId, toolName, result } });
+        break;
+      }
+      case "finish":
+        sse.send({
+          data: {
+            type: "finish",
+            finishReason: event.finishReason,
+            message_id: event.messageId,
+            thread_id: threadId,
+          },
+        });
+        break;
+      case "error":
+        sse.send({ data: { type: "error", code: event.code, message: event.message } });
+        break;
+    }
   };
 }
 
@@ -49,9 +56,9 @@ export function dataStreamWriter(sse: SseStream): ReplyStreamWriter {
  * the user answers with `addToolApprovalResponse`; an operator's approval is not theirs to
  * give), tool-output-available / tool-output-denied, finish, error, and the closing `[DONE]`.
  * `messageId` is the assistant message the parts belong to: a new one, or the one a
- * continuation after approval responses extends.
+ * continuation after approval responses extends. Sends `start` at once.
  */
-export function uiMessageStreamWriter(sse: SseStream, messageId: string): ReplyStreamWriter {
+export function uiMessageStreamWriter(sse: SseStream, messageId: string): TurnEventSink {
   let textPart = 0;
   let openText: string | null = null;
   const closeText = () => {
@@ -59,37 +66,41 @@ export function uiMessageStreamWriter(sse: SseStream, messageId: string): ReplyS
     openText = null;
   };
   sse.send({ data: { type: "start", messageId } });
-  return {
-    textDelta: (delta) => {
+  return (event) => {
+    if (event.type === "text-delta") {
       if (!openText) {
         openText = `text-${textPart++}`;
         sse.send({ data: { type: "text-start", id: openText } });
       }
-      sse.send({ data: { type: "text-delta", id: openText, delta } });
-    },
-    toolCall: ({ toolCallId, toolName, input, approvalId, approvalPolicy }) => {
-      closeText();
-      sse.send({ data: { type: "tool-input-available", toolCallId, toolName, input } });
-      if (approvalId && approvalPolicy === "user_approve")
-        sse.send({ data: { type: "tool-approval-request", approvalId, toolCallId } });
-    },
-    toolResult: ({ toolCallId, output }) => {
-      closeText();
-      sse.send({ data: { type: "tool-output-available", toolCallId, output } });
-    },
-    toolDenied: ({ toolCallId }) => {
-      closeText();
-      sse.send({ data: { type: "tool-output-denied", toolCallId } });
-    },
-    finish: (finishReason) => {
-      closeText();
-      sse.send({ data: { type: "finish", finishReason } });
-      sse.send({ data: "[DONE]" });
-    },
-    error: (_code, message) => {
-      closeText();
-      sse.send({ data: { type: "error", errorText: message } });
-      sse.send({ data: "[DONE]" });
-    },
+      sse.send({ data: { type: "text-delta", id: openText, delta: event.text } });
+      return;
+    }
+    closeText();
+    switch (event.type) {
+      case "tool-call":
+      case "approval-requested": {
+        const { toolCallId, toolName, input } = event;
+        sse.send({ data: { type: "tool-input-available", toolCallId, toolName, input } });
+        if (event.type === "approval-requested" && event.policy === "user_approve")
+          sse.send({ data: { type: "tool-approval-request", approvalId: event.approvalId, toolCallId } });
+        break;
+      }
+      case "tool-result":
+        sse.send({
+          data: { type: "tool-output-available", toolCallId: event.toolCallId, output: event.output },
+        });
+        break;
+      case "tool-denied":
+        sse.send({ data: { type: "tool-output-denied", toolCallId: event.toolCallId } });
+        break;
+      case "finish":
+        sse.send({ data: { type: "finish", finishReason: event.finishReason } });
+        sse.send({ data: "[DONE]" });
+        break;
+      case "error":
+        sse.send({ data: { type: "error", errorText: event.message } });
+        sse.send({ data: "[DONE]" });
+        break;
+    }
   };
 }

@@ -10,7 +10,9 @@ import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { INSUFFICIENT_CREDITS_REASON } from "../engine/answer-policy.js";
 import type { ApprovalFlow, ApprovalResponse } from "../engine/approval-flow.js";
 import { replyJob } from "../engine/jobs.js";
-import type { ReplyFinishReason, TurnListener, TurnOutcome, TurnRunner } from "../engine/run-turn.js";
+import type { TurnRunner } from "../engine/run-turn.js";
+import type { TurnEventSink } from "../engine/turn-events.js";
+import type { ReplyFinishReason, TurnOutcome } from "../engine/turn-outcome.js";
 import { approvalResponsesOf } from "./approval-responses.js";
 import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
@@ -43,17 +45,12 @@ export interface StreamResult {
   error: { code: string; message: string } | null;
 }
 
-/** The parts of a reply as they happen: the turn's, then how it ended. */
-export interface ReplyParts extends TurnListener {
-  finish(reason: ReplyFinishReason, messageId: string | null): void;
-  error(code: string, message: string): void;
-}
-
 /**
  * What a stream request turned into: a reply scheduled for later, or a reply to stream. `run`
- * produces the reply's parts (the turn runs whether or not anyone still listens) and resolves
- * with how it ended. `continues` names the AI SDK UI message a continuation after approval
- * responses extends (its parts are appended to that message).
+ * tells the turn's events as they happen, ending with one `finish` or `error` (the turn runs
+ * whether or not anyone still listens), and resolves with how it ended. `continues` names the
+ * AI SDK UI message a continuation after approval responses extends (its parts are appended to
+ * that message).
  */
 export type StreamStart =
   | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
@@ -61,12 +58,12 @@ export type StreamStart =
       kind: "stream";
       threadId: string;
       continues?: string;
-      run(parts: ReplyParts): Promise<StreamResult>;
+      run(events: TurnEventSink): Promise<StreamResult>;
     };
 
 /**
- * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then produces
- * the AI's reply as parts (the route writes them as server-sent events). The turn is detached
+ * POST /chats/:chat_id/threads/:thread_id/stream: stores the user's messages, then runs the
+ * AI's turn, whose events the route writes as server-sent events. The turn is detached
  * from the connection: a client that goes away does not stop it, and the reply is stored when
  * complete.
  */
@@ -155,13 +152,13 @@ export class StreamService {
       return {
         kind: "stream",
         threadId,
-        run: (parts) => notAnswering(threadId, received.notAnsweringBecause, parts),
+        run: (events) => notAnswering(threadId, received.notAnsweringBecause, events),
       };
     }
     return {
       kind: "stream",
       threadId,
-      run: (parts) => this.runTurn(auth.projectId, threadId, received.claimed, parts, received.lastSeq),
+      run: (events) => this.runTurn(auth.projectId, threadId, received.claimed, events, received.lastSeq),
     };
   }
 
@@ -188,13 +185,18 @@ export class StreamService {
     const { threadId, claimed } = decided;
     const continues = responses.messageId !== undefined ? { continues: responses.messageId } : {};
     if (!claimed) {
-      return { kind: "stream", threadId, ...continues, run: (parts) => notAnswering(threadId, null, parts) };
+      return {
+        kind: "stream",
+        threadId,
+        ...continues,
+        run: (events) => notAnswering(threadId, null, events),
+      };
     }
     return {
       kind: "stream",
       threadId,
       ...continues,
-      run: (parts) => this.runTurn(auth.projectId, threadId, claimed, parts, undefined),
+      run: (events) => this.runTurn(auth.projectId, threadId, claimed, events, undefined),
     };
   }
 
@@ -220,61 +222,61 @@ export class StreamService {
     return { thread, count };
   }
 
-  /** Runs the turn under its claim (if any), reporting its parts and how it ended. */
+  /** Runs the turn under its claim (if any), telling its events, and reports how it ended. */
   private async runTurn(
     projectId: string,
     threadId: string,
     claimed: ClaimedJob | undefined,
-    parts: ReplyParts,
-    lastSeq: number | undefined,
+    events: TurnEventSink,
+    forSeq: number | undefined,
   ): Promise<StreamResult> {
     // The stream's turn is its job's only run: a failure is a give-up (not retried by the queue).
     const turn = () =>
-      this.deps.runner.run(projectId, threadId, parts, lastSeq, { jobId: claimed?.lease.id });
+      this.deps.runner.run(projectId, threadId, { events, forSeq, jobId: claimed?.lease.id });
     const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
-    const result: StreamResult = {
-      summary: { thread_id: threadId, message_id: null, outcome: outcome.kind },
-      reply: null,
-      finishReason: null,
-      usage: null,
-      notAnsweringReason: null,
-      error: null,
-    };
-    switch (outcome.kind) {
-      case "replied":
-        result.summary.message_id = outcome.message.id;
-        Object.assign(result, {
-          reply: outcome.message,
-          finishReason: outcome.finishReason,
-          usage: outcome.usage,
-        });
-        parts.finish(outcome.finishReason, outcome.message.id);
-        break;
-      case "already-answered":
-        // Another turn answered these messages together with later ones (double texting).
-        result.summary.message_id = outcome.message?.id ?? null;
-        Object.assign(result, { reply: outcome.message ?? null, finishReason: "stop" });
-        if (outcome.message?.content) parts.textDelta?.(outcome.message.content);
-        parts.finish("stop", outcome.message?.id ?? null);
-        break;
-      case "not-answering":
-        Object.assign(result, { finishReason: "stop", notAnsweringReason: outcome.reason });
-        parts.finish("stop", null);
-        break;
-      case "failed":
-        result.error = { code: outcome.code, message: outcome.message };
-        parts.error(outcome.code, outcome.message);
-        break;
-    }
-    return result;
+    return resultOf(threadId, outcome);
   }
+}
+
+/** How a turn ended, as the stream's summary and the blocking answer report it. */
+function resultOf(threadId: string, outcome: TurnOutcome): StreamResult {
+  const result: StreamResult = {
+    summary: { thread_id: threadId, message_id: null, outcome: outcome.kind },
+    reply: null,
+    finishReason: null,
+    usage: null,
+    notAnsweringReason: null,
+    error: null,
+  };
+  switch (outcome.kind) {
+    case "replied":
+      result.summary.message_id = outcome.message.id;
+      Object.assign(result, {
+        reply: outcome.message,
+        finishReason: outcome.finishReason,
+        usage: outcome.usage,
+      });
+      break;
+    case "already-answered":
+      // Another turn answered these messages together with later ones (double texting).
+      result.summary.message_id = outcome.message?.id ?? null;
+      Object.assign(result, { reply: outcome.message ?? null, finishReason: "stop" });
+      break;
+    case "not-answering":
+      Object.assign(result, { finishReason: "stop", notAnsweringReason: outcome.reason });
+      break;
+    case "failed":
+      result.error = { code: outcome.code, message: outcome.message };
+      break;
+  }
+  return result;
 }
 
 /** A request the AI does not answer (mode, statuses, credits, nothing decided): ends at once. */
 async function notAnswering(
   threadId: string,
   reason: string | null,
-  parts: ReplyParts,
+  events: TurnEventSink,
 ): Promise<StreamResult> {
   const result: StreamResult = {
     summary: { thread_id: threadId, message_id: null, outcome: "not-answering" },
@@ -288,7 +290,7 @@ async function notAnswering(
   if (reason === "insufficient_credits") {
     result.error = { code: "insufficient_credits", message: INSUFFICIENT_CREDITS_REASON };
     result.finishReason = null;
-    parts.error("insufficient_credits", INSUFFICIENT_CREDITS_REASON);
-  } else parts.finish("stop", null);
+    events({ type: "error", code: "insufficient_credits", message: INSUFFICIENT_CREDITS_REASON });
+  } else events({ type: "finish", finishReason: "stop", messageId: null });
   return result;
 }

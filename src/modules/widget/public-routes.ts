@@ -201,13 +201,11 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
           const start = await deps.visitors.send(context, request.body.text);
           if (start.kind !== "stream") throw new ApiError(409, "not_streamed", "The message was scheduled.");
           const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
-          const writer = dataStreamWriter(sse);
-          await start.run({
-            textDelta: (text) => writer.textDelta(text),
-            toolCall: () => {},
-            toolResult: () => {},
-            finish: (reason, messageId) => writer.finish(reason, { messageId, threadId: start.threadId }),
-            error: (code, message) => writer.error(code, message),
+          const writer = dataStreamWriter(sse, start.threadId);
+          // A visitor sees the reply's text and how it ends, not the bot's tool steps.
+          await start.run((event) => {
+            if (event.type === "text-delta" || event.type === "finish" || event.type === "error")
+              writer(event);
           });
           await sse.end();
           return reply;

@@ -17,8 +17,11 @@ export const inputSchema = z.object({
     ),
 });
 
+/** The tool's name; the prompt's working-memory section names it too. */
+export const WORKING_MEMORY_TOOL = "update_working_memory";
+
 export const updateWorkingMemoryTool: BuiltinTool = {
-  name: "update_working_memory",
+  name: WORKING_MEMORY_TOOL,
   description:
     "Replaces the thread's working memory: a Markdown block of facts the bot keeps across turns (the user's name, " +
     `preferences, the state of their request), given to the model at every turn. At most ${WORKING_MEMORY_MAX_CHARS} characters.`,

@@ -1,0 +1,129 @@
+import type { ToolSet } from "ai";
+import type { Clock } from "../../infra/clock.js";
+import type { Repos } from "../../storage/repos/index.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
+import type { ToolContext } from "../../tools/tool-context.js";
+import { ToolRefusal } from "../../tools/tool-refusal.js";
+import type { BotSettings } from "../bots/index.js";
+import type { ThreadActions } from "./thread-actions.js";
+import type { AvailableTool, ProjectTools } from "./tools/project-tools.js";
+import { findBuiltinTool } from "./tools/registry.js";
+import { WORKING_MEMORY_TOOL } from "./tools/update-working-memory.js";
+
+export interface TurnToolDeps {
+  repos: Repos;
+  clock: Clock;
+  /** What tools may do to the thread (mode, scheduled messages, working memory). */
+  threadActions: ThreadActions;
+  /** The project's tools (built-in and provided: integrations, payment terminals, custom, MCP). */
+  tools: ProjectTools;
+  /** At most this many tool calls in one turn (PARLEY_TOOL_CALLS_PER_TURN; default 10). */
+  toolCallsPerTurn?: number;
+  /** Searches the vector stores of the chat's bot (docs/knowledge.md, "Bots"); none: nothing found. */
+  searchKnowledge?: (
+    projectId: string,
+    chatId: string,
+    query: string,
+    limit: number,
+  ) => Promise<Array<{ text: string; source: string; score: number }>>;
+}
+
+/** The tools of one turn, by the names the model calls them. */
+export interface TurnTools {
+  set: ToolSet;
+  /** The `ai.tools` key of a model-facing tool name (the same for built-ins). */
+  keyOf(modelName: string): string;
+  /** A tool's policy by its `ai.tools` key (the memory tool is always `auto`). */
+  policyOf(key: string): "auto" | ApprovalPolicy;
+  /** What a tool does, by its key, for the question a `user_approve` call asks. */
+  describe(key: string): string | undefined;
+}
+
+/** What the built-in tools may do in this thread. */
+export function toolContextFor(
+  deps: TurnToolDeps,
+  projectId: string,
+  threadId: string,
+  chatId: string,
+): ToolContext {
+  const actions = deps.threadActions;
+  const thread = () => deps.repos.threads.find(projectId, threadId);
+  return {
+    projectId,
+    threadId,
+    chatId,
+    clock: deps.clock,
+    setMode: async (mode) => {
+      const current = await thread();
+      if (current) await actions.changeMode(projectId, threadId, mode);
+    },
+    scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
+    writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
+    readWorkingMemory: async () => (await thread())?.working_memory ?? null,
+    readPerson: async () => {
+      const personId = (await thread())?.person_id;
+      const person = personId ? await deps.repos.persons.findById(personId) : undefined;
+      return person ? { externalId: person.external_id, name: person.name } : null;
+    },
+    searchKnowledge: (query, limit) =>
+      deps.searchKnowledge?.(projectId, chatId, query, limit) ?? Promise.resolve([]),
+  };
+}
+
+/**
+ * The tools a turn offers: those of the project (built-in, integrations', custom, MCP) that
+ * `ai.tools` enables, under their approval policy, plus update_working_memory when working
+ * memory is on. Calls are counted: past the turn's limit, or a tool's own, a call is refused
+ * with a message the model reads (docs/agent.md, "Tools").
+ */
+export async function turnToolsFor(
+  deps: TurnToolDeps,
+  thread: Pick<ThreadRow, "project_id">,
+  settings: BotSettings,
+  context: ToolContext,
+): Promise<TurnTools> {
+  const available = await deps.tools.listFor(thread.project_id, Object.keys(settings.ai.tools));
+  const callsPerTurn = deps.toolCallsPerTurn ?? 10;
+  const set: ToolSet = {};
+  const keys = new Map<string, string>();
+  const byName = new Map(available.map((entry) => [entry.name, entry]));
+  let calls = 0;
+  for (const [name, policy] of Object.entries(settings.ai.tools)) {
+    const entry = byName.get(name);
+    if (!entry) continue;
+    const created = entry.create(context);
+    const execute = created.execute;
+    let ownCalls = 0;
+    const limited: typeof created = {
+      ...created,
+      ...(execute
+        ? {
+            execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
+              if (calls >= callsPerTurn)
+                throw new ToolRefusal(
+                  `At most ${callsPerTurn} tool calls per turn: answer with what you have.`,
+                );
+              if (entry.maxCallsPerTurn !== undefined && ownCalls >= entry.maxCallsPerTurn)
+                throw new ToolRefusal(`At most ${entry.maxCallsPerTurn} calls of ${name} per turn.`);
+              calls += 1;
+              ownCalls += 1;
+              return execute(input, options);
+            },
+          }
+        : {}),
+    };
+    // Under user_approve / operator_approve the AI SDK stops at the call and asks for approval.
+    set[entry.modelName] = policy === "auto" ? limited : { ...limited, needsApproval: true };
+    keys.set(entry.modelName, entry.name);
+  }
+  const memoryTool = findBuiltinTool(WORKING_MEMORY_TOOL);
+  if (settings.ai.memory.workingMemory.enabled && memoryTool)
+    set[WORKING_MEMORY_TOOL] = memoryTool.create(context);
+  return {
+    set,
+    keyOf: (modelName) => keys.get(modelName) ?? modelName,
+    policyOf: (key) => settings.ai.tools[key] ?? "auto",
+    describe: (key) => available.find((tool: AvailableTool) => tool.name === key)?.description,
+  };
+}
