@@ -28,7 +28,7 @@ import { BotsService, botRoutes } from "./modules/bots/index.js";
 import { ChatsService, chatRoutes } from "./modules/chats/index.js";
 import { serveConsole } from "./modules/console/index.js";
 import { CustomToolsService, customToolRoutes } from "./modules/custom-tools/index.js";
-import { toolRoutes } from "./modules/engine/tools/routes.js";
+import { toolRoutes } from "./modules/engine/index.js";
 import { IntegrationsService, integrationRoutes } from "./modules/integrations/index.js";
 import { JobsService, jobRoutes } from "./modules/jobs/index.js";
 import { OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";

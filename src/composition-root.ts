@@ -32,15 +32,17 @@ import {
 } from "./modules/billing/index.js";
 import { readBotSettings } from "./modules/bots/index.js";
 import { customTools } from "./modules/custom-tools/index.js";
-import { ApprovalFlow } from "./modules/engine/approval-flow.js";
-import { engineJobHandlers } from "./modules/engine/job-handlers.js";
-import { ModelRegistry } from "./modules/engine/model-registry.js";
-import { TurnRunner } from "./modules/engine/run-turn.js";
-import type { ThreadActions } from "./modules/engine/thread-actions.js";
-import { ThreadLock } from "./modules/engine/thread-lock.js";
-import { ThreadWriter } from "./modules/engine/thread-writer.js";
-import { ProjectTools } from "./modules/engine/tools/project-tools.js";
-import { turnMetrics } from "./modules/engine/turn-metrics.js";
+import type { ThreadActions } from "./modules/engine/index.js";
+import {
+  ApprovalFlow,
+  engineJobHandlers,
+  ModelRegistry,
+  ProjectTools,
+  ThreadLock,
+  ThreadWriter,
+  TurnRunner,
+  turnMetrics,
+} from "./modules/engine/index.js";
 import {
   ConnectionService,
   Connectors,
@@ -69,13 +71,15 @@ import { createEmbedderFromConfig, memoryJobHandlers } from "./modules/memory/in
 import { ModelCatalog } from "./modules/models/index.js";
 import { conversationPaymentTools, PaymentLinkNotifications } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bootstrap } from "./modules/projects/index.js";
-import { ApprovalsService } from "./modules/threads/approvals-service.js";
-import { ChannelInboxService } from "./modules/threads/channel-inbox-service.js";
-import { ConversationService } from "./modules/threads/conversation-service.js";
-import { threadEventRoutes } from "./modules/threads/events-routes.js";
-import { threadJobHandlers } from "./modules/threads/job-handlers.js";
-import { threadRoutes } from "./modules/threads/routes.js";
-import { StreamService } from "./modules/threads/stream-service.js";
+import {
+  ApprovalsService,
+  ChannelInboxService,
+  ConversationService,
+  StreamService,
+  threadEventRoutes,
+  threadJobHandlers,
+  threadRoutes,
+} from "./modules/threads/index.js";
 import { webhookListener } from "./modules/webhooks/index.js";
 import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
 import type { Storage } from "./storage/database.js";

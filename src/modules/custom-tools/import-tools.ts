@@ -1,6 +1,6 @@
 import { validationFailed } from "../../infra/errors.js";
 import type { CustomToolRow } from "../../storage/repos/custom-tools.repo.js";
-import { builtinToolNames } from "../engine/tools/registry.js";
+import { builtinToolNames } from "../engine/index.js";
 import { ImportDocumentError, mapOpenApiDocument } from "./openapi-import.js";
 import type {
   CreatedCustomTool,

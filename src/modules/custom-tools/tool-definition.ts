@@ -1,6 +1,6 @@
 import type { ErrorDetail } from "../../infra/errors.js";
 import { validateOutboundUrl } from "../../infra/outbound-http/address-policy.js";
-import { builtinToolNames } from "../engine/tools/registry.js";
+import { builtinToolNames } from "../engine/index.js";
 import { compileInputSchema } from "./input-schema.js";
 import { RESERVED_HEADER_NAMES } from "./signing.js";
 import { parseUrlTemplate, sampleUrl } from "./url-template.js";

@@ -4,8 +4,8 @@ import type { Clock } from "../../infra/clock.js";
 import { conflict, notFound, validationFailed } from "../../infra/errors.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { JobRow } from "../../storage/repos/jobs.repo.js";
-import { replyJob } from "../engine/jobs.js";
-import { botMessageJob, operatorMessageJob } from "../threads/jobs.js";
+import { replyJob } from "../engine/index.js";
+import { botMessageJob, operatorMessageJob } from "../threads/index.js";
 import type { Job, ListJobsQuery } from "./schemas.js";
 
 /**

@@ -10,7 +10,7 @@ import {
   type TbankNotification,
   type TbankNotificationReply,
 } from "../../vendors/tbank/notification.js";
-import type { ThreadWriter } from "../engine/thread-writer.js";
+import type { ThreadWriter } from "../engine/index.js";
 import type { Connectors } from "../integrations/index.js";
 import { confirmationText, languageOf } from "./confirmation-text.js";
 import { clientOf, terminalKeyHash } from "./integration-terminal.js";

@@ -1,4 +1,4 @@
-import type { ApprovalResponse } from "../engine/approval-flow.js";
+import type { ApprovalResponse } from "../engine/index.js";
 import type { StreamBody } from "./schemas.js";
 
 type UiMessage = StreamBody["messages"][number];

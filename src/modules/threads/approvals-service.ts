@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../infra/auth-context.js";
-import type { Approval, ApprovalFlow } from "../engine/approval-flow.js";
+import type { Approval, ApprovalFlow } from "../engine/index.js";
 import type { ConversationService } from "./conversation-service.js";
 
 /** The approvals API: who may see and decide a thread's tool approvals; the flow is the engine's. */

@@ -2,7 +2,7 @@ import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import type { ApprovalFlow } from "../engine/approval-flow.js";
+import type { ApprovalFlow } from "../engine/index.js";
 import type { ChannelInbox, InboxDelivery } from "../integrations/index.js";
 import type { ConversationService } from "./conversation-service.js";
 

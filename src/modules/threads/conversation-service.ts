@@ -10,11 +10,16 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ThreadMode } from "../../storage/schema-conversations.js";
-import { type CreditPolicy, INSUFFICIENT_CREDITS_REASON, whyNotAnswering } from "../engine/answer-policy.js";
-import { replyJob } from "../engine/jobs.js";
-import { recordReplyFailure } from "../engine/reply-failure.js";
-import { parseReplyFailure, type StoredReplyFailure } from "../engine/stored-reply-failure.js";
-import type { ThreadWriter } from "../engine/thread-writer.js";
+import type { ThreadWriter } from "../engine/index.js";
+import {
+  type CreditPolicy,
+  INSUFFICIENT_CREDITS_REASON,
+  parseReplyFailure,
+  recordReplyFailure,
+  replyJob,
+  type StoredReplyFailure,
+  whyNotAnswering,
+} from "../engine/index.js";
 import { botMessageJob, operatorMessageJob } from "./jobs.js";
 import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";

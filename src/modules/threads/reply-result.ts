@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "../../infra/errors.js";
-import type { TurnEvent } from "../engine/turn-events.js";
+import type { TurnEvent } from "../engine/index.js";
 import { messageSchema } from "./schemas.js";
 import { toMessage } from "./serializers.js";
 import type { StreamResult } from "./stream-service.js";

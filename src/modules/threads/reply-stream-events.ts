@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ReplyFinishReason } from "../engine/turn-outcome.js";
+import type { ReplyFinishReason } from "../engine/index.js";
 
 const FINISH_REASONS = ["stop", "length", "tool-calls"] as const satisfies readonly ReplyFinishReason[];
 

@@ -3,8 +3,7 @@ import type { ThreadActor } from "../../infra/auth-context.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import { parseReplyFailure } from "../engine/stored-reply-failure.js";
-import { toPublicMessage } from "../engine/thread-writer.js";
+import { parseReplyFailure, toPublicMessage } from "../engine/index.js";
 import type { Message, Thread, ThreadDetail } from "./schemas.js";
 
 export function toThread(row: ThreadRow): Thread {

@@ -1,5 +1,5 @@
 import type { SseStream } from "../../infra/sse.js";
-import type { TurnEventSink } from "../engine/turn-events.js";
+import type { TurnEventSink } from "../engine/index.js";
 
 export type StreamProtocol = "data" | "ui";
 

@@ -7,12 +7,15 @@ import { jobOf } from "../../jobs/job-definition.js";
 import type { ClaimedJob } from "../../jobs/job-queue.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import { INSUFFICIENT_CREDITS_REASON } from "../engine/answer-policy.js";
-import type { ApprovalFlow, ApprovalResponse } from "../engine/approval-flow.js";
-import { replyJob } from "../engine/jobs.js";
-import type { TurnRunner } from "../engine/run-turn.js";
-import type { TurnEventSink } from "../engine/turn-events.js";
-import type { ReplyFinishReason, TurnOutcome } from "../engine/turn-outcome.js";
+import type {
+  ApprovalFlow,
+  ApprovalResponse,
+  ReplyFinishReason,
+  TurnEventSink,
+  TurnOutcome,
+  TurnRunner,
+} from "../engine/index.js";
+import { INSUFFICIENT_CREDITS_REASON, replyJob } from "../engine/index.js";
 import { approvalResponsesOf } from "./approval-responses.js";
 import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";

@@ -13,8 +13,7 @@ import type { App } from "../../infra/http-types.js";
 import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
 import { openSseStream } from "../../infra/sse.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
-import { replyStreamEventSchema } from "../threads/reply-stream-events.js";
-import { dataStreamWriter } from "../threads/stream-protocols.js";
+import { dataStreamWriter, replyStreamEventSchema } from "../threads/index.js";
 import {
   historySchema,
   publicConfigSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageContentSchema } from "../threads/schemas.js";
+import { messageContentSchema } from "../threads/index.js";
 
 /** An origin as browsers send it: scheme, host and optional port; nothing else. */
 export const originSchema = z

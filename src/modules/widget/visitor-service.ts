@@ -7,7 +7,7 @@ import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { WidgetVisitorRow } from "../../storage/repos/widget.repo.js";
-import type { StreamService, StreamStart } from "../threads/stream-service.js";
+import type { StreamService, StreamStart } from "../threads/index.js";
 import { identitySignatureValid } from "./identity.js";
 import type { WidgetMessage } from "./schemas.js";
 import { readWidgetSettings, type WidgetSettings } from "./widget-settings-service.js";

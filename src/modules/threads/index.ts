@@ -1,0 +1,12 @@
+/** The threads module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+export { ApprovalsService } from "./approvals-service.js";
+export { ChannelInboxService } from "./channel-inbox-service.js";
+export { ConversationService } from "./conversation-service.js";
+export { threadEventRoutes } from "./events-routes.js";
+export { threadJobHandlers } from "./job-handlers.js";
+export { botMessageJob, operatorMessageJob } from "./jobs.js";
+export { replyStreamEventSchema } from "./reply-stream-events.js";
+export { threadRoutes } from "./routes.js";
+export { messageContentSchema } from "./schemas.js";
+export { dataStreamWriter } from "./stream-protocols.js";
+export { StreamService, type StreamStart } from "./stream-service.js";
