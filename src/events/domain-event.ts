@@ -13,9 +13,9 @@ export type DomainEvent =
       type: "thread.created";
       thread: { id: string; chat_id: string; bot_id: string; mode: ThreadMode; created_at: string };
     }
-  | { type: "message.created"; threadId: string; chatId: string; message: PublicMessage }
+  | { type: "thread.message.created"; threadId: string; chatId: string; message: PublicMessage }
   | {
-      type: "thread.mode_changed";
+      type: "thread.mode.changed";
       threadId: string;
       chatId: string;
       mode: ThreadMode;
@@ -24,14 +24,14 @@ export type DomainEvent =
       by?: ThreadActor;
     }
   | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
-  | { type: "thread.pending_count_changed"; threadId: string; pendingCount: number }
+  | { type: "thread.pending_count.changed"; threadId: string; pendingCount: number }
   /**
    * The AI gave up on replying (model down after its retries, timeout, out of credits, …): the
    * messages stay unanswered. Once per give-up, never per retry (docs/conversations.md, "Failed
    * replies").
    */
   | {
-      type: "thread.reply_failed";
+      type: "thread.reply.failed";
       threadId: string;
       chatId: string;
       botId: string;
@@ -42,18 +42,18 @@ export type DomainEvent =
       /** Model calls the turn that gave up made (0 when none was made: out of credits). */
       attempts: number;
     }
-  | { type: "approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
+  | { type: "thread.approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
   | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string }
   /** The AI's reply to a turn is stored: what billing charges for (its model and token usage). */
   | {
-      type: "reply.completed";
+      type: "thread.reply.completed";
       threadId: string;
       messageId: string;
       modelId: string;
       usage: { inputTokens: number; outputTokens: number };
     }
   /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
-  | { type: "billing.balance_low"; credits: number; bonus: number; threshold: number }
+  | { type: "billing.balance.low"; credits: number; bonus: number; threshold: number }
   /** A payment link made in a conversation was paid (docs/payments.md); amounts in kopecks. */
   | {
       type: "payment.confirmed";

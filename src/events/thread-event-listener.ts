@@ -7,9 +7,9 @@ import type { ThreadEventHub } from "./thread-event-hub.js";
 /** The thread event a domain event shows on the streams (the API's ThreadEvent), if any. */
 function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
   switch (event.type) {
-    case "message.created":
+    case "thread.message.created":
       return { thread_id: event.threadId, type: "message_created", message: event.message };
-    case "thread.mode_changed":
+    case "thread.mode.changed":
       return {
         thread_id: event.threadId,
         type: "mode_changed",
@@ -18,9 +18,9 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
       };
     case "thread.assigned":
       return { thread_id: event.threadId, type: "thread_assigned", assignee: event.assignee };
-    case "thread.pending_count_changed":
+    case "thread.pending_count.changed":
       return { thread_id: event.threadId, type: "pending_count", pending_count: event.pendingCount };
-    case "thread.reply_failed":
+    case "thread.reply.failed":
       return {
         thread_id: event.threadId,
         type: "reply_failed",

@@ -113,7 +113,7 @@ for (const dialect of DIALECTS) {
       const lows: DomainEvent[] = [];
       for (const amount of [-40_000, -20_000, -10_000])
         lows.push(...(await post(l, { type: "charge", amount, description: "c" })).raised);
-      expect(lows).toEqual([{ type: "billing.balance_low", credits: 40, bonus: 40, threshold: 50 }]);
+      expect(lows).toEqual([{ type: "billing.balance.low", credits: 40, bonus: 40, threshold: 50 }]);
       expect((await post(l, { type: "topup", amount: 100_000, description: "t" })).raised).toEqual([]);
       expect((await post(l, { type: "charge", amount: -5_000, description: "c" })).raised).toEqual([]);
       expect((await post(l, { type: "charge", amount: -100_000, description: "c" })).raised).toHaveLength(1);

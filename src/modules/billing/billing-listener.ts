@@ -18,7 +18,7 @@ export function billingListener(deps: {
     name: "billing",
     async record(repos, projectId, events, raise) {
       for (const event of events) {
-        if (event.type !== "reply.completed") continue;
+        if (event.type !== "thread.reply.completed") continue;
         const entry = deps.catalog.get(event.modelId);
         const cost = entry ? replyCost(event.usage, entry, deps.creditsPerUsd) : 0;
         await deps.ledger.post(

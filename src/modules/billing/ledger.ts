@@ -121,7 +121,7 @@ export class Ledger {
     if (total < this.deps.lowBalance && notified === 0) {
       notified = 1;
       raise({
-        type: "billing.balance_low",
+        type: "billing.balance.low",
         credits: toCredits(total),
         bonus: toCredits(bonus),
         threshold: toCredits(this.deps.lowBalance),

@@ -115,7 +115,7 @@ export class ApprovalFlow {
       if (call.policy === "operator_approve") {
         operatorCalls += 1;
         unit.record({
-          type: "approval.requested",
+          type: "thread.approval.requested",
           threadId: thread.id,
           approvalId: call.approvalId,
           toolName: call.toolName,

@@ -85,7 +85,7 @@ export async function recordReplyFailure(
   });
   thread.reply_failure = JSON.stringify(stored);
   unit.record({
-    type: "thread.reply_failed",
+    type: "thread.reply.failed",
     threadId: thread.id,
     chatId: thread.chat_id,
     botId: context?.botId ?? thread.bot_id,
@@ -97,7 +97,7 @@ export async function recordReplyFailure(
   if (handoff) {
     // Parley hands the thread over itself (no `by`), as the handoff tool does.
     unit.record({
-      type: "thread.mode_changed",
+      type: "thread.mode.changed",
       threadId: thread.id,
       chatId: thread.chat_id,
       mode: "manual",

@@ -67,7 +67,7 @@ export async function storeReply(
       async (unit, reply) => {
         if (!(await credit.settle(unit.repos))) throw new CreditsSpent();
         // Billing charges for it in this transaction (docs/billing.md, "Charges").
-        unit.record({ type: "reply.completed", threadId, messageId: reply.id, modelId, usage: answer.usage });
+        unit.record({ type: "thread.reply.completed", threadId, messageId: reply.id, modelId, usage: answer.usage });
         // In the background, queued with the reply: a crash cannot keep one without the other.
         if (settings.ai.memory.semanticRecall) {
           await unit.enqueue(jobOf(memoryIndexJob, { projectId, threadId }));

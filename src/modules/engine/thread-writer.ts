@@ -79,7 +79,7 @@ export class ThreadWriter {
     thread.last_message_at = now;
     if (clearsFailure) thread.reply_failure = null;
     unit.record({
-      type: "message.created",
+      type: "thread.message.created",
       threadId: thread.id,
       chatId: thread.chat_id,
       message: toPublicMessage(row),
@@ -95,7 +95,7 @@ export class ThreadWriter {
       await unit.repos.threads.addPending(thread.project_id, thread.id, count, now),
     );
     thread.pending_count = pending;
-    unit.record({ type: "thread.pending_count_changed", threadId: thread.id, pendingCount: pending });
+    unit.record({ type: "thread.pending_count.changed", threadId: thread.id, pendingCount: pending });
     return pending;
   }
 
@@ -104,6 +104,6 @@ export class ThreadWriter {
     if (Number(thread.pending_count) === 0) return;
     await unit.repos.threads.update(thread.project_id, thread.id, { pending_count: 0 });
     thread.pending_count = 0;
-    unit.record({ type: "thread.pending_count_changed", threadId: thread.id, pendingCount: 0 });
+    unit.record({ type: "thread.pending_count.changed", threadId: thread.id, pendingCount: 0 });
   }
 }

@@ -367,7 +367,7 @@ export class ConversationService {
           ...(takingOver && by ? { taken_over_by: JSON.stringify(by), taken_over_at: now } : {}),
         });
         unit.record({
-          type: "thread.mode_changed",
+          type: "thread.mode.changed",
           threadId: thread.id,
           chatId: thread.chat_id,
           mode,

@@ -24,7 +24,7 @@ export function deliveryListener(deps: {
       let queued = 0;
       const vendors = new Map<string, IntegrationVendor | null>();
       for (const event of events) {
-        if (event.type !== "message.created") continue;
+        if (event.type !== "thread.message.created") continue;
         const { message } = event;
         if (message.role !== "assistant" || message.content.trim() === "") continue;
         if (!vendors.has(event.chatId)) {

@@ -22,12 +22,12 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           created_at: event.thread.created_at,
         },
       };
-    case "message.created":
+    case "thread.message.created":
       return {
         type: "thread.message.created",
         data: { thread_id: event.threadId, chat_id: event.chatId, message: event.message },
       };
-    case "thread.mode_changed":
+    case "thread.mode.changed":
       return {
         type: "thread.mode.changed",
         data: {
@@ -37,7 +37,7 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           previous_mode: event.previousMode,
         },
       };
-    case "thread.reply_failed":
+    case "thread.reply.failed":
       return {
         type: "thread.reply.failed",
         data: {
@@ -50,7 +50,7 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           attempts: event.attempts,
         },
       };
-    case "approval.requested":
+    case "thread.approval.requested":
       return {
         type: "thread.approval.requested",
         data: {
@@ -69,7 +69,7 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           reason: event.reason,
         },
       };
-    case "billing.balance_low":
+    case "billing.balance.low":
       return {
         type: "billing.balance.low",
         data: { credits: event.credits, bonus: event.bonus, threshold: event.threshold },
