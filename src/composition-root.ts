@@ -16,9 +16,9 @@ import type { Metrics } from "./infra/metrics.js";
 import { createGuardedFetch } from "./infra/outbound-http/guarded-fetch.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
-import type { JobRegistration } from "./jobs/job-definition.js";
-import { JobQueue } from "./jobs/job-queue.js";
-import { JobWorker } from "./jobs/job-worker.js";
+import type { JobRegistration } from "./job-queue/job-definition.js";
+import { JobQueue } from "./job-queue/job-queue.js";
+import { JobWorker } from "./job-queue/job-worker.js";
 import {
   BillingService,
   billingListener,

@@ -42,7 +42,13 @@ export type DomainEvent =
       /** Model calls the turn that gave up made (0 when none was made: out of credits). */
       attempts: number;
     }
-  | { type: "thread.approval.requested"; threadId: string; approvalId: string; toolName: string; args: unknown }
+  | {
+      type: "thread.approval.requested";
+      threadId: string;
+      approvalId: string;
+      toolName: string;
+      args: unknown;
+    }
   | { type: "integration.auth_lost"; integrationId: string; vendor: IntegrationVendor; reason: string }
   /** The AI's reply to a turn is stored: what billing charges for (its model and token usage). */
   | {

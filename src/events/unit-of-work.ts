@@ -1,4 +1,4 @@
-import type { ClaimedJob, JobQueue } from "../jobs/job-queue.js";
+import type { ClaimedJob, JobQueue } from "../job-queue/job-queue.js";
 import type { Repos } from "../storage/repos/index.js";
 import type { DomainEvent } from "./domain-event.js";
 import type { DomainEventListener } from "./event-listener.js";

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { verifyWebhookSignature } from "../../src/client/webhooks.js";
+import { verifyWebhookSignature } from "../../src/modules/webhooks/index.js";
 
 export interface ReceivedCall {
   method: string;

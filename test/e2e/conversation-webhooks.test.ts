@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { verifyWebhookSignature } from "../../src/client/webhooks.js";
+import { verifyWebhookSignature } from "../../src/modules/webhooks/index.js";
 import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { scriptedModel } from "../helpers/mock-model.js";

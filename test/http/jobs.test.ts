@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import { signIn } from "../helpers/console-session.js";
 import { activeChat, eventually, streamTurn } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
-import { JobWorker, type JobWorkerLog } from "../../src/jobs/job-worker.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
+import { JobWorker, type JobWorkerLog } from "../../src/job-queue/job-worker.js";
 import type { Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
 import { openTestStorage } from "../helpers/dialects.js";

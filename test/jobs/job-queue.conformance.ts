@@ -5,14 +5,14 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import {
   type JobContext,
   type JobHandler,
   JobWorker,
   type JobWorkerDeps,
   type JobWorkerLog,
-} from "../../src/jobs/job-worker.js";
+} from "../../src/job-queue/job-worker.js";
 import { openStorage, type Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
 import { JobRepo } from "../../src/storage/repos/jobs.repo.js";

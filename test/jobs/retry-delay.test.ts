@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RETRY_CAP_MS, retryDelayMs } from "../../src/jobs/retry-delay.js";
+import { RETRY_CAP_MS, retryDelayMs } from "../../src/job-queue/retry-delay.js";
 
 describe("retryDelayMs", () => {
   const low = () => 0;

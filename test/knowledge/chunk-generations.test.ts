@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Transactor } from "../../src/events/unit-of-work.js";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import { FileStore } from "../../src/modules/knowledge/file-store.js";
 import type { ChunkingStrategy } from "../../src/modules/knowledge/ingest/chunking-strategy.js";
 import { type ChunkBatchHook, WRITE_BATCH_CHUNKS } from "../../src/modules/knowledge/ingestion.js";

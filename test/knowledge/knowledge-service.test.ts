@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Transactor } from "../../src/events/unit-of-work.js";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import { FileStore } from "../../src/modules/knowledge/file-store.js";
 import { KnowledgeService } from "../../src/modules/knowledge/knowledge-service.js";
 import { createLexicalEmbedder } from "../../src/modules/memory/embedder.js";

@@ -8,7 +8,7 @@ import { Transactor } from "../../src/events/unit-of-work.js";
 import type { AuthContext } from "../../src/infra/auth-context.js";
 import { newId } from "../../src/infra/ids.js";
 import { createSecretBox } from "../../src/infra/secret-box.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import { OAuthService } from "../../src/modules/integrations/oauth/oauth-service.js";
 import { OAuthTokens } from "../../src/modules/integrations/oauth/oauth-tokens.js";
 import { oauthProtocols } from "../../src/modules/integrations/oauth/protocols.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import { openStorage } from "../../src/storage/database.js";
 import { exitCode, runNpm } from "../helpers/server-process.js";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "../../src/infra/ids.js";
-import { JobQueue } from "../../src/jobs/job-queue.js";
+import { JobQueue } from "../../src/job-queue/job-queue.js";
 import type { Storage } from "../../src/storage/database.js";
 import { MIGRATIONS_TABLE, migrateToLatest } from "../../src/storage/migrator.js";
 import { createRepos } from "../../src/storage/repos/index.js";

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import * as client from "../../src/client/webhooks.js";
 import {
   buildWebhookHeaders,
   DEFAULT_WEBHOOK_USER_AGENT,
@@ -8,6 +7,7 @@ import {
   verifyWebhookSignature,
 } from "../../src/modules/webhooks/delivery/signature.js";
 import { generateWebhookSecret } from "../../src/modules/webhooks/generate-secret.js";
+import * as client from "../../src/modules/webhooks/index.js";
 
 // The vectors quoted in docs/webhooks-receiving.md: keep both in step.
 const VECTOR_SECRET = "whsec_test_5c1a9e2b7d4f";

@@ -1,4 +1,4 @@
-import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import { handleJob, type JobRegistration } from "../../job-queue/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import { generateThreadTitle } from "./generate-title.js";
 import { replyJob, titleJob } from "./jobs.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../../jobs/job-definition.js";
+import { defineJob } from "../../job-queue/job-definition.js";
 
 const threadPayload = z.object({ projectId: z.string(), threadId: z.string() });
 

@@ -1,7 +1,7 @@
 import type { AssistantModelMessage, ToolModelMessage } from "ai";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
-import { jobOf } from "../../jobs/job-definition.js";
+import { jobOf } from "../../job-queue/job-definition.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { BotSettings } from "../bots/index.js";
@@ -67,7 +67,13 @@ export async function storeReply(
       async (unit, reply) => {
         if (!(await credit.settle(unit.repos))) throw new CreditsSpent();
         // Billing charges for it in this transaction (docs/billing.md, "Charges").
-        unit.record({ type: "thread.reply.completed", threadId, messageId: reply.id, modelId, usage: answer.usage });
+        unit.record({
+          type: "thread.reply.completed",
+          threadId,
+          messageId: reply.id,
+          modelId,
+          usage: answer.usage,
+        });
         // In the background, queued with the reply: a crash cannot keep one without the other.
         if (settings.ai.memory.semanticRecall) {
           await unit.enqueue(jobOf(memoryIndexJob, { projectId, threadId }));

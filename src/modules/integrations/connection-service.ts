@@ -1,7 +1,7 @@
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import { ApiError } from "../../infra/errors.js";
-import { jobOf } from "../../jobs/job-definition.js";
+import { jobOf } from "../../job-queue/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
 import { ChannelError } from "../../vendors/contract/channel-error.js";

@@ -1,4 +1,4 @@
-import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import { handleJob, type JobRegistration } from "../../job-queue/job-definition.js";
 import type { ConnectionService } from "./connection-service.js";
 import type { MessageDeliverer } from "./delivery/message-deliverer.js";
 import { CONNECT_MAX_ATTEMPTS, connectIntegrationJob, deliverMessageJob } from "./jobs.js";

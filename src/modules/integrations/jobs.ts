@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../../jobs/job-definition.js";
+import { defineJob } from "../../job-queue/job-definition.js";
 
 /** Registers the integration's webhook with its vendor (after create, activation, new credentials). */
 export const connectIntegrationJob = defineJob(

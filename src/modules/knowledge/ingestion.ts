@@ -1,7 +1,7 @@
 import { setImmediate } from "node:timers/promises";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
-import { jobOf } from "../../jobs/job-definition.js";
+import { jobOf } from "../../job-queue/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { VectorStoreFileRow } from "../../storage/repos/knowledge.repo.js";
 import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";

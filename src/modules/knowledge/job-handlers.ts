@@ -1,4 +1,4 @@
-import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import { handleJob, type JobRegistration } from "../../job-queue/job-definition.js";
 import { ingestFileJob } from "./jobs.js";
 import type { KnowledgeService } from "./knowledge-service.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../../jobs/job-definition.js";
+import { defineJob } from "../../job-queue/job-definition.js";
 
 /** Parses, chunks and embeds one file of a vector store (docs/knowledge.md, "Ingestion"). */
 export const ingestFileJob = defineJob(

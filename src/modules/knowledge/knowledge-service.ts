@@ -3,7 +3,7 @@ import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
 import { forbidden, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import { jobOf } from "../../jobs/job-definition.js";
+import { jobOf } from "../../job-queue/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type {
   KnowledgeFileRow,

@@ -1,4 +1,4 @@
-import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import { handleJob, type JobRegistration } from "../../job-queue/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
 import type { Embedder } from "./embedder.js";

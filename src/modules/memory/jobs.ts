@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../../jobs/job-definition.js";
+import { defineJob } from "../../job-queue/job-definition.js";
 
 /** Embeds a thread's newest messages for semantic recall (idempotent). */
 export const memoryIndexJob = defineJob(

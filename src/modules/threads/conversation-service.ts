@@ -4,7 +4,7 @@ import { type AuthContext, actorOf, type ThreadActor } from "../../infra/auth-co
 import type { Clock } from "../../infra/clock.js";
 import { assertOwned, conflict, forbidden, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import { jobOf } from "../../jobs/job-definition.js";
+import { jobOf } from "../../job-queue/job-definition.js";
 import type { ApprovalRow } from "../../storage/repos/approvals.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";

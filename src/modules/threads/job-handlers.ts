@@ -1,4 +1,4 @@
-import { handleJob, type JobRegistration } from "../../jobs/job-definition.js";
+import { handleJob, type JobRegistration } from "../../job-queue/job-definition.js";
 import type { ConversationService } from "./conversation-service.js";
 import { botMessageJob, operatorMessageJob } from "./jobs.js";
 

@@ -3,8 +3,8 @@ import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
-import { jobOf } from "../../jobs/job-definition.js";
-import type { ClaimedJob } from "../../jobs/job-queue.js";
+import { jobOf } from "../../job-queue/job-definition.js";
+import type { ClaimedJob } from "../../job-queue/job-queue.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type {

@@ -229,7 +229,7 @@ export class WebhookRepo {
    * the endpoint's oldest pending delivery (its head), so that one failing delivery holds back
    * the ones behind it. While the head is leased it is still pending, so nothing behind it is
    * due. On PostgreSQL rows another transaction is claiming are skipped, not waited for, inside
-   * a CTE so the locking subquery runs once (as src/jobs/job-repo.ts); on SQLite a write
+   * a CTE so the locking subquery runs once (as storage/repos/jobs.repo.ts); on SQLite a write
    * statement holds the database exclusively.
    */
   async claim(options: {

@@ -1,7 +1,7 @@
 import type { DomainEventListener } from "../../../events/event-listener.js";
 import type { Clock } from "../../../infra/clock.js";
-import { jobOf } from "../../../jobs/job-definition.js";
-import type { JobQueue } from "../../../jobs/job-queue.js";
+import { jobOf } from "../../../job-queue/job-definition.js";
+import type { JobQueue } from "../../../job-queue/job-queue.js";
 import type { IntegrationVendor } from "../../../storage/schema-integrations.js";
 import { deliverMessageJob } from "../jobs.js";
 import { channelOf } from "../vendor-lookup.js";

@@ -1,5 +1,5 @@
 import type { Clock } from "../../../infra/clock.js";
-import { RetryLater } from "../../../jobs/retry-later.js";
+import { RetryLater } from "../../../job-queue/retry-later.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { MessageRow } from "../../../storage/repos/messages.repo.js";
 import { ChannelError } from "../../../vendors/contract/channel-error.js";

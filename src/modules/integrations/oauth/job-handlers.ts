@@ -1,4 +1,4 @@
-import { handleJob, type JobRegistration } from "../../../jobs/job-definition.js";
+import { handleJob, type JobRegistration } from "../../../job-queue/job-definition.js";
 import { REFRESH_JOB_ATTEMPTS, refreshOAuthJob } from "./jobs.js";
 import type { OAuthTokens } from "./oauth-tokens.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../../../jobs/job-definition.js";
+import { defineJob } from "../../../job-queue/job-definition.js";
 
 /**
  * Refreshes an integration's OAuth tokens before they expire (docs/oauth.md, "Staying

@@ -3,7 +3,7 @@ import type { OAuthConfig } from "../../../config-oauth.js";
 import type { Transactor, UnitOfWork } from "../../../events/unit-of-work.js";
 import type { Clock } from "../../../infra/clock.js";
 import type { SecretBox } from "../../../infra/secret-box.js";
-import { jobOf } from "../../../jobs/job-definition.js";
+import { jobOf } from "../../../job-queue/job-definition.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { IntegrationRow } from "../../../storage/repos/integrations.repo.js";
 import type { OAuthTokensRow } from "../../../storage/repos/oauth.repo.js";

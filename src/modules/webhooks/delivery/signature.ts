@@ -4,9 +4,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * Webhook signing (docs/api.md): `x-service-signature` is the hex
  * HMAC-SHA256 of the raw request body, keyed with the endpoint's secret (its UTF-8 bytes,
  * `whsec_` prefix included). Only the body is signed; the event id inside it is what a
- * receiver deduplicates on. This file imports nothing but node:crypto so the client entry
- * (src/client/webhooks.ts) can re-export the receiver half without pulling in the service, and
- * the client package ships a verbatim copy of it (client/src/webhook-signature.ts, written by
+ * receiver deduplicates on. This file imports nothing but node:crypto so that the client
+ * package can ship a verbatim copy of it (client/src/webhook-signature.ts, written by
  * `npm run client:generate` and checked by a test): one implementation, no server dependency.
  */
 
