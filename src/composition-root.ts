@@ -79,7 +79,8 @@ import { migrateToLatest } from "./storage/migrator.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
 import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
-import { lazyKnowledgeVectors } from "./storage/vector-index/knowledge-vectors.js";
+import { detectStoreVectorIndex } from "./storage/vector-index/detect-vector-index.js";
+import { lazyVectorIndex } from "./storage/vector-index/lazy-vector-index.js";
 
 /**
  * The composition root: the one place that knows every module and wires them together. The
@@ -332,7 +333,7 @@ export function composeConversations(deps: ConversationDeps) {
     repos,
     transactor,
     files: new FileStore(config.files.dir, config.files.maxUploadBytes),
-    vectors: lazyKnowledgeVectors(storage.db, storage.dialect),
+    vectors: lazyVectorIndex(storage.db, (on) => detectStoreVectorIndex(on, storage.dialect)),
     embedder: memory.embedder,
     parser,
     clock,

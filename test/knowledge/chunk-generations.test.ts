@@ -15,10 +15,8 @@ import { createLexicalEmbedder, type Embedder } from "../../src/modules/memory/e
 import type { Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
 import { createRepos } from "../../src/storage/repos/index.js";
-import {
-  detectKnowledgeVectors,
-  type KnowledgeVectors,
-} from "../../src/storage/vector-index/knowledge-vectors.js";
+import { detectStoreVectorIndex } from "../../src/storage/vector-index/detect-vector-index.js";
+import type { StoreVectorIndex } from "../../src/storage/vector-index/vector-index.js";
 import { fnv1aHex, normalize } from "../../src/storage/vector-index/vectors.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
 
@@ -70,7 +68,7 @@ for (const dialect of DIALECTS) {
   describe.skipIf(shouldSkip(dialect))(`ingestion writes chunk generations (${dialect})`, () => {
     let storage: Storage;
     let knowledge: KnowledgeService;
-    let vectors: KnowledgeVectors;
+    let vectors: StoreVectorIndex;
     let embedder: Embedder;
     let hook: ChunkBatchHook | undefined;
 
@@ -89,7 +87,7 @@ for (const dialect of DIALECTS) {
         created_at: now,
       });
       const clock = { now: () => new Date() };
-      vectors = await detectKnowledgeVectors(storage.db, storage.dialect);
+      vectors = await detectStoreVectorIndex(storage.db, storage.dialect);
       embedder = createLexicalEmbedder();
       knowledge = new KnowledgeService({
         repos,
@@ -166,9 +164,12 @@ for (const dialect of DIALECTS) {
         const words = query.split(" ");
         for (const id of await createRepos(storage.db).knowledge.fullText([storeId], words, 50)) ids.add(id);
         const [vector] = await embedder.embed([query]);
-        const nearest = await vectors.nearest(embedder, [storeId], normalize(vector ?? []), 50);
+        const nearest = await vectors.nearest(
+          { embedder, storeIds: [storeId], limit: 50 },
+          normalize(vector ?? []),
+        );
         nearestCount = Math.max(nearestCount, nearest.length);
-        for (const hit of nearest) ids.add(hit.id);
+        for (const hit of nearest) ids.add(hit.chunkId);
       }
       return { texts, ids, nearestCount };
     }

@@ -12,7 +12,7 @@ import { createLexicalEmbedder } from "../../src/modules/memory/embedder.js";
 import type { Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
 import { createRepos } from "../../src/storage/repos/index.js";
-import { detectKnowledgeVectors } from "../../src/storage/vector-index/knowledge-vectors.js";
+import { detectStoreVectorIndex } from "../../src/storage/vector-index/detect-vector-index.js";
 import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
 
 const PROJECT = "prj_knowledge";
@@ -57,7 +57,7 @@ for (const dialect of DIALECTS) {
           repos,
           transactor: new Transactor({ repos, jobs: new JobQueue({ clock, newId }), listeners: [] }),
           files: new FileStore(mkdtempSync(join(tmpdir(), "parley-files-")), 1_000_000),
-          vectors: await detectKnowledgeVectors(storage.db, storage.dialect),
+          vectors: await detectStoreVectorIndex(storage.db, storage.dialect),
           embedder: createLexicalEmbedder(),
           clock,
           newId,

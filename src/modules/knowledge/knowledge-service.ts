@@ -10,7 +10,7 @@ import type {
   VectorStoreFileRow,
   VectorStoreRow,
 } from "../../storage/repos/knowledge.repo.js";
-import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
+import type { StoreVectorIndex } from "../../storage/vector-index/vector-index.js";
 import type { Embedder } from "../memory/embedder.js";
 import { dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
@@ -39,7 +39,7 @@ export interface KnowledgeDeps {
   repos: Repos;
   transactor: Transactor;
   files: FileStore;
-  vectors: KnowledgeVectors;
+  vectors: StoreVectorIndex;
   embedder: Embedder;
   /** Parses and chunks files off the event loop; a ParsePool of the defaults unless given. */
   parser?: DocumentParser | undefined;
