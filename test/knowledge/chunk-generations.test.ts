@@ -13,12 +13,12 @@ import { type ChunkBatchHook, WRITE_BATCH_CHUNKS } from "../../src/modules/knowl
 import { KnowledgeService } from "../../src/modules/knowledge/knowledge-service.js";
 import { createLexicalEmbedder, type Embedder } from "../../src/modules/memory/embedder.js";
 import type { Storage } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrator.js";
 import { createRepos } from "../../src/storage/repos/index.js";
 import { detectStoreVectorIndex } from "../../src/storage/vector-index/detect-vector-index.js";
 import type { StoreVectorIndex } from "../../src/storage/vector-index/vector-index.js";
 import { fnv1aHex, normalize } from "../../src/storage/vector-index/vectors.js";
-import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
+import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
+import { openKnowledgeStorage } from "./knowledge-storage.js";
 
 const PROJECT = "prj_generations";
 
@@ -74,18 +74,9 @@ for (const dialect of DIALECTS) {
 
     beforeEach(async () => {
       hook = undefined;
-      storage = await openTestStorage(dialect);
-      await migrateToLatest(storage);
-      const repos = createRepos(storage.db);
-      const now = new Date().toISOString();
-      await repos.organizations.insert({ id: "org_g", name: "Org", created_at: now });
-      await repos.projects.insert({
-        id: PROJECT,
-        organization_id: "org_g",
-        name: PROJECT,
-        avatar_url: null,
-        created_at: now,
-      });
+      const opened = await openKnowledgeStorage(dialect, [PROJECT]);
+      storage = opened.storage;
+      const repos = opened.repos;
       const clock = { now: () => new Date() };
       vectors = await detectStoreVectorIndex(storage.db, storage.dialect);
       embedder = createLexicalEmbedder();

@@ -1,17 +1,17 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrator.js";
-import { createRepos, type Repos } from "../../src/storage/repos/index.js";
+import type { Repos } from "../../src/storage/repos/index.js";
 import {
   detectStoreVectorIndex,
   type VectorIndexChoice,
 } from "../../src/storage/vector-index/detect-vector-index.js";
 import type { StoreNearestQuery, StoreVectorIndex } from "../../src/storage/vector-index/vector-index.js";
 import { normalize, toBytes } from "../../src/storage/vector-index/vectors.js";
-import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
+import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 import { sqliteVecInstalled } from "../memory/memory-fixtures.js";
+import { openKnowledgeStorage } from "./knowledge-storage.js";
 
 const PROJECT = "prj_vectors";
 const EMBEDDER = { id: "test/random@32", dimensions: 32 };
@@ -38,18 +38,7 @@ for (const dialect of DIALECTS) {
     let repos: Repos;
 
     beforeEach(async () => {
-      storage = await openTestStorage(dialect);
-      await migrateToLatest(storage);
-      repos = createRepos(storage.db);
-      const now = new Date().toISOString();
-      await repos.organizations.insert({ id: "org_v", name: "Org", created_at: now });
-      await repos.projects.insert({
-        id: PROJECT,
-        organization_id: "org_v",
-        name: PROJECT,
-        avatar_url: null,
-        created_at: now,
-      });
+      ({ storage, repos } = await openKnowledgeStorage(dialect, [PROJECT]));
     });
     afterEach(async () => {
       await storage.close();

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../schema.js";
-import type { EmbedderKey } from "./vector-index.js";
+import type { Corpus, EmbedderKey, IndexedChunk, VectorIndex } from "./vector-index.js";
 import { fnv1aHex, fromBytes } from "./vectors.js";
 
 /** pgvector indexes `vector` columns of at most this many dimensions. */
@@ -166,5 +166,40 @@ export class PgvectorColumn {
       where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`.execute(this.db);
     const row = rows.rows[0];
     return row === undefined ? "missing" : row.valid ? "valid" : "invalid";
+  }
+}
+
+/**
+ * A corpus's index on PostgreSQL with pgvector: its vectors in the table's PgvectorColumn; the
+ * corpus says how it searches them.
+ */
+export abstract class PgvectorIndexOf<C extends Corpus> implements VectorIndex<C> {
+  readonly backend = "pgvector" as const;
+  protected readonly column: PgvectorColumn;
+
+  constructor(
+    db: Kysely<Database>,
+    installation: PgvectorInstallation,
+    table: "message_chunks" | "knowledge_chunks",
+  ) {
+    this.column = new PgvectorColumn(db, installation, table);
+  }
+
+  abstract nearest(query: C["query"], vector: Float32Array): Promise<Array<C["hit"]>>;
+
+  prepare(embedder: EmbedderKey): Promise<void> {
+    return this.column.prepare(embedder);
+  }
+
+  add(trx: Kysely<Database>, _embedder: EmbedderKey, chunks: Array<IndexedChunk<C["scope"]>>): Promise<void> {
+    return this.column.set(trx, chunks);
+  }
+
+  /** The vector is a column of the chunk's row: it goes with it. */
+  async remove(): Promise<void> {}
+
+  /** No vector outlives its row. */
+  async pruneOrphans(): Promise<number> {
+    return 0;
   }
 }

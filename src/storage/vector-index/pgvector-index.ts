@@ -1,34 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
-import { PgvectorColumn, type PgvectorInstallation } from "./pgvector-column.js";
-import type { ChunkHit, EmbedderKey, IndexedChunk, NearestQuery, VectorIndex } from "./vector-index.js";
+import { PgvectorIndexOf, type PgvectorInstallation } from "./pgvector-column.js";
+import type { ChunkHit, NearestQuery, RecallCorpus } from "./vector-index.js";
 import { excludedOf, type RankedRow, widenUntilEnough } from "./vectors.js";
 
 /**
  * Semantic recall on PostgreSQL with the `vector` extension: `message_chunks.embedding` and
  * its HNSW indexes (PgvectorColumn). The planner picks an HNSW index or the person/thread index.
  */
-export class PgvectorIndex implements VectorIndex {
-  readonly backend = "pgvector" as const;
-  private readonly column: PgvectorColumn;
-
+export class PgvectorIndex extends PgvectorIndexOf<RecallCorpus> {
   constructor(db: Kysely<Database>, installation: PgvectorInstallation) {
-    this.column = new PgvectorColumn(db, installation, "message_chunks");
-  }
-
-  prepare(embedder: EmbedderKey): Promise<void> {
-    return this.column.prepare(embedder);
-  }
-
-  add(trx: Kysely<Database>, _embedder: EmbedderKey, chunks: IndexedChunk[]): Promise<void> {
-    return this.column.set(trx, chunks);
-  }
-
-  /** The vector is a column of the chunk's row: it goes with it. */
-  async remove(): Promise<void> {}
-
-  async pruneOrphans(): Promise<number> {
-    return 0;
+    super(db, installation, "message_chunks");
   }
 
   nearest(query: NearestQuery, vector: Float32Array): Promise<ChunkHit[]> {

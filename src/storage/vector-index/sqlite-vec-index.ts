@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
 import { TransactionMisuseError } from "../transaction-misuse-error.js";
-import { type Vec0Layout, Vec0Tables } from "./vec0-table.js";
-import type { ChunkHit, EmbedderKey, IndexedChunk, NearestQuery, VectorIndex } from "./vector-index.js";
+import { Vec0Index, type Vec0Layout } from "./vec0-tables.js";
+import type { ChunkHit, ChunkScope, NearestQuery, RecallCorpus } from "./vector-index.js";
 import {
   excludedOf,
   type RankedRow,
@@ -51,47 +51,31 @@ const RECALL_VEC0: Vec0Layout = {
   chunks: "message_chunks",
   prefix: "message_chunks_vec",
   partition: "person_key",
-  partitionOf: sql`case when c.person_id is not null then json_array(c.project_id, c.person_id)
+  partitionSql: sql`case when c.person_id is not null then json_array(c.project_id, c.person_id)
     else json_array(c.project_id, null, c.thread_id) end`,
   chunkSize: 8,
 };
 
 /**
  * Semantic recall on SQLite with the sqlite-vec extension loaded on the connection (see
- * loadSqliteVec): a query only reads its scope's partition (Vec0Tables).
+ * loadSqliteVec): a query only reads its scope's partition. Orphaned vectors (deleting a thread
+ * or message cascades to message_chunks but not to the vec0 table) are ignored by searches and
+ * reclaimed by pruneOrphans. Its prepare also indexes chunks stored while the extension was
+ * not loaded, or (before recall covered threads without a person) stored without a vector row.
  */
-export class SqliteVecIndex implements VectorIndex {
-  readonly backend = "sqlite-vec" as const;
-  private readonly tables: Vec0Tables;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.tables = new Vec0Tables(db, RECALL_VEC0);
+export class SqliteVecIndex extends Vec0Index<RecallCorpus> {
+  constructor(db: Kysely<Database>) {
+    super(db, RECALL_VEC0);
   }
 
-  /**
-   * Also indexes chunks stored while the extension was not loaded, or (before recall covered
-   * threads without a person) stored without a vector row.
-   */
-  prepare(embedder: EmbedderKey): Promise<void> {
-    return this.tables.prepare(embedder);
-  }
-
-  add(trx: Kysely<Database>, embedder: EmbedderKey, chunks: IndexedChunk[]): Promise<void> {
-    return this.tables.insert(
-      trx,
-      embedder,
-      chunks.map((chunk) => ({ id: chunk.id, partition: scopeKey(chunk.scope), vector: chunk.vector })),
-    );
-  }
-
-  remove(trx: Kysely<Database>, embedder: EmbedderKey, chunkIds: number[]): Promise<void> {
-    return this.tables.delete(trx, embedder, chunkIds);
+  protected partitionOf(scope: ChunkScope): string {
+    return scopeKey(scope);
   }
 
   nearest(query: NearestQuery, vector: Float32Array): Promise<ChunkHit[]> {
     const key = scopeKeyOf(query);
     return widenUntilEnough(query.limit, excludedOf(query), async (k): Promise<RankedRows> => {
-      // Orphaned vectors (see pruneOrphans) count towards k but join no chunk.
+      // Orphaned vectors count towards k but join no chunk.
       const result = await sql<RankedRow & { id: number | null }>`with knn as (
           ${this.tables.nearest(query.embedder, key, vector, k)})
         select c.id, c.message_id, c.message_seq, c.thread_id, c.chunk_index, c.content, knn.distance
@@ -100,14 +84,5 @@ export class SqliteVecIndex implements VectorIndex {
       const rows = result.rows.filter((row): row is RankedRow => row.id !== null);
       return Object.assign(rows, { exhausted: result.rows.length < k });
     });
-  }
-
-  /**
-   * Removes vectors whose chunk is gone: deleting a thread or message cascades to
-   * message_chunks but not to the vec0 table; searches ignore such orphans, this reclaims
-   * their space.
-   */
-  pruneOrphans(embedder: EmbedderKey): Promise<number> {
-    return this.tables.pruneOrphans(embedder);
   }
 }

@@ -1,14 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
-import { PgvectorColumn, type PgvectorInstallation } from "./pgvector-column.js";
-import type {
-  EmbedderKey,
-  IndexedChunk,
-  StoreChunkHit,
-  StoreNearestQuery,
-  StoreScope,
-  StoreVectorIndex,
-} from "./vector-index.js";
+import { PgvectorIndexOf, type PgvectorInstallation } from "./pgvector-column.js";
+import type { StoreChunkHit, StoreCorpus, StoreNearestQuery } from "./vector-index.js";
 
 /**
  * Vector stores on PostgreSQL with the `vector` extension: `knowledge_chunks.embedding` and its
@@ -16,27 +9,9 @@ import type {
  * (docs/knowledge.md, "Ingestion"), so the rows it ranks are the ones search may return; the
  * planner picks an HNSW index or the store's index (then ranks the store's chunks in C).
  */
-export class StorePgvectorIndex implements StoreVectorIndex {
-  readonly backend = "pgvector" as const;
-  private readonly column: PgvectorColumn;
-
+export class StorePgvectorIndex extends PgvectorIndexOf<StoreCorpus> {
   constructor(db: Kysely<Database>, installation: PgvectorInstallation) {
-    this.column = new PgvectorColumn(db, installation, "knowledge_chunks");
-  }
-
-  prepare(embedder: EmbedderKey): Promise<void> {
-    return this.column.prepare(embedder);
-  }
-
-  add(trx: Kysely<Database>, _embedder: EmbedderKey, chunks: Array<IndexedChunk<StoreScope>>): Promise<void> {
-    return this.column.set(trx, chunks);
-  }
-
-  /** The vector is a column of the chunk's row: it goes with it. */
-  async remove(): Promise<void> {}
-
-  async pruneOrphans(): Promise<number> {
-    return 0;
+    super(db, installation, "knowledge_chunks");
   }
 
   async nearest(query: StoreNearestQuery, vector: Float32Array): Promise<StoreChunkHit[]> {

@@ -1,14 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
-import { type Vec0Layout, Vec0Tables } from "./vec0-table.js";
-import type {
-  EmbedderKey,
-  IndexedChunk,
-  StoreChunkHit,
-  StoreNearestQuery,
-  StoreScope,
-  StoreVectorIndex,
-} from "./vector-index.js";
+import { Vec0Index, type Vec0Layout } from "./vec0-tables.js";
+import type { StoreChunkHit, StoreCorpus, StoreNearestQuery, StoreScope } from "./vector-index.js";
 import { MAX_K } from "./vectors.js";
 
 /** Vector stores' vec0 tables: one per embedder, partitioned by store. */
@@ -16,7 +9,7 @@ const STORE_VEC0: Vec0Layout = {
   chunks: "knowledge_chunks",
   prefix: "knowledge_chunks_vec",
   partition: "store",
-  partitionOf: sql`c.vector_store_id`,
+  partitionSql: sql`c.vector_store_id`,
 };
 
 /**
@@ -24,32 +17,13 @@ const STORE_VEC0: Vec0Layout = {
  * partition (Vec0Tables). Chunks being written, or left to delete, are in the table too: a
  * search skips those not of their file's live generation (docs/knowledge.md, "Ingestion").
  */
-export class StoreSqliteVecIndex implements StoreVectorIndex {
-  readonly backend = "sqlite-vec" as const;
-  private readonly tables: Vec0Tables;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.tables = new Vec0Tables(db, STORE_VEC0);
+export class StoreSqliteVecIndex extends Vec0Index<StoreCorpus> {
+  constructor(db: Kysely<Database>) {
+    super(db, STORE_VEC0);
   }
 
-  prepare(embedder: EmbedderKey): Promise<void> {
-    return this.tables.prepare(embedder);
-  }
-
-  add(trx: Kysely<Database>, embedder: EmbedderKey, chunks: Array<IndexedChunk<StoreScope>>): Promise<void> {
-    return this.tables.insert(
-      trx,
-      embedder,
-      chunks.map((chunk) => ({ id: chunk.id, partition: chunk.scope.storeId, vector: chunk.vector })),
-    );
-  }
-
-  remove(trx: Kysely<Database>, embedder: EmbedderKey, chunkIds: number[]): Promise<void> {
-    return this.tables.delete(trx, embedder, chunkIds);
-  }
-
-  pruneOrphans(embedder: EmbedderKey): Promise<number> {
-    return this.tables.pruneOrphans(embedder);
+  protected partitionOf(scope: StoreScope): string {
+    return scope.storeId;
   }
 
   async nearest(query: StoreNearestQuery, vector: Float32Array): Promise<StoreChunkHit[]> {

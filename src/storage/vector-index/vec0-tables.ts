@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../schema.js";
-import type { EmbedderKey } from "./vector-index.js";
+import type { Corpus, EmbedderKey, IndexedChunk, VectorIndex } from "./vector-index.js";
 import { fnv1aHex, toBytes } from "./vectors.js";
 
 /** How a corpus lays out its sqlite-vec tables. */
@@ -12,7 +12,7 @@ export interface Vec0Layout {
   /** The partition key column: a search reads one partition. */
   partition: string;
   /** The partition key of a row of `chunks` (alias `c`), for chunks indexed in bulk. */
-  partitionOf: RawBuilder<unknown>;
+  partitionSql: RawBuilder<unknown>;
   /** vec0's chunk_size (vectors allocated at a time per partition); vec0's default if absent. */
   chunkSize?: number;
 }
@@ -50,7 +50,7 @@ export class Vec0Tables {
       this.db,
     );
     await sql`insert into ${sql.table(table)} (rowid, ${sql.raw(this.layout.partition)}, embedding)
-      select c.id, ${this.layout.partitionOf}, c.vector
+      select c.id, ${this.layout.partitionSql}, c.vector
       from ${sql.table(this.layout.chunks)} c
       where c.embedder_id = ${embedder.id}
         and not exists (select 1 from ${sql.table(`${table}_rowids`)} r where r.rowid = c.id)
@@ -105,5 +105,50 @@ export class Vec0Tables {
     const ids = orphans.rows.map((row) => row.id);
     await this.delete(this.db, embedder, ids);
     return ids.length;
+  }
+}
+
+/**
+ * A corpus's index on SQLite with sqlite-vec loaded (see loadSqliteVec): writes go to its
+ * Vec0Tables, each chunk in its scope's partition; the corpus says how it searches them.
+ */
+export abstract class Vec0Index<C extends Corpus> implements VectorIndex<C> {
+  readonly backend = "sqlite-vec" as const;
+  protected readonly tables: Vec0Tables;
+
+  constructor(
+    protected readonly db: Kysely<Database>,
+    layout: Vec0Layout,
+  ) {
+    this.tables = new Vec0Tables(db, layout);
+  }
+
+  /** The partition a chunk of this scope is searched in. */
+  protected abstract partitionOf(scope: C["scope"]): string;
+
+  abstract nearest(query: C["query"], vector: Float32Array): Promise<Array<C["hit"]>>;
+
+  prepare(embedder: EmbedderKey): Promise<void> {
+    return this.tables.prepare(embedder);
+  }
+
+  add(trx: Kysely<Database>, embedder: EmbedderKey, chunks: Array<IndexedChunk<C["scope"]>>): Promise<void> {
+    return this.tables.insert(
+      trx,
+      embedder,
+      chunks.map((chunk) => ({
+        id: chunk.id,
+        partition: this.partitionOf(chunk.scope),
+        vector: chunk.vector,
+      })),
+    );
+  }
+
+  remove(trx: Kysely<Database>, embedder: EmbedderKey, chunkIds: number[]): Promise<void> {
+    return this.tables.delete(trx, embedder, chunkIds);
+  }
+
+  pruneOrphans(embedder: EmbedderKey): Promise<number> {
+    return this.tables.pruneOrphans(embedder);
   }
 }
