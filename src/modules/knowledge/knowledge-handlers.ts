@@ -7,7 +7,6 @@ import type {
   FileQuery,
   FileRecord,
   KnowledgeApi,
-  Page,
   PageQuery,
   StoreFileRecord,
   StoreFileStatus,
@@ -74,20 +73,19 @@ export function knowledgeHandlers<T extends FaceShapes, Filter>(
   options: KnowledgeHandlersOptions,
 ) {
   const { show } = face;
-  const storeFiles = (page: Page<StoreFileRecord>) => listPage(page, (file) => show.storeFile(file, {}));
   const listStoreFiles = async (
     projectId: string,
     storeId: string,
     { filter, ...page }: StoreFileListQuery<Filter>,
     batchId?: string,
-  ) =>
-    storeFiles(
-      await knowledge.listStoreFiles(projectId, storeId, {
-        ...page,
-        filter: filter === undefined ? undefined : face.storeFileStatus(filter),
-        batchId,
-      }),
-    );
+  ) => {
+    const files = await knowledge.listStoreFiles(projectId, storeId, {
+      ...page,
+      filter: filter === undefined ? undefined : face.storeFileStatus(filter),
+      batchId,
+    });
+    return listPage(files, (file) => show.storeFile(file, {}));
+  };
 
   return {
     // Files
