@@ -12,7 +12,8 @@ import { createLexicalEmbedder } from "../src/modules/memory/embedder.js";
 import { openStorage } from "../src/storage/database.js";
 import { migrateToLatest } from "../src/storage/migrator.js";
 import { createRepos } from "../src/storage/repos/index.js";
-import { detectKnowledgeVectors } from "../src/storage/vector-index/knowledge-vectors.js";
+import { detectStoreVectorIndex } from "../src/storage/vector-index/detect-vector-index.js";
+import type { StoreChunkHit } from "../src/storage/vector-index/vector-index.js";
 import { dot, fromBytes, normalize, toBytes } from "../src/storage/vector-index/vectors.js";
 import { benchmarkRandom } from "../test/helpers/seeded-random.js";
 import { rssMb } from "./harness.js";
@@ -165,7 +166,7 @@ export async function benchKnowledge(): Promise<void> {
     });
     const clock = { now: () => new Date() };
     const embedder = createLexicalEmbedder();
-    const vectors = await detectKnowledgeVectors(storage.db, storage.dialect);
+    const vectors = await detectStoreVectorIndex(storage.db, storage.dialect);
     const knowledge = new KnowledgeService({
       repos,
       transactor: new Transactor({ repos, jobs: new JobQueue({ clock, newId }), listeners: [] }),
@@ -259,7 +260,7 @@ export async function benchKnowledge(): Promise<void> {
         await vectors.add(
           trx.knowledge.connection,
           embedder,
-          ids.map((id, index) => ({ id, storeId: store.id, vector: units[index]! })),
+          ids.map((id, index) => ({ id, scope: { storeId: store.id }, vector: units[index]! })),
         );
       });
     }
@@ -303,13 +304,13 @@ export async function benchKnowledge(): Promise<void> {
     }
     const vector10: number[] = [];
     const vector50: number[] = [];
-    const indexTop: Array<Array<{ id: number; score: number }>> = [];
+    const indexTop: StoreChunkHit[][] = [];
     for (const unit of queryUnits) {
       let t = performance.now();
-      indexTop.push(await vectors.nearest(embedder, [store.id], unit, 10));
+      indexTop.push(await vectors.nearest({ embedder, storeIds: [store.id], limit: 10 }, unit));
       vector10.push(performance.now() - t);
       t = performance.now();
-      await vectors.nearest(embedder, [store.id], unit, CANDIDATES);
+      await vectors.nearest({ embedder, storeIds: [store.id], limit: CANDIDATES }, unit);
       vector50.push(performance.now() - t);
     }
     const fullText: number[] = [];
@@ -359,8 +360,8 @@ export async function benchKnowledge(): Promise<void> {
       const exactIds = new Set(exact.map((hit) => hit.id));
       const tenth = exact.at(-1)?.score ?? Number.NEGATIVE_INFINITY;
       for (const hit of indexTop[qi]!) {
-        if (exactIds.has(hit.id)) strict++;
-        const row = byId.get(hit.id);
+        if (exactIds.has(hit.chunkId)) strict++;
+        const row = byId.get(hit.chunkId);
         const trueScore =
           row === undefined
             ? Number.NEGATIVE_INFINITY

@@ -31,8 +31,7 @@ import { CustomToolsService, customToolRoutes } from "./modules/custom-tools/ind
 import { toolRoutes } from "./modules/engine/index.js";
 import { IntegrationsService, integrationRoutes } from "./modules/integrations/index.js";
 import { JobsService, jobRoutes } from "./modules/jobs/index.js";
-import { OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/openai-mirror-routes.js";
-import { knowledgeRoutes } from "./modules/knowledge/routes.js";
+import { knowledgeRoutes, OPENAI_MIRROR_PREFIX, openAiMirrorRoutes } from "./modules/knowledge/index.js";
 import { createMcp, mcpServerRoutes } from "./modules/mcp/index.js";
 import { ModelCatalog, modelRoutes } from "./modules/models/index.js";
 import { composeConsoleAuth, operatorRoutes, sessionRoutes, signInRoute } from "./modules/operators/index.js";

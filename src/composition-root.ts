@@ -63,10 +63,7 @@ import {
   VENDOR_ADDRESS_ERROR_CODE,
   vendorFetch,
 } from "./modules/integrations/index.js";
-import { FileStore } from "./modules/knowledge/file-store.js";
-import { ParsePool } from "./modules/knowledge/ingest/parse-pool.js";
-import { knowledgeJobHandlers } from "./modules/knowledge/job-handlers.js";
-import { KnowledgeService } from "./modules/knowledge/knowledge-service.js";
+import { FileStore, KnowledgeService, knowledgeJobHandlers, ParsePool } from "./modules/knowledge/index.js";
 import { createEmbedderFromConfig, memoryJobHandlers } from "./modules/memory/index.js";
 import { ModelCatalog } from "./modules/models/index.js";
 import { conversationPaymentTools, PaymentLinkNotifications } from "./modules/payment-links/index.js";
@@ -87,7 +84,8 @@ import { migrateToLatest } from "./storage/migrator.js";
 import { createRepos, type Repos } from "./storage/repos/index.js";
 import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
 import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
-import { lazyKnowledgeVectors } from "./storage/vector-index/knowledge-vectors.js";
+import { detectStoreVectorIndex } from "./storage/vector-index/detect-vector-index.js";
+import { lazyVectorIndex } from "./storage/vector-index/lazy-vector-index.js";
 import type { ToolProvider } from "./tools/tool-provider.js";
 
 /**
@@ -355,7 +353,7 @@ export function composeConversations(deps: ConversationDeps) {
     repos,
     transactor,
     files: new FileStore(config.files.dir, config.files.maxUploadBytes),
-    vectors: lazyKnowledgeVectors(storage.db, storage.dialect),
+    vectors: lazyVectorIndex(storage.db, (on) => detectStoreVectorIndex(on, storage.dialect)),
     embedder: memory.embedder,
     parser,
     clock,

@@ -13,14 +13,12 @@ import { type ChunkBatchHook, WRITE_BATCH_CHUNKS } from "../../src/modules/knowl
 import { KnowledgeService } from "../../src/modules/knowledge/knowledge-service.js";
 import { createLexicalEmbedder, type Embedder } from "../../src/modules/memory/embedder.js";
 import type { Storage } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrator.js";
 import { createRepos } from "../../src/storage/repos/index.js";
-import {
-  detectKnowledgeVectors,
-  type KnowledgeVectors,
-} from "../../src/storage/vector-index/knowledge-vectors.js";
+import { detectStoreVectorIndex } from "../../src/storage/vector-index/detect-vector-index.js";
+import type { StoreVectorIndex } from "../../src/storage/vector-index/vector-index.js";
 import { fnv1aHex, normalize } from "../../src/storage/vector-index/vectors.js";
-import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
+import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
+import { openKnowledgeStorage } from "./knowledge-storage.js";
 
 const PROJECT = "prj_generations";
 
@@ -70,26 +68,17 @@ for (const dialect of DIALECTS) {
   describe.skipIf(shouldSkip(dialect))(`ingestion writes chunk generations (${dialect})`, () => {
     let storage: Storage;
     let knowledge: KnowledgeService;
-    let vectors: KnowledgeVectors;
+    let vectors: StoreVectorIndex;
     let embedder: Embedder;
     let hook: ChunkBatchHook | undefined;
 
     beforeEach(async () => {
       hook = undefined;
-      storage = await openTestStorage(dialect);
-      await migrateToLatest(storage);
-      const repos = createRepos(storage.db);
-      const now = new Date().toISOString();
-      await repos.organizations.insert({ id: "org_g", name: "Org", created_at: now });
-      await repos.projects.insert({
-        id: PROJECT,
-        organization_id: "org_g",
-        name: PROJECT,
-        avatar_url: null,
-        created_at: now,
-      });
+      const opened = await openKnowledgeStorage(dialect, [PROJECT]);
+      storage = opened.storage;
+      const repos = opened.repos;
       const clock = { now: () => new Date() };
-      vectors = await detectKnowledgeVectors(storage.db, storage.dialect);
+      vectors = await detectStoreVectorIndex(storage.db, storage.dialect);
       embedder = createLexicalEmbedder();
       knowledge = new KnowledgeService({
         repos,
@@ -166,9 +155,12 @@ for (const dialect of DIALECTS) {
         const words = query.split(" ");
         for (const id of await createRepos(storage.db).knowledge.fullText([storeId], words, 50)) ids.add(id);
         const [vector] = await embedder.embed([query]);
-        const nearest = await vectors.nearest(embedder, [storeId], normalize(vector ?? []), 50);
+        const nearest = await vectors.nearest(
+          { embedder, storeIds: [storeId], limit: 50 },
+          normalize(vector ?? []),
+        );
         nearestCount = Math.max(nearestCount, nearest.length);
-        for (const hit of nearest) ids.add(hit.id);
+        for (const hit of nearest) ids.add(hit.chunkId);
       }
       return { texts, ids, nearestCount };
     }

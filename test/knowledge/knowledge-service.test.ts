@@ -10,10 +10,9 @@ import { FileStore } from "../../src/modules/knowledge/file-store.js";
 import { KnowledgeService } from "../../src/modules/knowledge/knowledge-service.js";
 import { createLexicalEmbedder } from "../../src/modules/memory/embedder.js";
 import type { Storage } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrator.js";
-import { createRepos } from "../../src/storage/repos/index.js";
-import { detectKnowledgeVectors } from "../../src/storage/vector-index/knowledge-vectors.js";
-import { DIALECTS, openTestStorage, shouldSkip } from "../helpers/dialects.js";
+import { detectStoreVectorIndex } from "../../src/storage/vector-index/detect-vector-index.js";
+import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
+import { openKnowledgeStorage } from "./knowledge-storage.js";
 
 const PROJECT = "prj_knowledge";
 const OTHER = "prj_other";
@@ -38,26 +37,15 @@ for (const dialect of DIALECTS) {
       let knowledge: KnowledgeService;
 
       beforeEach(async () => {
-        storage = await openTestStorage(dialect);
-        await migrateToLatest(storage);
-        const repos = createRepos(storage.db);
-        const now = new Date().toISOString();
-        await repos.organizations.insert({ id: "org_k", name: "Org", created_at: now });
-        for (const id of [PROJECT, OTHER]) {
-          await repos.projects.insert({
-            id,
-            organization_id: "org_k",
-            name: id,
-            avatar_url: null,
-            created_at: now,
-          });
-        }
+        const opened = await openKnowledgeStorage(dialect, [PROJECT, OTHER]);
+        storage = opened.storage;
+        const repos = opened.repos;
         const clock = { now: () => new Date() };
         knowledge = new KnowledgeService({
           repos,
           transactor: new Transactor({ repos, jobs: new JobQueue({ clock, newId }), listeners: [] }),
           files: new FileStore(mkdtempSync(join(tmpdir(), "parley-files-")), 1_000_000),
-          vectors: await detectKnowledgeVectors(storage.db, storage.dialect),
+          vectors: await detectStoreVectorIndex(storage.db, storage.dialect),
           embedder: createLexicalEmbedder(),
           clock,
           newId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BOUNDARY_LENGTH } from "../../src/modules/knowledge/multipart.js";
+import { MAX_BOUNDARY_LENGTH } from "../../src/modules/knowledge/multipart-http.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 

@@ -85,8 +85,14 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
       const next = seededRandom(99);
       for (let i = 0; i < 25; i++) {
         const vector = await vectorOf(embedder, text(next));
-        const expected = await exact.nearest(query(embedder, "alice"), vector, excluded);
-        const found = await memory.nearest(query(embedder, "alice"), vector, excluded);
+        const expected = await exact.nearest(
+          { ...query(embedder, "alice"), excludeMessageSeqs: excluded },
+          vector,
+        );
+        const found = await memory.nearest(
+          { ...query(embedder, "alice"), excludeMessageSeqs: excluded },
+          vector,
+        );
         expect(expected).toHaveLength(5);
         expect(found.map((hit) => hit.messageSeq)).toEqual(expected.map((hit) => hit.messageSeq));
         for (const [index, hit] of found.entries()) {
@@ -108,9 +114,9 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
     const exact = new ExactScanIndex(storage.db);
     const memory = new MemoryScopeIndex(storage.db, exact, 64 * 1024 * 1024);
     const vector = await vectorOf(embedder, "parcel refund");
-    const found = await memory.nearest(query(embedder, "alice", 2), vector, new Set());
+    const found = await memory.nearest(query(embedder, "alice", 2), vector);
     expect(found.map((hit) => hit.messageSeq)).toEqual([messages[29]!.seq, messages[28]!.seq]);
-    const expected = await exact.nearest(query(embedder, "alice", 2), vector, new Set());
+    const expected = await exact.nearest(query(embedder, "alice", 2), vector);
     expect(found.map((hit) => hit.messageSeq)).toEqual(expected.map((hit) => hit.messageSeq));
   });
 
@@ -121,7 +127,7 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
     const memory = new MemoryScopeIndex(storage.db, new ExactScanIndex(storage.db), 64 * 1024 * 1024);
     const needle = "my zeppelin warranty claim";
     const vector = await vectorOf(embedder, needle);
-    const before = await memory.nearest(query(embedder, "alice", 1), vector, new Set());
+    const before = await memory.nearest(query(embedder, "alice", 1), vector);
     expect(before[0]!.content).not.toBe(needle);
 
     // Stored by another writer once the copy exists: picked up by the next search.
@@ -130,18 +136,18 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
     await indexMessages(writer, embedder, [added!]);
     const bobs = await seed.conversation("prj_1", "th_b", "bob", [needle]);
     await indexMessages(writer, embedder, bobs);
-    const after = await memory.nearest(query(embedder, "alice", 1), vector, new Set());
+    const after = await memory.nearest(query(embedder, "alice", 1), vector);
     expect(after.map((hit) => hit.messageId)).toEqual([added!.id]);
 
     // Deleted from storage (its chunks cascade): the copy still holds it, the search does not return it.
     await storage.db.deleteFrom("messages").where("id", "=", added!.id).execute();
-    const deleted = await memory.nearest(query(embedder, "alice", 3), vector, new Set());
+    const deleted = await memory.nearest(query(embedder, "alice", 3), vector);
     expect(deleted).toHaveLength(3);
     expect(deleted.map((hit) => hit.messageId)).not.toContain(added!.id);
 
     // A deleted person's chunks stay stored but belong to nobody: never recalled for them.
     await storage.db.deleteFrom("persons").where("id", "=", "bob").execute();
-    expect(await memory.nearest(query(embedder, "bob", 3), vector, new Set())).toEqual([]);
+    expect(await memory.nearest(query(embedder, "bob", 3), vector)).toEqual([]);
   });
 
   it("keeps its copies within the budget, and serves a scope too large for it through the index", async () => {
@@ -153,16 +159,16 @@ describe("in-memory copies of recall scopes (MemoryScopeIndex)", () => {
     // One scope's copy (120 chunks of 256 floats and two ids: 122 KiB) fits, two do not.
     const memory = new MemoryScopeIndex(storage.db, exact, 200 * 1024);
     for (const person of ["alice", "bob", "alice"]) {
-      const found = await memory.nearest(query(embedder, person), vector, new Set());
-      const expected = await exact.nearest(query(embedder, person), vector, new Set());
+      const found = await memory.nearest(query(embedder, person), vector);
+      const expected = await exact.nearest(query(embedder, person), vector);
       expect(found.map((hit) => hit.messageSeq)).toEqual(expected.map((hit) => hit.messageSeq));
       expect(memory.heldBytes).toBeGreaterThan(0);
       expect(memory.heldBytes).toBeLessThanOrEqual(200 * 1024);
     }
 
     const tiny = new MemoryScopeIndex(storage.db, exact, 10 * 1024);
-    const found = await tiny.nearest(query(embedder, "alice"), vector, new Set());
-    const expected = await exact.nearest(query(embedder, "alice"), vector, new Set());
+    const found = await tiny.nearest(query(embedder, "alice"), vector);
+    const expected = await exact.nearest(query(embedder, "alice"), vector);
     expect(found.map((hit) => hit.messageSeq)).toEqual(expected.map((hit) => hit.messageSeq));
     expect(tiny.heldBytes).toBe(0);
   });

@@ -1,7 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import type { Repos } from "../../storage/repos/index.js";
-import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
-import type { EmbedderKey } from "../../storage/vector-index/vector-index.js";
+import type { EmbedderKey, StoreVectorIndex } from "../../storage/vector-index/vector-index.js";
 
 /**
  * How long one transaction that writes or deletes a file's chunks goes on before it commits and
@@ -25,7 +24,7 @@ const DROP_STEP = 10;
  * transactions sees the rest.
  */
 export async function dropChunks(
-  deps: { repos: Repos; vectors: KnowledgeVectors; embedder: EmbedderKey },
+  deps: { repos: Repos; vectors: StoreVectorIndex; embedder: EmbedderKey },
   select: (repos: Repos, limit: number) => Promise<number[]>,
 ): Promise<void> {
   for (;;) {

@@ -1,5 +1,5 @@
 import type { Repos } from "../../storage/repos/index.js";
-import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
+import type { StoreVectorIndex } from "../../storage/vector-index/vector-index.js";
 import { normalize } from "../../storage/vector-index/vectors.js";
 import type { Embedder } from "../memory/index.js";
 import type { AttributeValue, SearchHit, SearchRequest } from "./knowledge-api.js";
@@ -19,7 +19,7 @@ export class HybridSearch {
   constructor(
     private readonly deps: {
       repos: Repos;
-      vectors: KnowledgeVectors;
+      vectors: StoreVectorIndex;
       embedder: Embedder;
       prepare: () => Promise<void>;
     },
@@ -44,12 +44,10 @@ export class HybridSearch {
         .slice(0, 32);
       fuse(await this.deps.repos.knowledge.fullText(storeIds, words, CANDIDATES));
       const [vector] = await this.deps.embedder.embed([query.slice(0, this.deps.embedder.maxInputChars)]);
-      if (vector)
-        fuse(
-          (await this.deps.vectors.nearest(this.deps.embedder, storeIds, normalize(vector), CANDIDATES)).map(
-            (hit) => hit.id,
-          ),
-        );
+      if (vector) {
+        const query = { embedder: this.deps.embedder, storeIds, limit: CANDIDATES };
+        fuse((await this.deps.vectors.nearest(query, normalize(vector))).map((hit) => hit.chunkId));
+      }
     }
     // Normalised to 0..1: a chunk ranked first by every retriever for every query scores 1.
     const best = (2 * queries.length) / (RRF_K + 1);

@@ -4,7 +4,7 @@ import type { Clock } from "../../infra/clock.js";
 import { jobOf } from "../../job-queue/job-definition.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { VectorStoreFileRow } from "../../storage/repos/knowledge.repo.js";
-import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
+import type { StoreVectorIndex } from "../../storage/vector-index/vector-index.js";
 import { normalize, toBytes } from "../../storage/vector-index/vectors.js";
 import type { Embedder } from "../memory/index.js";
 import { CHUNK_SLICE_MS, dropChunks } from "./drop-chunks.js";
@@ -49,7 +49,7 @@ export class Ingestion {
       repos: Repos;
       transactor: Transactor;
       files: FileStore;
-      vectors: KnowledgeVectors;
+      vectors: StoreVectorIndex;
       embedder: Embedder;
       parser: DocumentParser;
       clock: Clock;
@@ -165,7 +165,7 @@ export class Ingestion {
             },
           ]);
           await this.deps.vectors.add(repos.knowledge.connection, this.deps.embedder, [
-            { id: id!, storeId, vector },
+            { id: id!, scope: { storeId }, vector },
           ]);
           end += 1;
         }

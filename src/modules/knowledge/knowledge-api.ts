@@ -132,54 +132,61 @@ export interface NewFile {
   content: Readable;
 }
 
+export type FileQuery = PageQuery & { purpose?: string | undefined };
+
+export interface NewStore {
+  name?: string | undefined;
+  fileIds?: string[] | undefined;
+  metadata?: Record<string, string> | undefined;
+  chunkingStrategy?: ChunkingStrategy | undefined;
+  expiresAfter?: ExpiresAfter | undefined;
+}
+
+/** Only the fields given change; null clears. */
+export interface StorePatch {
+  name?: string | null | undefined;
+  metadata?: Record<string, string> | null | undefined;
+  expiresAfter?: ExpiresAfter | null | undefined;
+}
+
+export interface NewStoreFile {
+  fileId: string;
+  attributes?: Record<string, AttributeValue> | undefined;
+  chunkingStrategy?: ChunkingStrategy | undefined;
+}
+
+export interface NewFileBatch {
+  fileIds: string[];
+  attributes?: Record<string, AttributeValue> | undefined;
+  chunkingStrategy?: ChunkingStrategy | undefined;
+}
+
+export type StoreFileQuery = PageQuery & {
+  filter?: StoreFileStatus | undefined;
+  batchId?: string | undefined;
+};
+
+export interface Deleted {
+  id: string;
+  deleted: true;
+}
+
 export interface KnowledgeApi {
   createFile(projectId: string, file: NewFile): Promise<FileRecord>;
-  listFiles(
-    projectId: string,
-    query: PageQuery & { purpose?: string | undefined },
-  ): Promise<Page<FileRecord>>;
+  listFiles(projectId: string, query: FileQuery): Promise<Page<FileRecord>>;
   getFile(projectId: string, fileId: string): Promise<FileRecord>;
   /** The stored bytes as a stream, with the record. */
   fileContent(projectId: string, fileId: string): Promise<{ file: FileRecord; content: Readable }>;
-  deleteFile(projectId: string, fileId: string): Promise<{ id: string; deleted: true }>;
+  deleteFile(projectId: string, fileId: string): Promise<Deleted>;
 
-  createStore(
-    projectId: string,
-    input: {
-      name?: string | undefined;
-      fileIds?: string[] | undefined;
-      metadata?: Record<string, string> | undefined;
-      chunkingStrategy?: ChunkingStrategy | undefined;
-      expiresAfter?: ExpiresAfter | undefined;
-    },
-  ): Promise<VectorStoreRecord>;
+  createStore(projectId: string, input: NewStore): Promise<VectorStoreRecord>;
   listStores(projectId: string, query: PageQuery): Promise<Page<VectorStoreRecord>>;
   getStore(projectId: string, storeId: string): Promise<VectorStoreRecord>;
-  updateStore(
-    projectId: string,
-    storeId: string,
-    input: {
-      name?: string | null | undefined;
-      metadata?: Record<string, string> | null | undefined;
-      expiresAfter?: ExpiresAfter | null | undefined;
-    },
-  ): Promise<VectorStoreRecord>;
-  deleteStore(projectId: string, storeId: string): Promise<{ id: string; deleted: true }>;
+  updateStore(projectId: string, storeId: string, input: StorePatch): Promise<VectorStoreRecord>;
+  deleteStore(projectId: string, storeId: string): Promise<Deleted>;
 
-  addStoreFile(
-    projectId: string,
-    storeId: string,
-    input: {
-      fileId: string;
-      attributes?: Record<string, AttributeValue> | undefined;
-      chunkingStrategy?: ChunkingStrategy | undefined;
-    },
-  ): Promise<StoreFileRecord>;
-  listStoreFiles(
-    projectId: string,
-    storeId: string,
-    query: PageQuery & { filter?: StoreFileStatus | undefined; batchId?: string | undefined },
-  ): Promise<Page<StoreFileRecord>>;
+  addStoreFile(projectId: string, storeId: string, input: NewStoreFile): Promise<StoreFileRecord>;
+  listStoreFiles(projectId: string, storeId: string, query: StoreFileQuery): Promise<Page<StoreFileRecord>>;
   getStoreFile(projectId: string, storeId: string, fileId: string): Promise<StoreFileRecord>;
   updateStoreFile(
     projectId: string,
@@ -193,17 +200,9 @@ export interface KnowledgeApi {
     storeId: string,
     fileId: string,
   ): Promise<Array<{ type: "text"; text: string }>>;
-  deleteStoreFile(projectId: string, storeId: string, fileId: string): Promise<{ id: string; deleted: true }>;
+  deleteStoreFile(projectId: string, storeId: string, fileId: string): Promise<Deleted>;
 
-  createFileBatch(
-    projectId: string,
-    storeId: string,
-    input: {
-      fileIds: string[];
-      attributes?: Record<string, AttributeValue> | undefined;
-      chunkingStrategy?: ChunkingStrategy | undefined;
-    },
-  ): Promise<FileBatchRecord>;
+  createFileBatch(projectId: string, storeId: string, input: NewFileBatch): Promise<FileBatchRecord>;
   getFileBatch(projectId: string, storeId: string, batchId: string): Promise<FileBatchRecord>;
   cancelFileBatch(projectId: string, storeId: string, batchId: string): Promise<FileBatchRecord>;
 

@@ -10,7 +10,7 @@ import type {
   VectorStoreFileRow,
   VectorStoreRow,
 } from "../../storage/repos/knowledge.repo.js";
-import type { KnowledgeVectors } from "../../storage/vector-index/knowledge-vectors.js";
+import type { StoreVectorIndex } from "../../storage/vector-index/vector-index.js";
 import type { Embedder } from "../memory/index.js";
 import { dropChunks } from "./drop-chunks.js";
 import type { FileStore } from "./file-store.js";
@@ -21,16 +21,23 @@ import { type ChunkBatchHook, Ingestion } from "./ingestion.js";
 import { INGEST_MAX_ATTEMPTS, ingestFileJob } from "./jobs.js";
 import type {
   AttributeValue,
+  Deleted,
   ExpiresAfter,
   FileBatchRecord,
+  FileQuery,
   FileRecord,
   KnowledgeApi,
   NewFile,
+  NewFileBatch,
+  NewStore,
+  NewStoreFile,
   Page,
   PageQuery,
   SearchHit,
   SearchRequest,
+  StoreFileQuery,
   StoreFileRecord,
+  StorePatch,
   VectorStoreRecord,
 } from "./knowledge-api.js";
 import { page, toFile, toStoreFile, withTotal } from "./records.js";
@@ -39,7 +46,7 @@ export interface KnowledgeDeps {
   repos: Repos;
   transactor: Transactor;
   files: FileStore;
-  vectors: KnowledgeVectors;
+  vectors: StoreVectorIndex;
   embedder: Embedder;
   /** Parses and chunks files off the event loop; a ParsePool of the defaults unless given. */
   parser?: DocumentParser | undefined;
@@ -97,10 +104,7 @@ export class KnowledgeService implements KnowledgeApi {
     return toFile(row);
   }
 
-  async listFiles(
-    projectId: string,
-    query: PageQuery & { purpose?: string | undefined },
-  ): Promise<Page<FileRecord>> {
+  async listFiles(projectId: string, query: FileQuery): Promise<Page<FileRecord>> {
     const rows = await this.deps.repos.knowledge.listFiles(
       projectId,
       await this.cursor(query, (id) => this.deps.repos.knowledge.findFile(id), projectId),
@@ -118,7 +122,7 @@ export class KnowledgeService implements KnowledgeApi {
     return { file: toFile(row), content: this.deps.files.read(row.path) };
   }
 
-  async deleteFile(projectId: string, fileId: string): Promise<{ id: string; deleted: true }> {
+  async deleteFile(projectId: string, fileId: string): Promise<Deleted> {
     const row = await this.file(projectId, fileId);
     for (const { vector_store_id: storeId } of await this.deps.repos.knowledge.storesOfFile(row.id)) {
       await this.removeStoreFile(storeId, row.id);
@@ -130,16 +134,7 @@ export class KnowledgeService implements KnowledgeApi {
 
   // Stores
 
-  async createStore(
-    projectId: string,
-    input: {
-      name?: string | undefined;
-      fileIds?: string[] | undefined;
-      metadata?: Record<string, string> | undefined;
-      chunkingStrategy?: ChunkingStrategy | undefined;
-      expiresAfter?: ExpiresAfter | undefined;
-    },
-  ): Promise<VectorStoreRecord> {
+  async createStore(projectId: string, input: NewStore): Promise<VectorStoreRecord> {
     const files = await Promise.all((input.fileIds ?? []).map((id) => this.file(projectId, id)));
     const now = this.now();
     const row: VectorStoreRow = {
@@ -175,15 +170,7 @@ export class KnowledgeService implements KnowledgeApi {
     return this.toStore(await this.store(projectId, storeId));
   }
 
-  async updateStore(
-    projectId: string,
-    storeId: string,
-    input: {
-      name?: string | null | undefined;
-      metadata?: Record<string, string> | null | undefined;
-      expiresAfter?: ExpiresAfter | null | undefined;
-    },
-  ): Promise<VectorStoreRecord> {
+  async updateStore(projectId: string, storeId: string, input: StorePatch): Promise<VectorStoreRecord> {
     const row = await this.store(projectId, storeId);
     const now = this.now();
     const patch = {
@@ -209,7 +196,7 @@ export class KnowledgeService implements KnowledgeApi {
    * Its files are hidden from search and their ingestion stopped at once; their chunks are then
    * deleted in batches (dropChunks), and the store with the last of them.
    */
-  async deleteStore(projectId: string, storeId: string): Promise<{ id: string; deleted: true }> {
+  async deleteStore(projectId: string, storeId: string): Promise<Deleted> {
     const row = await this.store(projectId, storeId);
     // The vector index is made ready on the root handle before the transactions, as ingestion
     // and search do: its first use detects the backend and may create its table, and a query
@@ -238,15 +225,7 @@ export class KnowledgeService implements KnowledgeApi {
 
   // Store files
 
-  async addStoreFile(
-    projectId: string,
-    storeId: string,
-    input: {
-      fileId: string;
-      attributes?: Record<string, AttributeValue> | undefined;
-      chunkingStrategy?: ChunkingStrategy | undefined;
-    },
-  ): Promise<StoreFileRecord> {
+  async addStoreFile(projectId: string, storeId: string, input: NewStoreFile): Promise<StoreFileRecord> {
     const store = await this.store(projectId, storeId);
     const file = await this.file(projectId, input.fileId);
     await this.deps.transactor.run(projectId, (unit) =>
@@ -258,7 +237,7 @@ export class KnowledgeService implements KnowledgeApi {
   async listStoreFiles(
     projectId: string,
     storeId: string,
-    query: PageQuery & { filter?: StoreFileRecord["status"] | undefined; batchId?: string | undefined },
+    query: StoreFileQuery,
   ): Promise<Page<StoreFileRecord>> {
     await this.store(projectId, storeId);
     // A batch's files: the batch must be one of this store's (404 file_batch_not_found, as
@@ -310,11 +289,7 @@ export class KnowledgeService implements KnowledgeApi {
     }));
   }
 
-  async deleteStoreFile(
-    projectId: string,
-    storeId: string,
-    fileId: string,
-  ): Promise<{ id: string; deleted: true }> {
+  async deleteStoreFile(projectId: string, storeId: string, fileId: string): Promise<Deleted> {
     await this.storeFile(projectId, storeId, fileId);
     await this.removeStoreFile(storeId, fileId);
     return { id: fileId, deleted: true };
@@ -322,15 +297,7 @@ export class KnowledgeService implements KnowledgeApi {
 
   // Batches
 
-  async createFileBatch(
-    projectId: string,
-    storeId: string,
-    input: {
-      fileIds: string[];
-      attributes?: Record<string, AttributeValue> | undefined;
-      chunkingStrategy?: ChunkingStrategy | undefined;
-    },
-  ): Promise<FileBatchRecord> {
+  async createFileBatch(projectId: string, storeId: string, input: NewFileBatch): Promise<FileBatchRecord> {
     const store = await this.store(projectId, storeId);
     const files = await Promise.all(input.fileIds.map((id) => this.file(projectId, id)));
     const id = this.deps.newId("vsfb");

@@ -6,8 +6,8 @@ import type { App } from "../../infra/http-types.js";
 import { type IdempotencyOptions, installIdempotency } from "../../infra/idempotency.js";
 import { installOpenAiErrorFormat } from "../../infra/openai-error-format.js";
 import type { KnowledgeApi } from "./knowledge-api.js";
-import { bodyReadByHandler, enableMultipart, jsonOrMultipartBody } from "./multipart.js";
-import { addStoreFileInput, createStoreInput, searchRequest, updateStoreInput } from "./requests.js";
+import { knowledgeHandlers } from "./knowledge-handlers.js";
+import { bodyReadByHandler, enableMultipart, jsonOrMultipartBody, multipartForm } from "./multipart-http.js";
 import {
   batchParamsSchema,
   fileContentPageSchema,
@@ -31,15 +31,7 @@ import {
   storeParamsSchema,
   updateStoreBodySchema,
 } from "./schemas.js";
-import {
-  openAiBatch,
-  openAiFile,
-  openAiStore,
-  openAiStoreFile,
-  storeFileStatusOf,
-} from "./serialize-openai.js";
-import { attachmentDisposition, contentPage, listPage, searchPage } from "./serialize-v1.js";
-import { uploadFile, uploadStoreFile } from "./uploads.js";
+import { openAiFace } from "./serialize-openai.js";
 
 export const OPENAI_MIRROR_PREFIX = "/openai/v1";
 const DEFAULT_POLL_AFTER_MS = 1000;
@@ -89,10 +81,11 @@ function pollHelper(request: FastifyRequest): boolean {
  * upload routes. Its routes are hidden from Parley's OpenAPI document (their reference is OpenAI's).
  */
 export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions): Promise<void> {
-  const knowledge = options.knowledge;
-  const clock = options.clock ?? systemClock;
+  const handlers = knowledgeHandlers(options.knowledge, openAiFace, {
+    upload: { maxUploadBytes: options.maxUploadBytes, ignoredFields: ignoredUploadField },
+    clock: options.clock ?? systemClock,
+  });
   const pollAfterMs = String(options.pollAfterMs ?? DEFAULT_POLL_AFTER_MS);
-  const upload = { maxUploadBytes: options.maxUploadBytes, ignoredFields: ignoredUploadField };
 
   await app.register(
     async (outer) => {
@@ -113,9 +106,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               validatorCompiler: bodyReadByHandler,
               schema: { hide: true, response: { 200: openAiFileSchema } },
             },
-            async (request) => {
-              return openAiFile(await uploadFile(knowledge, request, authOf(request).projectId, upload));
-            },
+            async (request) => handlers.uploadFile(authOf(request).projectId, multipartForm(request)),
           );
 
           uploads.post(
@@ -129,20 +120,13 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
                 response: { 200: openAiVectorStoreFileSchema },
               },
             },
-            async (request) => {
-              const projectId = authOf(request).projectId;
-              const file = request.isMultipart()
-                ? await uploadStoreFile(knowledge, request, projectId, request.params.id, upload)
-                : request.body
-                  ? await knowledge.addStoreFile(
-                      projectId,
-                      request.params.id,
-                      addStoreFileInput(request.body),
-                    )
-                  : undefined;
-              if (!file) throw new ApiError(400, "body_required", "This operation needs a JSON object body.");
-              return openAiStoreFile(file);
-            },
+            async (request) =>
+              handlers.addStoreFile(
+                authOf(request).projectId,
+                request.params.id,
+                multipartForm(request),
+                request.body,
+              ),
           );
         });
 
@@ -155,29 +139,21 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiListOf(openAiFileSchema) },
             },
           },
-          async (request) =>
-            listPage(await knowledge.listFiles(authOf(request).projectId, request.query), openAiFile),
+          async (request) => handlers.listFiles(authOf(request).projectId, request.query),
         );
 
         mirror.get(
           "/files/:file_id",
           { schema: { hide: true, params: fileParamsSchema, response: { 200: openAiFileSchema } } },
-          async (request) =>
-            openAiFile(await knowledge.getFile(authOf(request).projectId, request.params.file_id)),
+          async (request) => handlers.getFile(authOf(request).projectId, request.params.file_id),
         );
 
         mirror.get(
           "/files/:file_id/content",
           { schema: { hide: true, params: fileParamsSchema } },
           async (request, reply) => {
-            const { file, content } = await knowledge.fileContent(
-              authOf(request).projectId,
-              request.params.file_id,
-            );
-            return reply
-              .header("content-type", "application/octet-stream")
-              .header("content-disposition", attachmentDisposition(file.filename))
-              .send(content);
+            const download = await handlers.downloadFile(authOf(request).projectId, request.params.file_id);
+            return reply.headers(download.headers).send(download.content);
           },
         );
 
@@ -186,10 +162,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
           {
             schema: { hide: true, params: fileParamsSchema, response: { 200: openAiDeletedSchema("file") } },
           },
-          async (request) => {
-            const deleted = await knowledge.deleteFile(authOf(request).projectId, request.params.file_id);
-            return { id: deleted.id, object: "file" as const, deleted: true as const };
-          },
+          async (request) => handlers.deleteFile(authOf(request).projectId, request.params.file_id),
         );
 
         mirror.post(
@@ -201,11 +174,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiVectorStoreSchema },
             },
           },
-          async (request) =>
-            openAiStore(
-              await knowledge.createStore(authOf(request).projectId, createStoreInput(request.body)),
-              clock.now(),
-            ),
+          async (request) => handlers.createStore(authOf(request).projectId, request.body),
         );
 
         mirror.get(
@@ -217,19 +186,13 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiListOf(openAiVectorStoreSchema) },
             },
           },
-          async (request) => {
-            const now = clock.now();
-            return listPage(await knowledge.listStores(authOf(request).projectId, request.query), (store) =>
-              openAiStore(store, now),
-            );
-          },
+          async (request) => handlers.listStores(authOf(request).projectId, request.query),
         );
 
         mirror.get(
           "/vector_stores/:id",
           { schema: { hide: true, params: storeParamsSchema, response: { 200: openAiVectorStoreSchema } } },
-          async (request) =>
-            openAiStore(await knowledge.getStore(authOf(request).projectId, request.params.id), clock.now()),
+          async (request) => handlers.getStore(authOf(request).projectId, request.params.id),
         );
 
         mirror.post(
@@ -242,15 +205,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiVectorStoreSchema },
             },
           },
-          async (request) =>
-            openAiStore(
-              await knowledge.updateStore(
-                authOf(request).projectId,
-                request.params.id,
-                updateStoreInput(request.body),
-              ),
-              clock.now(),
-            ),
+          async (request) => handlers.updateStore(authOf(request).projectId, request.params.id, request.body),
         );
 
         mirror.delete(
@@ -262,10 +217,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiDeletedSchema("vector_store.deleted") },
             },
           },
-          async (request) => {
-            const deleted = await knowledge.deleteStore(authOf(request).projectId, request.params.id);
-            return { id: deleted.id, object: "vector_store.deleted" as const, deleted: true as const };
-          },
+          async (request) => handlers.deleteStore(authOf(request).projectId, request.params.id),
         );
 
         mirror.get(
@@ -278,14 +230,8 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiListOf(openAiVectorStoreFileSchema) },
             },
           },
-          async (request) => {
-            const { filter, ...page } = request.query;
-            const files = await knowledge.listStoreFiles(authOf(request).projectId, request.params.id, {
-              ...page,
-              filter: filter ? storeFileStatusOf(filter) : undefined,
-            });
-            return listPage(files, (file) => openAiStoreFile(file));
-          },
+          async (request) =>
+            handlers.listStoreFiles(authOf(request).projectId, request.params.id, request.query),
         );
 
         mirror.get(
@@ -298,12 +244,10 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
             },
           },
           async (request, reply) => {
-            const file = openAiStoreFile(
-              await knowledge.getStoreFile(
-                authOf(request).projectId,
-                request.params.id,
-                request.params.file_id,
-              ),
+            const file = await handlers.getStoreFile(
+              authOf(request).projectId,
+              request.params.id,
+              request.params.file_id,
               { pollHelper: pollHelper(request) },
             );
             if (file.status === "in_progress") reply.header("openai-poll-after-ms", pollAfterMs);
@@ -322,13 +266,11 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
             },
           },
           async (request) =>
-            openAiStoreFile(
-              await knowledge.updateStoreFile(
-                authOf(request).projectId,
-                request.params.id,
-                request.params.file_id,
-                request.body.attributes ?? {},
-              ),
+            handlers.updateStoreFile(
+              authOf(request).projectId,
+              request.params.id,
+              request.params.file_id,
+              request.body,
             ),
         );
 
@@ -336,13 +278,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
           "/vector_stores/:id/files/:file_id/content",
           { schema: { hide: true, params: storeFileParamsSchema, response: { 200: fileContentPageSchema } } },
           async (request) =>
-            contentPage(
-              await knowledge.storeFileContent(
-                authOf(request).projectId,
-                request.params.id,
-                request.params.file_id,
-              ),
-            ),
+            handlers.storeFileContent(authOf(request).projectId, request.params.id, request.params.file_id),
         );
 
         mirror.delete(
@@ -354,14 +290,8 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiDeletedSchema("vector_store.file.deleted") },
             },
           },
-          async (request) => {
-            const deleted = await knowledge.deleteStoreFile(
-              authOf(request).projectId,
-              request.params.id,
-              request.params.file_id,
-            );
-            return { id: deleted.id, object: "vector_store.file.deleted" as const, deleted: true as const };
-          },
+          async (request) =>
+            handlers.deleteStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
         );
 
         mirror.post(
@@ -391,13 +321,11 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
                 details: [{ path: "file_ids", message: "must have at least one file id" }],
               });
             }
-            return openAiBatch(
-              await knowledge.createFileBatch(authOf(request).projectId, request.params.id, {
-                fileIds: body.file_ids,
-                attributes: body.attributes ?? undefined,
-                chunkingStrategy: body.chunking_strategy,
-              }),
-            );
+            return handlers.createFileBatch(authOf(request).projectId, request.params.id, {
+              file_ids: body.file_ids,
+              attributes: body.attributes,
+              chunking_strategy: body.chunking_strategy,
+            });
           },
         );
 
@@ -405,12 +333,10 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
           "/vector_stores/:id/file_batches/:batch_id",
           { schema: { hide: true, params: batchParamsSchema, response: { 200: openAiFileBatchSchema } } },
           async (request, reply) => {
-            const batch = openAiBatch(
-              await knowledge.getFileBatch(
-                authOf(request).projectId,
-                request.params.id,
-                request.params.batch_id,
-              ),
+            const batch = await handlers.getFileBatch(
+              authOf(request).projectId,
+              request.params.id,
+              request.params.batch_id,
             );
             if (batch.status === "in_progress") reply.header("openai-poll-after-ms", pollAfterMs);
             return batch;
@@ -421,13 +347,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
           "/vector_stores/:id/file_batches/:batch_id/cancel",
           { schema: { hide: true, params: batchParamsSchema, response: { 200: openAiFileBatchSchema } } },
           async (request) =>
-            openAiBatch(
-              await knowledge.cancelFileBatch(
-                authOf(request).projectId,
-                request.params.id,
-                request.params.batch_id,
-              ),
-            ),
+            handlers.cancelFileBatch(authOf(request).projectId, request.params.id, request.params.batch_id),
         );
 
         mirror.get(
@@ -440,15 +360,13 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: openAiListOf(openAiVectorStoreFileSchema) },
             },
           },
-          async (request) => {
-            const { filter, ...page } = request.query;
-            const files = await knowledge.listStoreFiles(authOf(request).projectId, request.params.id, {
-              ...page,
-              filter: filter ? storeFileStatusOf(filter) : undefined,
-              batchId: request.params.batch_id,
-            });
-            return listPage(files, (file) => openAiStoreFile(file));
-          },
+          async (request) =>
+            handlers.listFileBatchFiles(
+              authOf(request).projectId,
+              request.params.id,
+              request.params.batch_id,
+              request.query,
+            ),
         );
 
         mirror.post(
@@ -461,14 +379,7 @@ export async function openAiMirrorRoutes(app: App, options: OpenAiMirrorOptions)
               response: { 200: searchResultsSchema },
             },
           },
-          async (request) =>
-            searchPage(
-              await knowledge.search(
-                authOf(request).projectId,
-                request.params.id,
-                searchRequest(request.body),
-              ),
-            ),
+          async (request) => handlers.search(authOf(request).projectId, request.params.id, request.body),
         );
       });
     },

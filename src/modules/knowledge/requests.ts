@@ -1,15 +1,28 @@
-import type { AttributeValue, ExpiresAfter, KnowledgeApi, SearchRequest } from "./knowledge-api.js";
-import type { AddStoreFileBody, CreateStoreBody, SearchBody, UpdateStoreBody } from "./schemas.js";
+import type {
+  AttributeValue,
+  ExpiresAfter,
+  NewFileBatch,
+  NewStore,
+  NewStoreFile,
+  SearchRequest,
+  StorePatch,
+} from "./knowledge-api.js";
+import type {
+  AddStoreFileBody,
+  CreateFileBatchBody,
+  CreateStoreBody,
+  SearchBody,
+  UpdateStoreBody,
+} from "./schemas.js";
 
-/** Validated request bodies (snake_case, both faces) as KnowledgeApi inputs (camelCase). */
+/**
+ * Validated request bodies (snake_case, both faces) as KnowledgeApi inputs (camelCase). Where
+ * the OpenAI mirror allows null (attributes, metadata), null is as absent.
+ */
 
-type CreateStoreInput = Parameters<KnowledgeApi["createStore"]>[1];
-type UpdateStoreInput = Parameters<KnowledgeApi["updateStore"]>[2];
-type AddStoreFileInput = Parameters<KnowledgeApi["addStoreFile"]>[2];
+type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null | undefined };
 
-export function createStoreInput(
-  body: Omit<CreateStoreBody, "metadata"> & { metadata?: Record<string, string> | null | undefined },
-): CreateStoreInput {
+export function createStoreInput(body: Nullable<CreateStoreBody, "metadata">): NewStore {
   return {
     name: body.name,
     fileIds: body.file_ids,
@@ -19,8 +32,8 @@ export function createStoreInput(
   };
 }
 
-export function updateStoreInput(body: UpdateStoreBody): UpdateStoreInput {
-  const input: UpdateStoreInput = {};
+export function updateStoreInput(body: UpdateStoreBody): StorePatch {
+  const input: StorePatch = {};
   // Only the fields sent change: an absent field stays absent (undefined), null clears.
   if (body.name !== undefined) input.name = body.name;
   if (body.metadata !== undefined) input.metadata = body.metadata;
@@ -28,13 +41,24 @@ export function updateStoreInput(body: UpdateStoreBody): UpdateStoreInput {
   return input;
 }
 
-export function addStoreFileInput(
-  body: Omit<AddStoreFileBody, "attributes"> & {
-    attributes?: Record<string, AttributeValue> | null | undefined;
-  },
-): AddStoreFileInput {
+export function addStoreFileInput(body: Nullable<AddStoreFileBody, "attributes">): NewStoreFile {
   return {
     fileId: body.file_id,
+    attributes: body.attributes ?? undefined,
+    chunkingStrategy: body.chunking_strategy,
+  };
+}
+
+/** A store file's new attributes: none (null on the mirror) are `{}`. */
+export function storeFileAttributes(body: {
+  attributes?: Record<string, AttributeValue> | null | undefined;
+}): Record<string, AttributeValue> {
+  return body.attributes ?? {};
+}
+
+export function createFileBatchInput(body: Nullable<CreateFileBatchBody, "attributes">): NewFileBatch {
+  return {
+    fileIds: body.file_ids,
     attributes: body.attributes ?? undefined,
     chunkingStrategy: body.chunking_strategy,
   };

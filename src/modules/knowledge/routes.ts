@@ -1,13 +1,13 @@
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import { authOf } from "../../infra/api-guard.js";
+import { systemClock } from "../../infra/clock.js";
 import { deletedSchema } from "../../infra/common-schemas.js";
 import { errorResponses } from "../../infra/error-responses.js";
-import { ApiError } from "../../infra/errors.js";
 import type { App } from "../../infra/http-types.js";
 import type { KnowledgeApi } from "./knowledge-api.js";
-import { bodyReadByHandler, enableMultipart, jsonOrMultipartBody } from "./multipart.js";
-import { addStoreFileInput, createStoreInput, searchRequest, updateStoreInput } from "./requests.js";
+import { knowledgeHandlers } from "./knowledge-handlers.js";
+import { bodyReadByHandler, enableMultipart, jsonOrMultipartBody, multipartForm } from "./multipart-http.js";
 import {
   addStoreFileRequestSchema,
   batchParamsSchema,
@@ -33,17 +33,7 @@ import {
   vectorStoreListSchema,
   vectorStoreSchema,
 } from "./schemas.js";
-import {
-  attachmentDisposition,
-  contentPage,
-  listPage,
-  searchPage,
-  v1Batch,
-  v1File,
-  v1Store,
-  v1StoreFile,
-} from "./serialize-v1.js";
-import { uploadFile, uploadStoreFile } from "./uploads.js";
+import { v1Face } from "./serialize-v1.js";
 
 const tags = ["Knowledge"];
 
@@ -71,7 +61,10 @@ export async function knowledgeRoutes(
   knowledge: KnowledgeApi,
   options: KnowledgeRoutesOptions,
 ): Promise<void> {
-  const upload = { maxUploadBytes: options.maxUploadBytes };
+  const handlers = knowledgeHandlers(knowledge, v1Face, {
+    upload: { maxUploadBytes: options.maxUploadBytes },
+    clock: systemClock,
+  });
 
   await app.register(async (scope) => {
     const uploads = scope as unknown as App;
@@ -98,9 +91,7 @@ export async function knowledgeRoutes(
           },
         },
       },
-      async (request) => {
-        return v1File(await uploadFile(knowledge, request, authOf(request).projectId, upload));
-      },
+      async (request) => handlers.uploadFile(authOf(request).projectId, multipartForm(request)),
     );
 
     uploads.post(
@@ -127,17 +118,13 @@ export async function knowledgeRoutes(
           },
         },
       },
-      async (request) => {
-        const projectId = authOf(request).projectId;
-        if (request.isMultipart()) {
-          return v1StoreFile(await uploadStoreFile(knowledge, request, projectId, request.params.id, upload));
-        }
-        if (!request.body)
-          throw new ApiError(400, "body_required", "This operation needs a JSON object body.");
-        return v1StoreFile(
-          await knowledge.addStoreFile(projectId, request.params.id, addStoreFileInput(request.body)),
-        );
-      },
+      async (request) =>
+        handlers.addStoreFile(
+          authOf(request).projectId,
+          request.params.id,
+          multipartForm(request),
+          request.body,
+        ),
     );
   });
 
@@ -152,7 +139,7 @@ export async function knowledgeRoutes(
         response: { 200: fileListSchema },
       },
     },
-    async (request) => listPage(await knowledge.listFiles(authOf(request).projectId, request.query), v1File),
+    async (request) => handlers.listFiles(authOf(request).projectId, request.query),
   );
 
   app.get(
@@ -166,7 +153,7 @@ export async function knowledgeRoutes(
         response: { 200: fileObjectSchema },
       },
     },
-    async (request) => v1File(await knowledge.getFile(authOf(request).projectId, request.params.file_id)),
+    async (request) => handlers.getFile(authOf(request).projectId, request.params.file_id),
   );
 
   app.get(
@@ -182,14 +169,8 @@ export async function knowledgeRoutes(
       },
     },
     async (request, reply) => {
-      const { file, content } = await knowledge.fileContent(
-        authOf(request).projectId,
-        request.params.file_id,
-      );
-      return reply
-        .header("content-type", "application/octet-stream")
-        .header("content-disposition", attachmentDisposition(file.filename))
-        .send(binary(content));
+      const download = await handlers.downloadFile(authOf(request).projectId, request.params.file_id);
+      return reply.headers(download.headers).send(binary(download.content));
     },
   );
 
@@ -205,7 +186,7 @@ export async function knowledgeRoutes(
         response: { 200: deletedSchema },
       },
     },
-    async (request) => knowledge.deleteFile(authOf(request).projectId, request.params.file_id),
+    async (request) => handlers.deleteFile(authOf(request).projectId, request.params.file_id),
   );
 
   app.post(
@@ -224,8 +205,7 @@ export async function knowledgeRoutes(
         },
       },
     },
-    async (request) =>
-      v1Store(await knowledge.createStore(authOf(request).projectId, createStoreInput(request.body))),
+    async (request) => handlers.createStore(authOf(request).projectId, request.body),
   );
 
   app.get(
@@ -240,8 +220,7 @@ export async function knowledgeRoutes(
         response: { 200: vectorStoreListSchema },
       },
     },
-    async (request) =>
-      listPage(await knowledge.listStores(authOf(request).projectId, request.query), v1Store),
+    async (request) => handlers.listStores(authOf(request).projectId, request.query),
   );
 
   app.get(
@@ -255,7 +234,7 @@ export async function knowledgeRoutes(
         response: { 200: vectorStoreSchema },
       },
     },
-    async (request) => v1Store(await knowledge.getStore(authOf(request).projectId, request.params.id)),
+    async (request) => handlers.getStore(authOf(request).projectId, request.params.id),
   );
 
   app.post(
@@ -271,14 +250,7 @@ export async function knowledgeRoutes(
         response: { 200: vectorStoreSchema },
       },
     },
-    async (request) =>
-      v1Store(
-        await knowledge.updateStore(
-          authOf(request).projectId,
-          request.params.id,
-          updateStoreInput(request.body),
-        ),
-      ),
+    async (request) => handlers.updateStore(authOf(request).projectId, request.params.id, request.body),
   );
 
   app.delete(
@@ -293,7 +265,7 @@ export async function knowledgeRoutes(
         response: { 200: deletedSchema },
       },
     },
-    async (request) => knowledge.deleteStore(authOf(request).projectId, request.params.id),
+    async (request) => handlers.deleteStore(authOf(request).projectId, request.params.id),
   );
 
   app.get(
@@ -308,11 +280,7 @@ export async function knowledgeRoutes(
         response: { 200: vectorStoreFileListSchema },
       },
     },
-    async (request) =>
-      listPage(
-        await knowledge.listStoreFiles(authOf(request).projectId, request.params.id, request.query),
-        v1StoreFile,
-      ),
+    async (request) => handlers.listStoreFiles(authOf(request).projectId, request.params.id, request.query),
   );
 
   app.get(
@@ -327,9 +295,7 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      v1StoreFile(
-        await knowledge.getStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
-      ),
+      handlers.getStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
   );
 
   app.post(
@@ -346,13 +312,11 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      v1StoreFile(
-        await knowledge.updateStoreFile(
-          authOf(request).projectId,
-          request.params.id,
-          request.params.file_id,
-          request.body.attributes,
-        ),
+      handlers.updateStoreFile(
+        authOf(request).projectId,
+        request.params.id,
+        request.params.file_id,
+        request.body,
       ),
   );
 
@@ -369,13 +333,7 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      contentPage(
-        await knowledge.storeFileContent(
-          authOf(request).projectId,
-          request.params.id,
-          request.params.file_id,
-        ),
-      ),
+      handlers.storeFileContent(authOf(request).projectId, request.params.id, request.params.file_id),
   );
 
   app.delete(
@@ -391,7 +349,7 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      knowledge.deleteStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
+      handlers.deleteStoreFile(authOf(request).projectId, request.params.id, request.params.file_id),
   );
 
   app.post(
@@ -409,14 +367,7 @@ export async function knowledgeRoutes(
         },
       },
     },
-    async (request) =>
-      v1Batch(
-        await knowledge.createFileBatch(authOf(request).projectId, request.params.id, {
-          fileIds: request.body.file_ids,
-          attributes: request.body.attributes,
-          chunkingStrategy: request.body.chunking_strategy,
-        }),
-      ),
+    async (request) => handlers.createFileBatch(authOf(request).projectId, request.params.id, request.body),
   );
 
   app.get(
@@ -431,9 +382,7 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      v1Batch(
-        await knowledge.getFileBatch(authOf(request).projectId, request.params.id, request.params.batch_id),
-      ),
+      handlers.getFileBatch(authOf(request).projectId, request.params.id, request.params.batch_id),
   );
 
   app.post(
@@ -449,13 +398,7 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      v1Batch(
-        await knowledge.cancelFileBatch(
-          authOf(request).projectId,
-          request.params.id,
-          request.params.batch_id,
-        ),
-      ),
+      handlers.cancelFileBatch(authOf(request).projectId, request.params.id, request.params.batch_id),
   );
 
   app.get(
@@ -471,12 +414,11 @@ export async function knowledgeRoutes(
       },
     },
     async (request) =>
-      listPage(
-        await knowledge.listStoreFiles(authOf(request).projectId, request.params.id, {
-          ...request.query,
-          batchId: request.params.batch_id,
-        }),
-        v1StoreFile,
+      handlers.listFileBatchFiles(
+        authOf(request).projectId,
+        request.params.id,
+        request.params.batch_id,
+        request.query,
       ),
   );
 
@@ -495,9 +437,6 @@ export async function knowledgeRoutes(
         response: { 200: searchResultsSchema },
       },
     },
-    async (request) =>
-      searchPage(
-        await knowledge.search(authOf(request).projectId, request.params.id, searchRequest(request.body)),
-      ),
+    async (request) => handlers.search(authOf(request).projectId, request.params.id, request.body),
   );
 }

@@ -4,6 +4,7 @@ import {
   type ChunkingStrategy,
 } from "./ingest/chunking-strategy.js";
 import type {
+  Deleted,
   FileBatchRecord,
   FileRecord,
   LastError,
@@ -145,3 +146,22 @@ export function openAiBatch(batch: FileBatchRecord) {
     file_counts: fileCounts(batch.fileCounts),
   };
 }
+
+/** An OpenAI deletion: `{id, object, deleted: true}`, `object` naming what was deleted. */
+function deletedAs<O extends string>(object: O) {
+  return (result: Deleted) => ({ id: result.id, object, deleted: true as const });
+}
+
+/** The mirror's face (see knowledgeHandlers): its `filter` is OpenAI's status. */
+export const openAiFace = {
+  show: {
+    file: openAiFile,
+    store: openAiStore,
+    storeFile: openAiStoreFile,
+    batch: openAiBatch,
+    fileDeleted: deletedAs("file"),
+    storeDeleted: deletedAs("vector_store.deleted"),
+    storeFileDeleted: deletedAs("vector_store.file.deleted"),
+  },
+  storeFileStatus: storeFileStatusOf,
+};

@@ -1,10 +1,12 @@
 import type {
+  Deleted,
   FileBatchRecord,
   FileCounts,
   FileRecord,
   Page,
   SearchHit,
   StoreFileRecord,
+  StoreFileStatus,
   VectorStoreRecord,
 } from "./knowledge-api.js";
 
@@ -85,6 +87,23 @@ export function v1Batch(batch: FileBatchRecord) {
     created_at: batch.createdAt,
   };
 }
+
+/** `/v1` deletions answer `{id, deleted: true}`. */
+const deleted = (result: Deleted): Deleted => result;
+
+/** The `/v1` face (see knowledgeHandlers): its `filter` is the API reference's status. */
+export const v1Face = {
+  show: {
+    file: v1File,
+    store: v1Store,
+    storeFile: v1StoreFile,
+    batch: v1Batch,
+    fileDeleted: deleted,
+    storeDeleted: deleted,
+    storeFileDeleted: deleted,
+  },
+  storeFileStatus: (filter: StoreFileStatus) => filter,
+};
 
 /** A page in OpenAI's list shape (both faces use it). */
 export function listPage<R, T>(page: Page<R>, serialize: (record: R) => T) {

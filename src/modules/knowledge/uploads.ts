@@ -1,10 +1,9 @@
-import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ApiError, type ErrorDetail, validationFailed } from "../../infra/errors.js";
 import type { ChunkingStrategy } from "./ingest/chunking-strategy.js";
 import type { AttributeValue, FileRecord, KnowledgeApi, StoreFileRecord } from "./knowledge-api.js";
-import { receiveUpload } from "./multipart.js";
 import { attributesSchema, chunkingStrategySchema, FILE_PURPOSES } from "./schemas.js";
+import type { UploadForm } from "./upload-form.js";
 
 /** The two upload operations both faces offer, over KnowledgeApi. */
 
@@ -22,21 +21,24 @@ function purposeProblem(fields: Readonly<Record<string, string>>): ErrorDetail |
   return undefined;
 }
 
-/** `POST /files`: fields `file` and `purpose`, in either order; anything but a multipart body is 400. */
+/**
+ * `POST /files`: fields `file` and `purpose`, in either order; anything but a multipart body
+ * (no form) is 400.
+ */
 export async function uploadFile(
   knowledge: KnowledgeApi,
-  request: FastifyRequest,
+  form: UploadForm | undefined,
   projectId: string,
   options: UploadOptions,
 ): Promise<FileRecord> {
-  if (!request.isMultipart()) {
+  if (!form) {
     throw new ApiError(
       400,
       "unsupported_content_type",
       "Upload the file as multipart/form-data (fields `file` and `purpose`).",
     );
   }
-  const { stored } = await receiveUpload(request, {
+  const { stored } = await form.receive({
     maxUploadBytes: options.maxUploadBytes,
     fields: ["purpose"],
     ...(options.ignoredFields ? { ignoredFields: options.ignoredFields } : {}),
@@ -116,13 +118,13 @@ function storeFileFields(fields: Readonly<Record<string, string>>) {
  */
 export async function uploadStoreFile(
   knowledge: KnowledgeApi,
-  request: FastifyRequest,
+  form: UploadForm,
   projectId: string,
   storeId: string,
   options: UploadOptions,
 ): Promise<StoreFileRecord> {
   await knowledge.getStore(projectId, storeId);
-  const { stored: file, fields } = await receiveUpload(request, {
+  const { stored: file, fields } = await form.receive({
     maxUploadBytes: options.maxUploadBytes,
     fields: ["attributes", "chunking_strategy"],
     ...(options.ignoredFields ? { ignoredFields: options.ignoredFields } : {}),

@@ -435,21 +435,31 @@ export class KnowledgeRepo {
    */
   async chunksById(
     ids: number[],
-  ): Promise<Array<KnowledgeChunkRow & { filename: string; attributes: string }>> {
+  ): Promise<
+    Array<Pick<KnowledgeChunkRow, "id" | "file_id" | "content"> & { filename: string; attributes: string }>
+  > {
     if (ids.length === 0) return [];
-    return this.db
-      .selectFrom("knowledge_chunks")
-      .innerJoin("knowledge_files", "knowledge_files.id", "knowledge_chunks.file_id")
-      .innerJoin("vector_store_files", (join) =>
-        join
-          .onRef("vector_store_files.vector_store_id", "=", "knowledge_chunks.vector_store_id")
-          .onRef("vector_store_files.file_id", "=", "knowledge_chunks.file_id"),
-      )
-      .selectAll("knowledge_chunks")
-      .select(["knowledge_files.filename", "vector_store_files.attributes"])
-      .where("knowledge_chunks.id", "in", ids)
-      .whereRef("knowledge_chunks.generation", "=", "vector_store_files.live_generation")
-      .execute();
+    return (
+      this.db
+        .selectFrom("knowledge_chunks")
+        .innerJoin("knowledge_files", "knowledge_files.id", "knowledge_chunks.file_id")
+        .innerJoin("vector_store_files", (join) =>
+          join
+            .onRef("vector_store_files.vector_store_id", "=", "knowledge_chunks.vector_store_id")
+            .onRef("vector_store_files.file_id", "=", "knowledge_chunks.file_id"),
+        )
+        // Not the vectors (nor, on PostgreSQL, the tsvector and pgvector columns): a result shows text.
+        .select([
+          "knowledge_chunks.id",
+          "knowledge_chunks.file_id",
+          "knowledge_chunks.content",
+          "knowledge_files.filename",
+          "vector_store_files.attributes",
+        ])
+        .where("knowledge_chunks.id", "in", ids)
+        .whereRef("knowledge_chunks.generation", "=", "vector_store_files.live_generation")
+        .execute()
+    );
   }
 
   /**

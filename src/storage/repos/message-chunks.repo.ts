@@ -201,7 +201,7 @@ export class MessageChunksRepo {
     await this.prepare(query.embedder);
     const vector = normalize(query.vector);
     if (!vector.some((value) => value !== 0)) return [];
-    return index.nearest(query, vector, query.excludeMessageSeqs ?? new Set<number>());
+    return index.nearest(query, vector);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.js";
 import type { ChunkHit, EmbedderKey, NearestQuery, VectorIndex } from "./vector-index.js";
-import { dot, fromBytes } from "./vectors.js";
+import { dot, excludedOf, fromBytes } from "./vectors.js";
 
 /**
  * The chunks a search may find: of the query's scope (a person's, or a thread's without a
@@ -38,11 +38,8 @@ export class ExactScanIndex implements VectorIndex {
     return 0;
   }
 
-  async nearest(
-    query: NearestQuery,
-    vector: Float32Array,
-    excluded: ReadonlySet<number>,
-  ): Promise<ChunkHit[]> {
+  async nearest(query: NearestQuery, vector: Float32Array): Promise<ChunkHit[]> {
+    const excluded = excludedOf(query);
     // Content stays out of the scan: reading it for every chunk costs more than the ranking.
     const rows = await chunksOfScope(this.db, query)
       .select(["id", "message_id", "message_seq", "thread_id", "chunk_index", "vector"])

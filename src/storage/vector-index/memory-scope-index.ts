@@ -3,7 +3,14 @@ import type { Database } from "../schema.js";
 import { chunksOfScope } from "./exact-scan-index.js";
 import { ScopeVectors, topChunks } from "./scope-vectors.js";
 import type { ChunkHit, EmbedderKey, IndexedChunk, NearestQuery, VectorIndex } from "./vector-index.js";
-import { fromBytes, type RankedRow, type RankedRows, scopeKeyOf, widenUntilEnough } from "./vectors.js";
+import {
+  excludedOf,
+  fromBytes,
+  type RankedRow,
+  type RankedRows,
+  scopeKeyOf,
+  widenUntilEnough,
+} from "./vectors.js";
 
 /** Scopes remembered as too large for the budget (served by the inner index). */
 const TOO_LARGE_REMEMBERED = 1000;
@@ -61,15 +68,12 @@ export class MemoryScopeIndex implements VectorIndex {
     return total;
   }
 
-  async nearest(
-    query: NearestQuery,
-    vector: Float32Array,
-    excluded: ReadonlySet<number>,
-  ): Promise<ChunkHit[]> {
+  async nearest(query: NearestQuery, vector: Float32Array): Promise<ChunkHit[]> {
     const key = `${query.embedder.id}#${query.embedder.dimensions}|${scopeKeyOf(query)}`;
-    if (this.tooLarge.has(key)) return this.inner.nearest(query, vector, excluded);
+    if (this.tooLarge.has(key)) return this.inner.nearest(query, vector);
     const copy = await this.upToDate(key, query);
-    if (!copy) return this.inner.nearest(query, vector, excluded);
+    if (!copy) return this.inner.nearest(query, vector);
+    const excluded = excludedOf(query);
     // Scores of the chunks held now; the copy may grow while the rows are read.
     const scores = copy.score(vector);
     return widenUntilEnough(query.limit, excluded, async (k): Promise<RankedRows> => {

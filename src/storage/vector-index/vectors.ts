@@ -56,6 +56,13 @@ export function fnv1aHex(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
+/** The messages a recall search leaves out (by seq). */
+export function excludedOf(query: Pick<NearestQuery, "excludeMessageSeqs">): ReadonlySet<number> {
+  return query.excludeMessageSeqs ?? NONE;
+}
+
 /** A chunk an index ranked: `distance` is cosine distance, null for a zero vector. */
 export interface RankedRow {
   id: number;

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart, { type MultipartFile, type MultipartValue } from "@fastify/multipart";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
@@ -10,6 +10,7 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { ApiError, validationFailed } from "../../infra/errors.js";
 import type { App } from "../../infra/http-types.js";
+import type { ReceiveUploadOptions, UploadForm } from "./upload-form.js";
 
 /**
  * File uploads as `multipart/form-data` (what OpenAI's clients send): one part named `file`
@@ -110,38 +111,14 @@ class ByteLimit extends Transform {
   }
 }
 
-export interface UploadedFile {
-  filename: string;
-  /** The bytes; fails with UploadTooLarge past the limit. */
-  content: Readable;
+/** The upload of a multipart request; undefined for any other body. */
+export function multipartForm(request: FastifyRequest): UploadForm | undefined {
+  if (!request.isMultipart()) return undefined;
+  return { receive: (options) => receiveUpload(request, options) };
 }
 
-export interface ReceiveUploadOptions<T> {
-  maxUploadBytes: number;
-  /** Text fields the form may have; any other part is 422 `unknown field`. */
-  fields: readonly string[];
-  /** Fields accepted and dropped (e.g. OpenAI's `expires_after[…]` of files.create). */
-  ignoredFields?: (name: string) => boolean;
-  /**
-   * Whether `store` can take the file with only the fields sent before it. If so the file is
-   * streamed straight to it; otherwise (OpenAI's client sends `file` before `purpose`) it is
-   * spooled to a temporary file until the form has been read, then streamed from there.
-   */
-  readyToStore(fields: Readonly<Record<string, string>>): boolean;
-  /** Consumes the file (to its end or until it fails); may throw before reading it. */
-  store(file: UploadedFile, fields: Readonly<Record<string, string>>): Promise<T>;
-  /** Undoes a store when what follows the file in the form is refused. */
-  discard(stored: T): Promise<void>;
-  /** Checks the complete set of fields; throws ApiError (422) when they are refused. */
-  check(fields: Readonly<Record<string, string>>): void;
-}
-
-/**
- * Reads a multipart request: text fields, and exactly one file part named `file` (422 when it
- * is missing or there is more than one), handed to `store` as a stream. Whatever goes wrong,
- * the rest of the request body is drained so that the client reads the error.
- */
-export async function receiveUpload<T>(
+/** Reads a multipart request (see UploadForm.receive). */
+async function receiveUpload<T>(
   request: FastifyRequest,
   options: ReceiveUploadOptions<T>,
 ): Promise<{ stored: T; fields: Record<string, string> }> {
