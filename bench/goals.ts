@@ -2,7 +2,7 @@ import { verdict } from "./report.js";
 import { type RunResult, summarize } from "./stats.js";
 
 /**
- * The goals of the turns suite (issue 18), each as measured value, limit and verdict. A goal
+ * The goals of the turns suite (docs/performance.md, "The goals"), each as measured value, limit and verdict. A goal
  * that needs a user count the run did not measure (1 or 16) is reported as not measured.
  */
 export interface Goal {

@@ -3,7 +3,7 @@ import type { Generated } from "kysely";
 /**
  * The thread event log (migration 0005): every ThreadEvent is recorded in the transaction of
  * the change that raised it, so a stream can replay what a client missed (Last-Event-ID).
- * Rows are kept for at least 10 minutes, then pruned (src/events/thread-event-log.ts).
+ * Rows are kept for at least 10 minutes, then pruned (storage/repos/thread-events.repo.ts, `pruneThreadEvents`).
  */
 export interface ThreadEventsTable {
   /** Global insertion order; the SSE event id. */

@@ -46,7 +46,7 @@ const callSites = (_error: Error, sites: NodeJS.CallSite[]) => sites;
 let guards = 0;
 
 /**
- * A transaction never waits on itself (docs/operations.md, "Transaction misuse"). The work of a
+ * A transaction never waits on itself (docs/operations.md, "Database busy and held transactions"). The work of a
  * transaction (or of `db.connection()`) is run by `within`; a query on the root handle of the
  * same storage issued from that work while it runs fails at once with a TransactionMisuseError
  * instead of waiting (forever on SQLite: the transaction holds the one connection). Work it

@@ -3,7 +3,7 @@ import type { Dialect } from "./dialect.js";
 /**
  * A query on the root handle (`storage.db`, or repositories built over it) was issued inside
  * the work of a transaction of the same storage that is still open
- * (docs/operations.md, "Transaction misuse"). On SQLite it would wait forever for the one
+ * (docs/operations.md, "Database busy and held transactions"). On SQLite it would wait forever for the one
  * connection the transaction holds, and every later query with it; on PostgreSQL it takes a
  * second pool connection, which can deadlock on the transaction's row locks or exhaust the pool.
  * It is a bug in the code that issued it: thrown at once, and reported to the storage's misuse

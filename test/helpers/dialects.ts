@@ -15,7 +15,7 @@ export function shouldSkip(dialect: TestDialect): boolean {
 /**
  * `options`: the busy timeout and clock of transactions. Test storages recognise a query on the
  * root handle inside its transaction exactly (`scopes`), so that every misuse a suite reaches
- * fails it (docs/operations.md, "Transaction misuse").
+ * fails it (docs/operations.md, "Database busy and held transactions").
  */
 export async function openTestStorage(
   dialect: TestDialect,

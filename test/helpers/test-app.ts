@@ -56,7 +56,7 @@ export interface TestAppOptions {
   storageNow?: () => number;
   /**
    * TransactionMisuseErrors the test expects: otherwise close() fails with the first one, so a
-   * misuse a caller swallowed still fails the test (docs/operations.md, "Transaction misuse").
+   * misuse a caller swallowed still fails the test (docs/operations.md, "Database busy and held transactions").
    */
   allowTransactionMisuse?: boolean;
 }

@@ -10,7 +10,7 @@ const SITE = "https://shop.example";
 
 /**
  * A chat switched to `identity_required` stops serving anonymous visitors at once, whatever
- * their token's age (docs/widget.md, "Verified identities"): every route that takes a visitor
+ * their token's age (docs/widget.md, "Visitors and identities"): every route that takes a visitor
  * token answers 401 identity_required, and an event stream opened before the switch ends
  * instead of delivering what is said next.
  */

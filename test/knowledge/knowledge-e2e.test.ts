@@ -89,7 +89,7 @@ for (const dialect of DIALECTS) {
         expect(filtered.data.map((hit) => hit.filename)).toEqual(["prices.csv"]);
         expect(filtered.data[0]?.content[0]?.text).toContain("E-bike");
 
-        // The same store on Parley's own API, with SPEC's statuses.
+        // The same store on Parley's own API, with its documented statuses.
         const own = (await t.call("GET", `/v1/vector_stores/${store.id}`)).json();
         expect(own).toMatchObject({ id: store.id, status: "ready", file_count: 2 });
       });

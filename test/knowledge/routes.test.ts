@@ -407,7 +407,7 @@ describe("knowledge routes on /v1", () => {
       expect(missing.json()).toMatchObject({ code: "vector_store_not_found" });
     });
 
-    it("shows SPEC's statuses while files are processed", async () => {
+    it("shows the documented statuses while files are processed", async () => {
       fake.processAfterPolls = 2;
       const file = await uploadFile();
       const bad = await uploadFile("blob.bin", "\u0001\u0002");

@@ -16,7 +16,7 @@ const writeOne = (trx: Kysely<Database>) => sql`insert into guarded (note) value
 
 const projectsOf = (storage: Storage) => storage.db.selectFrom("projects").select("id").execute();
 
-/** docs/operations.md, "Transaction misuse" and "Database busy". */
+/** docs/operations.md, "Database busy and held transactions". */
 for (const dialect of DIALECTS) {
   describe.skipIf(shouldSkip(dialect))(`the transaction guard (${dialect})`, () => {
     const opened: Storage[] = [];

@@ -14,8 +14,7 @@ export interface TrustedOriginsFetchOptions {
 }
 
 /**
- * A `fetch` for calls whose address may come from a user's data (docs/development.md, "A call to
- * a URL a user supplied"): a vendor's configured API base and OAuth hosts are the operator's
+ * A `fetch` for calls whose address may come from a user's data (docs/development.md, "Where new things go"): a vendor's configured API base and OAuth hosts are the operator's
  * choice and go out as they are, while any other address (a Bitrix24 portal named in
  * `auth_data`, an attachment URL an inbound webhook carried) goes through the guard, public
  * addresses only. The guard returns redirects as they are; a GET or HEAD follows them here, at

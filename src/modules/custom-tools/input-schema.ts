@@ -4,7 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 
 /**
- * The JSON Schema of a custom tool's arguments (docs/custom-tools.md, "Arguments"): an object
+ * The JSON Schema of a custom tool's arguments (docs/custom-tools.md, "Fields"): an object
  * schema that compiles with Ajv 8 — draft-07 by default, draft 2020-12 when its `$schema` says
  * so — with the standard formats (ajv-formats). Strict: an unknown keyword or format is an
  * error, so a typo never passes silently. Only local `$ref`s resolve.

@@ -36,8 +36,8 @@ export function hookUrlOf(publicUrl: string, vendor: string, integrationId: stri
 }
 
 /**
- * Gives adapters what they need for one integration and nothing more (docs/development.md, "A
- * new vendor"): the decrypted auth_data, the connector state, the vendor's configured base URL,
+ * Gives adapters what they need for one integration and nothing more (docs/development.md, "Adding
+ * a vendor"): the decrypted auth_data, the connector state, the vendor's configured base URL,
  * the hook URL and `fetch`; for vendors connected by OAuth, `oauth()` (a live token, refreshed
  * when needed: docs/oauth.md). State an adapter saves is sealed and stored as it is saved, and
  * kept whether the call succeeds or not (a token refreshed before a failed send is kept).

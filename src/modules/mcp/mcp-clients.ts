@@ -10,7 +10,7 @@ interface Entry {
 
 /**
  * One connected client per MCP server in this process, reused by every call (docs/mcp.md,
- * "Connections"). A server whose settings changed, a failed connection and a connection that
+ * "Calls"). A server whose settings changed, a failed connection and a connection that
  * broke are replaced on the next use; `drop` closes a server's client (deleted, changed),
  * `closeAll` every one (shutdown).
  */

@@ -9,7 +9,7 @@ export interface McpCallResult {
 }
 
 /**
- * The result of a call as the model reads it (docs/mcp.md, "Results"): `structuredContent`
+ * The result of a call as the model reads it (docs/mcp.md, "What the model gets"): `structuredContent`
  * when the server gave it, otherwise the text contents joined by blank lines, with images,
  * audio and resources summarised in a line each. Past MAX_RESULT_BYTES the text is cut and a
  * note says so (a structured result then reaches the model as its cut JSON text).

@@ -17,7 +17,7 @@ export function systemRoutes(app: App, deps: SystemRoutesDeps): void {
 
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     // First, and without the database: on SQLite a held transaction holds the one connection,
-    // so the ping below would only wait for it (docs/operations.md, "Readiness").
+    // so the ping below would only wait for it (docs/operations.md, "Operational endpoints").
     const heldMs = deps.storage.transactions?.longestHoldMs() ?? 0;
     if (heldMs > deps.holdLimitMs) {
       return reply.code(503).send({

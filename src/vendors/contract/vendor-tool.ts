@@ -24,7 +24,7 @@ export interface IntegrationTool<AuthData = Record<string, unknown>> {
   /**
    * Runs one call with the integration's credentials; the (JSON) result is what the model
    * sees. A vendor's refusal (validation, not found, no access) is thrown as a ToolRefusal
-   * (engine/tools/tool-refusal.ts) whose message the model reads; a lost connection as
+   * (tools/tool-refusal.ts) whose message the model reads; a lost connection as
    * ChannelError `credentials_rejected` (the integration then moves to `error`).
    */
   // biome-ignore lint/suspicious/noExplicitAny: the input is what `inputSchema` parsed.

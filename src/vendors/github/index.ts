@@ -6,8 +6,8 @@ import { githubProfile } from "./profile.js";
 import { githubTools } from "./tools/index.js";
 
 /**
- * The Github channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * GitHub, connected by OAuth (docs/oauth.md, "GitHub"): no messages; its tools file issues
+ * (docs/oauth-tools.md) with the integration's token, and its profile is the token's user.
  */
 export const github = {
   id: "github",

@@ -6,8 +6,8 @@ import { googleProfile } from "./profile.js";
 import { googleTools } from "./tools/index.js";
 
 /**
- * The Google channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * Google, connected by OAuth (docs/oauth.md, "Google"): no messages; its tools read and write the
+ * account's calendar (docs/oauth-tools.md), and its profile is the signed-in account.
  */
 export const google = {
   id: "google",

@@ -5,7 +5,7 @@ import { fileMimeType } from "./mime-type.js";
 
 /**
  * Downloads a file by its `file_id` (an attachment's or the avatar's ref; docs/channels.md,
- * "Files"): getFile gives a `file_path` valid for at least an hour, then the bytes come from
+ * "Media"): getFile gives a `file_path` valid for at least an hour, then the bytes come from
  * the file endpoint. The Bot API serves files up to 20 MB.
  */
 export async function fetchTelegramFile(

@@ -6,8 +6,8 @@ import { yandexProfile } from "./profile.js";
 import { yandexTools } from "./tools/index.js";
 
 /**
- * The Yandex channel. Today: its `auth_data`, validated on create and update. Receiving
- * and sending messages arrive with the channels work (docs/development.md, "A new vendor").
+ * Yandex, connected by OAuth (docs/oauth.md, "Yandex"): no messages; its tools work in Yandex
+ * Tracker (docs/oauth-tools.md, `PARLEY_YANDEX_TRACKER_API_URL`), its profile is Yandex ID's.
  */
 export const yandex = {
   id: "yandex",

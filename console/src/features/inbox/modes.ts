@@ -9,7 +9,7 @@ export const MODE_COLORS: Record<ThreadMode, string> = {
 };
 
 /**
- * Operator messages are accepted in `manual` only (SPEC; the server answers 409
+ * Operator messages are accepted in `manual` only (docs/conversations.md, "Sending as an operator"; the server answers 409
  * thread_not_manual otherwise). In `operator` mode the header offers "Take over" first.
  */
 export function canReply(mode: ThreadMode): boolean {
