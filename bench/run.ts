@@ -206,6 +206,7 @@ async function all() {
   if (suites.includes("channel-burst")) await (await import("./channel-burst.js")).benchChannelBurst();
   if (suites.includes("knowledge")) await (await import("./knowledge.js")).benchKnowledge();
   if (suites.includes("cluster")) await (await import("./cluster.js")).benchCluster();
+  if (suites.includes("paths")) await (await import("./paths.js")).benchPaths();
   writeJson();
 }
 
