@@ -2,18 +2,22 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { LanguageModel } from "ai";
+import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { DomainEventListener } from "./events/event-listener.js";
 import { StreamKeyGuard } from "./events/stream-key-guard.js";
 import { ThreadEventHub } from "./events/thread-event-hub.js";
 import { threadEventListener } from "./events/thread-event-listener.js";
 import { Transactor } from "./events/unit-of-work.js";
+import type { ApiGuardOptions } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
-import type { App } from "./infra/http-types.js";
+import { type IdempotencyOptions, pruneIdempotencyKeys } from "./infra/idempotency.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
 import type { Logger } from "./infra/logging.js";
-import type { Metrics } from "./infra/metrics.js";
-import { createGuardedFetch } from "./infra/outbound-http/guarded-fetch.js";
+import { createMetrics, type Metrics } from "./infra/metrics.js";
+import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from "./infra/rate-limit.js";
+import { ResilientRateLimitStore } from "./infra/resilient-rate-limit-store.js";
+import { installScrapeGauges } from "./infra/scrape-gauges.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
 import type { JobRegistration } from "./job-queue/job-definition.js";
@@ -22,71 +26,35 @@ import { JobWorker } from "./job-queue/job-worker.js";
 import {
   BillingService,
   billingListener,
-  billingRoutes,
-  CreditHolds,
+  composeBilling,
   ledgerFromConfig,
   offersFromConfig,
   paymentProviderFromConfig,
-  paymentRoutes,
   toMilli,
 } from "./modules/billing/index.js";
-import { readBotSettings } from "./modules/bots/index.js";
-import { customTools } from "./modules/custom-tools/index.js";
-import type { ThreadActions } from "./modules/engine/index.js";
-import {
-  ApprovalFlow,
-  engineJobHandlers,
-  ModelRegistry,
-  ProjectTools,
-  ThreadLock,
-  ThreadWriter,
-  TurnRunner,
-  turnMetrics,
-} from "./modules/engine/index.js";
-import {
-  ConnectionService,
-  Connectors,
-  deliveryListener,
-  hookRoutes,
-  InboundService,
-  IntegrationTools,
-  integrationJobHandlers,
-  MessageDeliverer,
-  mediaRoutes,
-  mediaUrl,
-  OAuthService,
-  OAuthTokens,
-  oauthCallbackRoutes,
-  oauthJobHandlers,
-  oauthProtocols,
-  oauthStartRoutes,
-  VENDOR_ADDRESS_ERROR_CODE,
-  vendorFetch,
-} from "./modules/integrations/index.js";
-import { FileStore, KnowledgeService, knowledgeJobHandlers, ParsePool } from "./modules/knowledge/index.js";
-import { createEmbedderFromConfig, memoryJobHandlers } from "./modules/memory/index.js";
-import { ModelCatalog } from "./modules/models/index.js";
-import { conversationPaymentTools, PaymentLinkNotifications } from "./modules/payment-links/index.js";
-import { type BootstrapResult, bootstrap } from "./modules/projects/index.js";
-import {
-  ApprovalsService,
-  ChannelInboxService,
-  ConversationService,
-  StreamService,
-  threadEventRoutes,
-  threadJobHandlers,
-  threadRoutes,
-} from "./modules/threads/index.js";
-import { webhookListener } from "./modules/webhooks/index.js";
+import { composeBots } from "./modules/bots/index.js";
+import { composeChats } from "./modules/chats/index.js";
+import { composeConsole } from "./modules/console/index.js";
+import { composeCustomTools } from "./modules/custom-tools/index.js";
+import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
+import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
+import { composeJobsApi } from "./modules/jobs/index.js";
+import { composeKnowledge } from "./modules/knowledge/index.js";
+import { composeMcp } from "./modules/mcp/index.js";
+import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.js";
+import { composeModels, ModelCatalog } from "./modules/models/index.js";
+import { composeConsoleAuth } from "./modules/operators/index.js";
+import { composePaymentLinks } from "./modules/payment-links/index.js";
+import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
+import { composeSystem, readDatabaseSnapshot } from "./modules/system/index.js";
+import { composeThreads } from "./modules/threads/index.js";
+import { composeWebhooks, type WebhookDispatchOptions, webhookListener } from "./modules/webhooks/index.js";
+import { composeWidget } from "./modules/widget/index.js";
 import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
 import type { Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";
-import { createRepos, type Repos } from "./storage/repos/index.js";
-import { MessageChunksRepo } from "./storage/repos/message-chunks.repo.js";
-import { THREAD_EVENT_RETENTION_MS } from "./storage/repos/thread-events.repo.js";
-import { detectStoreVectorIndex } from "./storage/vector-index/detect-vector-index.js";
-import { lazyVectorIndex } from "./storage/vector-index/lazy-vector-index.js";
-import type { ToolProvider } from "./tools/tool-provider.js";
+import { createRepos } from "./storage/repos/index.js";
+import type { ModuleContext, ModuleParts } from "./wiring/module-parts.js";
 
 /**
  * The composition root: the one place that knows every module and wires them together. The
@@ -97,8 +65,6 @@ import type { ToolProvider } from "./tools/tool-provider.js";
 
 export const SQLITE_FILE = "parley.db";
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-/** Vendors redeliver an event for a few days at most (Meta: up to 7): its dedupe key is kept 14. */
-const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** The runtime before the first-start bootstrap (the server listens in between; see server.ts). */
 export interface OpenRuntime {
@@ -189,16 +155,6 @@ export function composeBillingAdmin(
   });
 }
 
-/** A channel attachment's bytes, through the vendor of the chat's integration. */
-async function loadAttachment(repos: Repos, connectors: Connectors, chatId: string, ref: string) {
-  const chat = await repos.chats.findById(chatId);
-  const integration = chat?.integration_id
-    ? await repos.integrations.findById(chat.integration_id)
-    : undefined;
-  if (!integration) return undefined;
-  return connectors.use(integration, async ({ vendor, context }) => vendor.fetchFile?.(context, ref));
-}
-
 /**
  * The one time a generated bootstrap key and the first console password are shown. They go to
  * stdout, never to the log.
@@ -225,37 +181,68 @@ export function bootstrapBanner(result: BootstrapResult, publicUrl?: string): st
   ].join("\n");
 }
 
-export interface ConversationDeps {
-  /** Tools of the project's MCP servers (docs/mcp.md); built with the routes' client pool. */
-  mcpTools?: ToolProvider;
+export interface ServiceDeps {
   config: Config;
+  /** Opened and migrated by the caller, who also closes it after the service. */
   storage: Storage;
-  repos: Repos;
   secrets: SecretBox;
-  catalog: ModelCatalog;
   clock: Clock;
   newId: IdGenerator;
   log: Logger;
+  /** Overrides the rate-limit store chosen from the configuration. */
+  rateLimitStore?: RateLimitStore;
   /** Supplies models for some ids instead of the configured providers (tests, embedding). */
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker (tests shorten it). */
   workerPollMs?: number;
   /** The script parse workers run instead of parse-worker's (tests). */
   parseWorkerEntry?: URL;
-  /** Called after a commit that queued webhook deliveries (wakes the dispatcher). */
-  onWebhookDeliveries?: () => void;
-  /** Where turns and model calls are counted (the app's registry). */
-  metrics?: Metrics;
+  /** Webhook dispatcher overrides (tests shorten the poll interval and the retry schedule). */
+  webhooks?: WebhookDispatchOptions;
+}
+
+/** The service as the HTTP app and the process use it. */
+export interface Service {
+  /** Every module, in the order their routes are registered (docs/development.md, "Modules"). */
+  modules: readonly ModuleParts[];
+  /** The guard of `/v1` and of the OpenAI mirror: API keys, console sessions, rate limits. */
+  guard: ApiGuardOptions;
+  idempotency: IdempotencyOptions;
+  metrics: Metrics;
+  /** Once the server is ready: the job worker and the modules' loops. */
+  start(): void;
+  /** Every module's periodic clean-up, and the idempotency keys'. */
+  housekeeping(): Promise<void>;
+  /** Stops the worker, the modules, the event hub and the rate-limit store. */
+  close(): Promise<void>;
 }
 
 /**
- * Threads, turns, thread events, the listener table and the job queue, wired together: the
- * part of the service that holds conversations. `close()` stops the worker and the event hub.
+ * The composition root: each module's `compose`, called in the order of what it needs, and the
+ * table of modules the HTTP app walks. Before the modules, what every conversation write goes
+ * through: the job queue, the event hub, the listener table and the transactor. A module built
+ * later than one that calls it is reached through a closure that runs only on use (the
+ * dispatcher's wake-up, the threads' inbox, the thread actions of tools).
  */
-export function composeConversations(deps: ConversationDeps) {
-  const { config, storage, repos, clock } = deps;
+export function composeService(deps: ServiceDeps): Service {
+  const { config, storage, clock } = deps;
   const ids = deps.newId;
+  const repos = createRepos(storage.db);
+  const context: ModuleContext = {
+    config,
+    storage,
+    repos,
+    secrets: deps.secrets,
+    clock,
+    newId: ids,
+    log: deps.log,
+  };
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const catalog = new ModelCatalog(config);
+  catalog.assertHasDefault(config.defaultModel);
+  const metrics = createMetrics();
+
+  // What every conversation write goes through.
   const hub = new ThreadEventHub({ redisUrl: config.redisUrl, log: deps.log });
   const keyGuard = new StreamKeyGuard({
     hub,
@@ -272,23 +259,79 @@ export function composeConversations(deps: ConversationDeps) {
     leaseMs: config.leaseMs,
     log: deps.log,
   });
-  // What follows from a domain event, in order: the thread event listener takes the
-  // project's event lock, so it comes last. Billing and channel delivery add theirs here.
   const ledger = ledgerFromConfig(config, clock, ids);
+  // What follows from a domain event, in order: the thread event listener takes the project's
+  // event lock, so it comes last; billing first, so the billing.balance.low it may raise
+  // reaches the webhook outbox.
   const listeners: DomainEventListener[] = [
-    // Billing first: the billing.balance_low it may raise reaches the webhook listener.
-    billingListener({ ledger, catalog: deps.catalog, creditsPerUsd: config.billing.creditsPerUsd }),
-    webhookListener({ clock, newId: ids, onDeliveries: () => deps.onWebhookDeliveries?.() }),
+    billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
+    webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
     threadEventListener({ hub, clock }),
   ];
   const transactor = new Transactor({ repos, jobs, listeners });
   const writer = new ThreadWriter({ clock, newId: ids });
-  const credit = {
-    enforce: config.billing.enforce,
-    initialBalance: toMilli(config.billing.welcomeBonus),
+  const credit = { enforce: config.billing.enforce, initialBalance: toMilli(config.billing.welcomeBonus) };
+
+  // Who may call: API keys, console sessions, rate-limit budgets.
+  const redis =
+    !deps.rateLimitStore && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  redis?.on("error", (error) => deps.log.debug({ err: error }, "redis connection error"));
+  const rateLimits =
+    deps.rateLimitStore ??
+    (redis
+      ? new ResilientRateLimitStore(new RedisRateLimitStore(redis), deps.log)
+      : new MemoryRateLimitStore());
+  const projects = composeProjects(context, { onKeyRevoked: (keyId) => keyGuard.revoked(keyId) });
+  const operators = composeConsoleAuth({
+    ...context,
+    rateLimits,
+    onRevoked: (sessionIds) => {
+      for (const id of sessionIds) keyGuard.revoked(id);
+    },
+  });
+  const guard: ApiGuardOptions = {
+    authenticate: (secret) => projects.authenticator.authenticate(secret),
+    bearerSecret,
+    ...operators.guard,
+    rateLimits,
+    limits: config.rateLimit,
+    perProject: config.projectRateLimit,
+    clock,
   };
-  const conversations = new ConversationService({ repos, transactor, writer, clock, newId: ids, credit });
+  const idempotency: IdempotencyOptions = {
+    repo: () => repos.idempotency,
+    clock,
+    secrets: deps.secrets,
+    leaseMs: config.leaseMs,
+  };
+
+  // Conversations: the threads' side first (tools act on threads), then what offers tools, the
+  // engine, and the threads' parts that drive it.
+  const threadsCore = composeThreads(context, { transactor, writer, credit, hub, keyGuard });
+  const { conversations } = threadsCore;
+  const memory = composeMemory(context);
+  let inbox: ChannelInbox | undefined;
+  const integrations = composeIntegrations(context, {
+    transactor,
+    processId,
+    inbox: { receive: (delivery) => inbox!.receive(delivery) },
+  });
+  const paymentLinks = composePaymentLinks(context, {
+    connectors: integrations.connectors,
+    transactor,
+    writer,
+  });
+  const customTools = composeCustomTools(context);
+  // MCP servers (docs/mcp.md): the routes' service and the tool provider share one client pool.
+  const mcp = composeMcp({ ...context, allowPrivate: config.webhooksAllowPrivate });
+  const knowledge = composeKnowledge(context, {
+    transactor,
+    embedder: memory.embedder,
+    ...(deps.parseWorkerEntry ? { parseWorkerEntry: deps.parseWorkerEntry } : {}),
+    guard,
+    idempotency,
+  });
   const threadActions: ThreadActions = {
     changeMode: async (projectId, threadId, mode) => {
       const thread = await repos.threads.find(projectId, threadId);
@@ -299,192 +342,66 @@ export function composeConversations(deps: ConversationDeps) {
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
   };
-  const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
-  // OAuth vendors' tokens (docs/oauth.md): refreshed one process at a time, lost → ConnectionService.
-  const protocols = oauthProtocols(config.oauth);
-  // Vendor calls to an address from a user's data go through the outbound guard (vendor-fetch.ts).
-  const vendorGuard = createGuardedFetch({
-    allowPrivate: config.webhooksAllowPrivate,
-    refusalCode: VENDOR_ADDRESS_ERROR_CODE,
-    maxBodyBytes: config.files.maxUploadBytes,
-  });
-  const vendorCalls = vendorFetch(config, vendorGuard.fetch);
-  const oauthTokens: OAuthTokens = new OAuthTokens({
-    repos,
+  const engine = composeEngine(context, {
     transactor,
-    secrets: deps.secrets,
-    clock,
-    protocols,
-    config: config.oauth,
-    owner: processId,
-    authLost: (row, reason): Promise<void> => connection.authLost(row, reason),
-    log: deps.log,
-    fetch: vendorCalls,
-  });
-  const connectors = new Connectors({
-    config,
-    secrets: deps.secrets,
-    repos,
-    oauth: oauthTokens,
-    fetch: vendorCalls,
-  });
-  // The project's tools: built-ins, then what integrations offer (docs/agent.md, "Tools").
-  const tools = new ProjectTools([
-    new IntegrationTools({ repos, connectors, authLost: (row, reason) => connection.authLost(row, reason) }),
-    conversationPaymentTools({ repos, connectors, publicUrl: config.publicUrl, clock, newId: ids }),
-    customTools({
-      repos,
-      secrets: deps.secrets,
-      clock,
-      newId: ids,
-      log: deps.log,
-      allowPrivate: config.webhooksAllowPrivate,
-    }),
-    ...(deps.mcpTools ? [deps.mcpTools] : []),
-  ]);
-  const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId: ids, tools });
-  const memory = {
-    chunks: new MessageChunksRepo(storage.db, storage.dialect, { memoryBytes: config.recallMemoryBytes }),
-    embedder: createEmbedderFromConfig(config),
-  };
-  // Uploaded documents are parsed in worker threads, off the event loop (docs/operations.md).
-  const parser = new ParsePool({ ...config.parse, entry: deps.parseWorkerEntry });
-  const knowledge = new KnowledgeService({
-    repos,
-    transactor,
-    files: new FileStore(config.files.dir, config.files.maxUploadBytes),
-    vectors: lazyVectorIndex(storage.db, (on) => detectStoreVectorIndex(on, storage.dialect)),
-    embedder: memory.embedder,
-    parser,
-    clock,
-    newId: ids,
-  });
-  const runner = new TurnRunner({
-    searchKnowledge: async (projectId, chatId, query, limit) => {
-      const context = await repos.answerContext(projectId, chatId);
-      if (!context) return [];
-      const settings = readBotSettings(context.botSettings, config.defaultModel);
-      const stores = await knowledge.ownStores(projectId, settings.ai.knowledge.vectorStoreIds);
-      const hits = await knowledge.searchStores(stores, [query], { maxNumResults: limit });
-      return hits.map((hit) => ({
-        text: hit.content.map((part) => part.text).join("\n"),
-        source: `${hit.filename} (${hit.fileId})`,
-        score: hit.score,
-      }));
-    },
+    writer,
     credit,
-    // Concurrent turns cannot spend the same last credits (docs/billing.md, "When credits run out").
-    ...(config.billing.enforce
-      ? {
-          holds: new CreditHolds({
-            repos,
-            ledger,
-            catalog: deps.catalog,
-            creditsPerUsd: config.billing.creditsPerUsd,
-            clock,
-            newId: ids,
-          }),
-        }
-      : {}),
-    loadAttachment: (chatId, ref) => loadAttachment(repos, connectors, chatId, ref),
-    repos,
-    writer,
-    threadActions,
-    approvals,
-    memory,
-    newId: ids,
-    transactor,
-    registry,
-    lock: new ThreadLock({
-      threads: () => repos.threads,
-      clock,
-      owner: processId,
-      leaseMs: config.leaseMs,
-      crossProcess: storage.dialect === "postgres",
-      maxWaitMs: config.modelTimeoutMs * config.modelMaxAttempts + 60_000,
-    }),
-    clock,
-    log: deps.log,
-    ...(deps.metrics ? { observer: turnMetrics(deps.metrics) } : {}),
-    retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
-    timeoutMs: config.modelTimeoutMs,
-    defaultModel: config.defaultModel,
-    tools,
-    toolCallsPerTurn: config.toolCallsPerTurn,
-  });
-  const connection = new ConnectionService({
-    repos,
-    transactor,
-    connectors,
-    publicUrl: config.publicUrl,
-    clock,
-    log: deps.log,
-    mediaUrl: (integrationId, ref) => mediaUrl(config.publicUrl, deps.secrets, integrationId, ref),
-  });
-  const oauth = new OAuthService({
-    repos,
-    transactor,
-    secrets: deps.secrets,
-    clock,
-    protocols,
-    config: config.oauth,
-    tokens: oauthTokens,
-    lifecycle: connection,
-    log: deps.log,
-    fetch: vendorCalls,
-  });
-  const deliverer = new MessageDeliverer({
-    repos,
-    connectors,
-    connection,
-    clock,
-    maxAttempts: config.channelSendMaxAttempts,
-  });
-  const inbound = new InboundService({
-    repos,
-    connectors,
-    inbox: new ChannelInboxService({ conversations, approvals, transactor, clock, newId: ids }),
-  });
-  const paymentProvider = paymentProviderFromConfig(config);
-  const billing = new BillingService({
-    repos,
-    transactor,
     ledger,
-    clock,
-    newId: ids,
-    offers: offersFromConfig(config),
-    currency: config.billing.currency,
-    provider: paymentProvider,
-    notificationUrl: `${config.publicUrl}/payments/${paymentProvider.id}/notify`,
-    log: deps.log,
+    catalog,
+    memory,
+    toolProviders: [integrations.tools, paymentLinks.tools, customTools.tools, mcp.tools],
+    knowledge: knowledge.knowledge,
+    connectors: integrations.connectors,
+    threadActions,
+    processId,
+    ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),
+    metrics,
   });
-  // Notifications of projects' own T-Bank terminals (docs/payments.md), beside billing's.
-  const paymentLinkNotifications = new PaymentLinkNotifications({
-    repos,
-    connectors,
-    transactor,
-    writer,
-    clock,
-    log: deps.log,
-  });
-  const stream = new StreamService({
-    conversations,
-    approvals,
-    transactor,
-    runner,
-    clock,
-    newId: ids,
+  const threads = threadsCore.withEngine(engine);
+  inbox = threads.inbox;
+  const webhooks = composeWebhooks(context, {
+    onAttempt: (result) => metrics.webhookDeliveries.inc({ result }),
+    ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
   });
 
+  // The table: routes are registered in this order (the OpenAPI document's order).
+  const modules: ModuleParts[] = [
+    composeSystem(context, { metrics }),
+    projects,
+    operators,
+    composeWidget(context, { stream: threads.stream, hub, rateLimits }),
+    composeBots(context, {
+      catalog,
+      validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
+    }),
+    integrations,
+    composeChats(context),
+    composeModels(catalog),
+    engine,
+    customTools,
+    webhooks,
+    mcp,
+    composeJobsApi(context),
+    composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
+    threads,
+    knowledge,
+    memory,
+    composeConsole(context),
+  ];
+
+  installScrapeGauges(metrics.registry, {
+    readDatabase: () => readDatabaseSnapshot(repos, clock),
+    openEventStreams: () => hub.subscriberCount(),
+    recallMemoryBytes: memory.heldMemoryBytes,
+    longestTransactionHoldSeconds: () => (storage.transactions?.longestHoldMs() ?? 0) / 1000,
+    log: deps.log,
+  });
+  // A misuse is a bug: logged with its stack even where the caller swallows the error.
+  const stopMisuseLog = storage.transactions?.onMisuse((error) =>
+    deps.log.error({ err: error }, "a query outside its transaction was issued inside it"),
+  );
   if (config.runWorker) {
-    const registrations: JobRegistration[] = [
-      ...engineJobHandlers({ runner, repos, registry, defaultModel: config.defaultModel }),
-      ...memoryJobHandlers({ repos, ...memory }),
-      ...threadJobHandlers({ conversations }),
-      ...integrationJobHandlers({ connection, deliverer }),
-      ...oauthJobHandlers({ tokens: oauthTokens }),
-      ...knowledgeJobHandlers({ knowledge }),
-    ];
+    const registrations: JobRegistration[] = modules.flatMap((module) => module.jobs ?? []);
     worker = new JobWorker({
       storage,
       clock,
@@ -498,77 +415,30 @@ export function composeConversations(deps: ConversationDeps) {
   }
 
   return {
-    conversations,
-    connection,
-    tools,
-    /** Bytes of semantic recall's in-memory vector copies in this process (metrics). */
-    recallMemoryBytes: () => memory.chunks.heldMemoryBytes(),
-    billing,
-    knowledge,
-    runner,
-    jobs,
-    hub,
-    keyGuard,
-    worker,
-    stream,
-    /** The public routes outside /v1: vendor webhooks and the media proxy. */
-    async publicRoutes(app: App) {
-      await hookRoutes(app, inbound);
-      mediaRoutes(app, { secrets: deps.secrets, repos, connectors });
-      oauthCallbackRoutes(app, oauth);
-      await paymentRoutes(app, {
-        billing,
-        provider: paymentProvider,
-        repos,
-        otherTbankTerminals: paymentLinkNotifications,
-      });
-    },
-    routes(api: App) {
-      billingRoutes(api, billing);
-      oauthStartRoutes(api, oauth);
-      threadEventRoutes(api, {
-        hub,
-        keyGuard,
-        events: () => repos.threadEvents,
-        resolveThread: async (auth, threadId) => {
-          await conversations.resolveThread(auth, threadId);
-        },
-        heartbeatMs: config.sseHeartbeatMs,
-      });
-      threadRoutes(api, {
-        conversations,
-        approvalsApi: new ApprovalsService({ approvals, conversations }),
-        stream,
-        keyGuard,
-        heartbeatMs: config.sseHeartbeatMs,
-        newId: ids,
-        idempotency: () => repos.idempotency,
-        secrets: deps.secrets,
-      });
-    },
+    modules,
+    guard,
+    idempotency,
+    metrics,
     start() {
       worker?.start();
+      for (const module of modules) module.start?.();
     },
     async housekeeping() {
       const now = clock.now().getTime();
-      await repos.threadEvents.prune(new Date(now - THREAD_EVENT_RETENTION_MS).toISOString());
+      await pruneIdempotencyKeys(repos.idempotency, clock);
       // Credit holds of turns whose process died (docs/billing.md, "When credits run out").
       await repos.billing.pruneHolds(new Date(now).toISOString());
       await jobs.prune(repos.jobs, new Date(now - FINISHED_JOB_RETENTION_MS));
-      // Vectors of deleted messages (sqlite-vec tables are outside foreign keys).
-      await memory.chunks.pruneOrphans(memory.embedder);
-      await connection.resumePendingConnections();
-      await oauth.pruneStates();
-      await knowledge.resumePending();
-      await knowledge.deleteExpiredStores();
-      await repos.integrations.pruneInboundEvents(new Date(now - INBOUND_DEDUPE_RETENTION_MS).toISOString());
+      for (const module of modules) await module.housekeeping?.();
     },
     async close() {
-      // A parse under way is cut short rather than waited for: its job runs again later.
-      await Promise.all([worker?.stop(), parser.close()]);
-      vendorGuard.close();
+      stopMisuseLog?.();
+      await worker?.stop();
+      for (const module of modules) await module.close?.();
       keyGuard.stop();
       await hub.close();
+      await rateLimits.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

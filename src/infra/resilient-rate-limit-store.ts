@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "./logging.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./rate-limit.js";
 
 /**
@@ -12,7 +12,7 @@ export class ResilientRateLimitStore implements RateLimitStore {
 
   constructor(
     private readonly shared: RateLimitStore,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {}
 
   async hit(bucket: string, nowMs: number, windowMs: number) {

@@ -3,7 +3,7 @@ import { asSchema } from "ai";
 import type { Clock } from "../../src/infra/clock.js";
 import { newId } from "../../src/infra/ids.js";
 import { createSecretBox, type SecretBox } from "../../src/infra/secret-box.js";
-import { createMcp, type Mcp } from "../../src/modules/mcp/compose.js";
+import { composeMcp, type Mcp } from "../../src/modules/mcp/compose.js";
 import { createRepos } from "../../src/storage/repos/index.js";
 import type { ToolContext } from "../../src/tools/tool-context.js";
 import type { ProvidedTool } from "../../src/tools/tool-provider.js";
@@ -39,7 +39,7 @@ export function mcpBeside(
   options: { clock?: Clock; allowPrivate?: boolean; toolsTtlMs?: number } = {},
 ) {
   const log = recordingLog();
-  const mcp: Mcp = createMcp({
+  const mcp: Mcp = composeMcp({
     repos: createRepos(t.storage.db),
     secrets,
     clock: options.clock ?? { now: () => new Date() },

@@ -1,8 +1,10 @@
 /** The billing module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
 export { billingListener } from "./billing-listener.js";
 export { BillingService } from "./billing-service.js";
+export { composeBilling } from "./compose.js";
 export { ledgerFromConfig, offersFromConfig, paymentProviderFromConfig } from "./compose-billing.js";
 export { CreditHolds } from "./credit-holds.js";
 export { toMilli } from "./credit-units.js";
+export type { Ledger } from "./ledger.js";
 export { paymentRoutes } from "./payment-routes.js";
 export { billingRoutes } from "./routes.js";

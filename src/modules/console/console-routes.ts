@@ -3,8 +3,9 @@ import { readFile } from "node:fs/promises";
 import { dirname, extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../infra/http-types.js";
+import type { Logger } from "../../infra/logging.js";
 
 /**
  * Serves the operator console (docs/console.md) at /console from the same process and port:
@@ -60,7 +61,7 @@ export function defaultConsoleDir(): string {
   return join(process.cwd(), "console", "dist");
 }
 
-export function serveConsole(app: App, options: { dir: string | undefined; log: FastifyBaseLogger }): void {
+export function serveConsole(app: App, options: { dir: string | undefined; log: Logger }): void {
   const root = normalize(options.dir ?? defaultConsoleDir());
   const cache = new Map<string, Promise<CachedFile | undefined>>();
 

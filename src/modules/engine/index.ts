@@ -1,6 +1,7 @@
 /** The engine module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
 export { type CreditPolicy, INSUFFICIENT_CREDITS_REASON, whyNotAnswering } from "./answer-policy.js";
 export { type Approval, ApprovalFlow, type ApprovalResponse } from "./approval-flow.js";
+export { composeEngine } from "./compose.js";
 export { engineJobHandlers } from "./job-handlers.js";
 export { replyJob } from "./jobs.js";
 export { ModelRegistry } from "./model-registry.js";

@@ -1,4 +1,6 @@
 /** The integrations module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+
+export { composeIntegrations } from "./compose.js";
 export { ConnectionService } from "./connection-service.js";
 export { Connectors } from "./connectors.js";
 export { deliveryListener } from "./delivery/delivery-listener.js";

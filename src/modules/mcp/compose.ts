@@ -5,11 +5,13 @@ import { createGuardedFetch } from "../../infra/outbound-http/guarded-fetch.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { McpServersRepo } from "../../storage/repos/mcp-servers.repo.js";
 import type { ToolProvider } from "../../tools/tool-provider.js";
+import type { ModuleParts } from "../../wiring/module-parts.js";
 import { MAX_JSON_RESPONSE_BYTES, MCP_ADDRESS_ERROR_CODE } from "./address-error.js";
 import { McpClients } from "./mcp-clients.js";
 import { connectMcp } from "./mcp-connect.js";
 import { McpServersService } from "./mcp-servers-service.js";
 import { mcpTools } from "./mcp-tools.js";
+import { mcpServerRoutes } from "./routes.js";
 import { type McpLog, McpToolListing } from "./tool-listing.js";
 
 export interface McpDeps {
@@ -26,7 +28,7 @@ export interface McpDeps {
   lookup?: LookupFunction;
 }
 
-export interface Mcp {
+export interface Mcp extends ModuleParts {
   /** The `/v1/mcp-servers` service (`mcpServerRoutes`). */
   servers: McpServersService;
   /** The project tools of MCP servers, for ProjectTools. */
@@ -35,6 +37,8 @@ export interface Mcp {
   settled(): Promise<void>;
   /** Closes every pooled client and socket (shutdown). */
   close(): Promise<void>;
+  /** The `/v1/mcp-servers` routes. */
+  routes: NonNullable<ModuleParts["routes"]>;
 }
 
 /**
@@ -42,7 +46,7 @@ export interface Mcp {
  * and the tool provider share one pool of clients, so deleting or changing a server closes the
  * connection its calls used.
  */
-export function createMcp(deps: McpDeps): Mcp {
+export function composeMcp(deps: McpDeps): Mcp {
   const guarded = createGuardedFetch({
     allowPrivate: deps.allowPrivate,
     refusalCode: MCP_ADDRESS_ERROR_CODE,
@@ -69,8 +73,10 @@ export function createMcp(deps: McpDeps): Mcp {
   });
   const tools = mcpTools({ repos: deps.repos, secrets: deps.secrets, clients, listing, log: deps.log });
   return {
+    name: "mcp",
     servers,
     tools,
+    routes: (api) => mcpServerRoutes(api, servers),
     settled: () => listing.settled(),
     async close() {
       await listing.settled();

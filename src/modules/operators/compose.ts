@@ -1,18 +1,21 @@
 import type { Config } from "../../config.js";
 import type { Clock } from "../../infra/clock.js";
+import type { App } from "../../infra/http-types.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { RateLimitStore } from "../../infra/rate-limit.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
+import type { ModuleParts } from "../../wiring/module-parts.js";
 import { OperatorsService } from "./operators-service.js";
-import type { SessionRoutesDeps } from "./routes.js";
+import { operatorRoutes, type SessionRoutesDeps, sessionRoutes, signInRoute } from "./routes.js";
 import { sessionGuard } from "./session-http.js";
 import { SessionsService } from "./sessions-service.js";
 
 /**
  * The console's people and sessions (docs/console.md): the services, the routes' needs, and
  * what the API guard adds for sessions: the cookie as a second way in, and for a session the
- * CSRF check on every unsafe method and the operator role's limits.
+ * CSRF check on every unsafe method and the operator role's limits; the sign-in, session and
+ * operator routes.
  */
 export function composeConsoleAuth(deps: {
   config: Config;
@@ -44,5 +47,16 @@ export function composeConsoleAuth(deps: {
     now: () => deps.clock.now(),
   };
   const guard = sessionGuard(sessions, deps.secrets);
-  return { sessions, operators, routeDeps, guard };
+  const parts: ModuleParts = {
+    name: "operators",
+    // Signing in is the one /v1 operation without a key or a session.
+    async publicRoutes(app) {
+      await app.register(async (v1) => signInRoute(v1 as unknown as App, routeDeps), { prefix: "/v1" });
+    },
+    routes(api) {
+      sessionRoutes(api, routeDeps);
+      operatorRoutes(api, operators);
+    },
+  };
+  return { ...parts, sessions, operators, routeDeps, guard };
 }

@@ -1,6 +1,7 @@
 /** The threads module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
 export { ApprovalsService } from "./approvals-service.js";
 export { ChannelInboxService } from "./channel-inbox-service.js";
+export { composeThreads } from "./compose.js";
 export { ConversationService } from "./conversation-service.js";
 export { threadEventRoutes } from "./events-routes.js";
 export { threadJobHandlers } from "./job-handlers.js";

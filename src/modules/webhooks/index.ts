@@ -1,4 +1,6 @@
 /** The webhooks module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+
+export { composeWebhooks, type WebhookDispatchOptions } from "./compose.js";
 export { createWebhookSender } from "./delivery/http-sender.js";
 export type { WebhookRetrySchedule } from "./delivery/retry-schedule.js";
 export {

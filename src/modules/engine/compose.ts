@@ -1,0 +1,127 @@
+import type { LanguageModel } from "ai";
+import type { Transactor } from "../../events/unit-of-work.js";
+import type { Metrics } from "../../infra/metrics.js";
+import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
+import type { ToolProvider } from "../../tools/tool-provider.js";
+import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
+import { CreditHolds, type Ledger } from "../billing/index.js";
+import { readBotSettings } from "../bots/index.js";
+import type { Connectors } from "../integrations/index.js";
+import type { KnowledgeService } from "../knowledge/index.js";
+import type { Embedder } from "../memory/index.js";
+import type { ModelCatalog } from "../models/index.js";
+import type { CreditPolicy } from "./answer-policy.js";
+import { ApprovalFlow } from "./approval-flow.js";
+import { engineJobHandlers } from "./job-handlers.js";
+import { ModelRegistry } from "./model-registry.js";
+import { TurnRunner } from "./run-turn.js";
+import type { ThreadActions } from "./thread-actions.js";
+import { ThreadLock } from "./thread-lock.js";
+import type { ThreadWriter } from "./thread-writer.js";
+import { ProjectTools } from "./tools/project-tools.js";
+import { toolRoutes } from "./tools/routes.js";
+import { turnMetrics } from "./turn-metrics.js";
+
+export interface EngineDeps {
+  transactor: Transactor;
+  writer: ThreadWriter;
+  credit: CreditPolicy;
+  ledger: Ledger;
+  catalog: ModelCatalog;
+  memory: { chunks: MessageChunksRepo; embedder: Embedder };
+  /** What other modules offer bots, after the built-in tools (docs/agent.md, "Tools"). */
+  toolProviders: readonly ToolProvider[];
+  knowledge: KnowledgeService;
+  connectors: Connectors;
+  /** The threads' side of what tools do to a thread (a port the threads module implements). */
+  threadActions: ThreadActions;
+  processId: string;
+  modelOverride?: (modelId: string) => LanguageModel | undefined;
+  metrics?: Metrics;
+}
+
+/**
+ * One AI turn (docs/agent.md): the model registry, the thread lock, the project's tools and
+ * their approvals, and the runner, with the reply jobs it handles and the tools' routes.
+ */
+export function composeEngine(
+  context: ModuleContext,
+  deps: EngineDeps,
+): ModuleParts & { runner: TurnRunner; approvals: ApprovalFlow; tools: ProjectTools } {
+  const { config, storage, repos, clock, newId, log } = context;
+  const { transactor, writer, knowledge, connectors } = deps;
+  const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
+  const tools = new ProjectTools(deps.toolProviders);
+  const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId, tools });
+  const runner = new TurnRunner({
+    searchKnowledge: async (projectId, chatId, query, limit) => {
+      const answerContext = await repos.answerContext(projectId, chatId);
+      if (!answerContext) return [];
+      const settings = readBotSettings(answerContext.botSettings, config.defaultModel);
+      const stores = await knowledge.ownStores(projectId, settings.ai.knowledge.vectorStoreIds);
+      const hits = await knowledge.searchStores(stores, [query], { maxNumResults: limit });
+      return hits.map((hit) => ({
+        text: hit.content.map((part) => part.text).join("\n"),
+        source: `${hit.filename} (${hit.fileId})`,
+        score: hit.score,
+      }));
+    },
+    credit: deps.credit,
+    // Concurrent turns cannot spend the same last credits (docs/billing.md, "When credits run out").
+    ...(config.billing.enforce
+      ? {
+          holds: new CreditHolds({
+            repos,
+            ledger: deps.ledger,
+            catalog: deps.catalog,
+            creditsPerUsd: config.billing.creditsPerUsd,
+            clock,
+            newId,
+          }),
+        }
+      : {}),
+    loadAttachment: (chatId, ref) => loadAttachment(context, connectors, chatId, ref),
+    repos,
+    writer,
+    threadActions: deps.threadActions,
+    approvals,
+    memory: deps.memory,
+    newId,
+    transactor,
+    registry,
+    lock: new ThreadLock({
+      threads: () => repos.threads,
+      clock,
+      owner: deps.processId,
+      leaseMs: config.leaseMs,
+      crossProcess: storage.dialect === "postgres",
+      maxWaitMs: config.modelTimeoutMs * config.modelMaxAttempts + 60_000,
+    }),
+    clock,
+    log,
+    ...(deps.metrics ? { observer: turnMetrics(deps.metrics) } : {}),
+    retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
+    timeoutMs: config.modelTimeoutMs,
+    defaultModel: config.defaultModel,
+    tools,
+    toolCallsPerTurn: config.toolCallsPerTurn,
+  });
+  return {
+    name: "engine",
+    runner,
+    approvals,
+    tools,
+    routes: (api) => toolRoutes(api, tools),
+    jobs: engineJobHandlers({ runner, repos, registry, defaultModel: config.defaultModel }),
+  };
+}
+
+/** A channel attachment's bytes, through the vendor of the chat's integration. */
+async function loadAttachment({ repos }: ModuleContext, connectors: Connectors, chatId: string, ref: string) {
+  const chat = await repos.chats.findById(chatId);
+  const integration = chat?.integration_id
+    ? await repos.integrations.findById(chat.integration_id)
+    : undefined;
+  if (!integration) return undefined;
+  return connectors.use(integration, async ({ vendor, context }) => vendor.fetchFile?.(context, ref));
+}

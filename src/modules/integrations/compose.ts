@@ -1,0 +1,120 @@
+import type { Transactor } from "../../events/unit-of-work.js";
+import { createGuardedFetch } from "../../infra/outbound-http/guarded-fetch.js";
+import type { ToolProvider } from "../../tools/tool-provider.js";
+import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
+import { ConnectionService } from "./connection-service.js";
+import { Connectors } from "./connectors.js";
+import { MessageDeliverer } from "./delivery/message-deliverer.js";
+import type { ChannelInbox } from "./inbound/channel-inbox.js";
+import { hookRoutes } from "./inbound/hook-routes.js";
+import { InboundService } from "./inbound/inbound-service.js";
+import { IntegrationTools } from "./integration-tools.js";
+import { IntegrationsService } from "./integrations-service.js";
+import { integrationJobHandlers } from "./job-handlers.js";
+import { mediaRoutes, mediaUrl } from "./media-routes.js";
+import { oauthJobHandlers } from "./oauth/job-handlers.js";
+import { OAuthService } from "./oauth/oauth-service.js";
+import { OAuthTokens } from "./oauth/oauth-tokens.js";
+import { oauthProtocols } from "./oauth/protocols.js";
+import { oauthCallbackRoutes, oauthStartRoutes } from "./oauth/routes.js";
+import { integrationRoutes } from "./routes.js";
+import { VENDOR_ADDRESS_ERROR_CODE, vendorFetch } from "./vendor-fetch.js";
+
+/** Vendors redeliver an event for a few days at most (Meta: up to 7): its dedupe key is kept 14. */
+const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * Integrations of the vendors (docs/channels.md, docs/oauth.md): the API, each vendor's calls
+ * with the integration's credentials (`Connectors`, through the outbound guard for addresses
+ * from users' data), inbound hooks handed to the threads' inbox, delivery of replies, OAuth
+ * connections and their refresh, the media proxy, and the tools integrations give bots.
+ */
+export function composeIntegrations(
+  context: ModuleContext,
+  deps: { transactor: Transactor; processId: string; inbox: ChannelInbox },
+): ModuleParts & { connectors: Connectors; connection: ConnectionService; tools: ToolProvider } {
+  const { config, repos, secrets, clock, newId, log } = context;
+  const { transactor } = deps;
+  const protocols = oauthProtocols(config.oauth);
+  const vendorGuard = createGuardedFetch({
+    allowPrivate: config.webhooksAllowPrivate,
+    refusalCode: VENDOR_ADDRESS_ERROR_CODE,
+    maxBodyBytes: config.files.maxUploadBytes,
+  });
+  const fetch = vendorFetch(config, vendorGuard.fetch);
+  const authLost = (...args: Parameters<ConnectionService["authLost"]>) => connection.authLost(...args);
+  const tokens = new OAuthTokens({
+    repos,
+    transactor,
+    secrets,
+    clock,
+    protocols,
+    config: config.oauth,
+    owner: deps.processId,
+    authLost,
+    log,
+    fetch,
+  });
+  const connectors = new Connectors({ config, secrets, repos, oauth: tokens, fetch });
+  const connection: ConnectionService = new ConnectionService({
+    repos,
+    transactor,
+    connectors,
+    publicUrl: config.publicUrl,
+    clock,
+    log,
+    mediaUrl: (integrationId, ref) => mediaUrl(config.publicUrl, secrets, integrationId, ref),
+  });
+  const oauth = new OAuthService({
+    repos,
+    transactor,
+    secrets,
+    clock,
+    protocols,
+    config: config.oauth,
+    tokens,
+    lifecycle: connection,
+    log,
+    fetch,
+  });
+  const deliverer = new MessageDeliverer({
+    repos,
+    connectors,
+    connection,
+    clock,
+    maxAttempts: config.channelSendMaxAttempts,
+  });
+  const inbound = new InboundService({ repos, connectors, inbox: deps.inbox });
+  const integrations = new IntegrationsService({
+    integrations: repos.integrations,
+    lifecycle: connection,
+    secrets,
+    clock,
+    newId,
+  });
+  return {
+    name: "integrations",
+    connectors,
+    connection,
+    tools: new IntegrationTools({ repos, connectors, authLost }),
+    routes(api) {
+      integrationRoutes(api, integrations);
+      oauthStartRoutes(api, oauth);
+    },
+    async publicRoutes(app) {
+      await hookRoutes(app, inbound);
+      mediaRoutes(app, { secrets, repos, connectors });
+      oauthCallbackRoutes(app, oauth);
+    },
+    jobs: [...integrationJobHandlers({ connection, deliverer }), ...oauthJobHandlers({ tokens })],
+    async housekeeping() {
+      await connection.resumePendingConnections();
+      await oauth.pruneStates();
+      const cutoff = new Date(clock.now().getTime() - INBOUND_DEDUPE_RETENTION_MS);
+      await repos.integrations.pruneInboundEvents(cutoff.toISOString());
+    },
+    async close() {
+      vendorGuard.close();
+    },
+  };
+}

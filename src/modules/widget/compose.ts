@@ -1,0 +1,35 @@
+import type { ThreadEventHub } from "../../events/thread-event-hub.js";
+import type { RateLimitStore } from "../../infra/rate-limit.js";
+import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
+import type { StreamService } from "../threads/index.js";
+import { widgetAdminRoutes } from "./admin-routes.js";
+import { widgetPublicRoutes } from "./public-routes.js";
+import { WidgetVisitorService } from "./visitor-service.js";
+import { WidgetSettingsService } from "./widget-settings-service.js";
+
+/** The web widget (docs/widget.md): its settings under /v1, its public API and script outside. */
+export function composeWidget(
+  context: ModuleContext,
+  deps: { stream: StreamService; hub: ThreadEventHub; rateLimits: RateLimitStore },
+): ModuleParts {
+  const { config, repos, secrets, clock, newId } = context;
+  return {
+    name: "widget",
+    publicRoutes: (app) =>
+      widgetPublicRoutes(app, {
+        visitors: new WidgetVisitorService({ repos, secrets, clock, newId, stream: deps.stream }),
+        hub: deps.hub,
+        events: () => repos.threadEvents,
+        rateLimits: deps.rateLimits,
+        clock,
+        heartbeatMs: config.sseHeartbeatMs,
+        scriptDir: config.widget.dir,
+        limits: config.widget.limits,
+      }),
+    routes: (api) =>
+      widgetAdminRoutes(
+        api,
+        new WidgetSettingsService({ repos, secrets, clock, publicUrl: config.publicUrl }),
+      ),
+  };
+}
