@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,21 +70,12 @@ function addAcme(copy: string) {
 }
 
 function startServer(copy: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: copy,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    err += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
+  return runProcess(
+    process.execPath,
+    ["--import", "tsx", "src/server.ts"],
+    { LOG_LEVEL: "info", ...env },
+    copy,
+  );
 }
 
 describe("adding a vendor", () => {

@@ -22,8 +22,18 @@ export interface RunningProcess {
 
 /** Runs an npm script the way the README does, from the repository root. */
 export function runNpm(args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn("npm", args, {
-    cwd: new URL("../..", import.meta.url).pathname,
+  return runProcess("npm", args, env, new URL("../..", import.meta.url).pathname);
+}
+
+/** Runs a command in `cwd` with the environment plus `env`, keeping what it prints. */
+export function runProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): RunningProcess {
+  const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
