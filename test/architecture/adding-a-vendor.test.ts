@@ -8,6 +8,7 @@ import {
   PROCESS_STEP_MS,
   printed,
   type RunningProcess,
+  runProcess,
 } from "../helpers/server-process.js";
 import { ROOT } from "./source-files.js";
 
