@@ -433,7 +433,7 @@ export function composeService(deps: ServiceDeps): Service {
     },
     async close() {
       stopMisuseLog?.();
-      await worker?.stop();
+      await Promise.all([worker?.stop(), ...modules.map((module) => module.interrupt?.())]);
       for (const module of modules) await module.close?.();
       keyGuard.stop();
       await hub.close();

@@ -26,7 +26,12 @@ export interface ModuleParts {
   housekeeping?(): Promise<void>;
   /** Once the server is ready: background loops. */
   start?(): void;
-  /** On shutdown, after the server stopped taking requests. */
+  /**
+   * On shutdown, while the job worker stops: cut work in progress short rather than wait for
+   * it (its job runs again later), so that the worker's stop is not held up by it.
+   */
+  interrupt?(): Promise<void>;
+  /** On shutdown, once the worker has stopped: release what the module holds. */
   close?(): Promise<void>;
 }
 

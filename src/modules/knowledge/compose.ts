@@ -58,6 +58,6 @@ export function composeKnowledge(
       await knowledge.deleteExpiredStores();
     },
     // A parse under way is cut short rather than waited for: its job runs again later.
-    close: () => parser.close(),
+    interrupt: () => parser.close(),
   };
 }
