@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { TelegramFake } from "../test/channels/fakes/telegram-fake.js";
-import type { SentMessage } from "../test/channels/vendor-kit.js";
+import { TelegramFake } from "../test/vendors/fakes/telegram-fake.js";
+import type { SentMessage } from "../test/vendors/vendor-kit.js";
 import {
   type ChatMessage,
   type RecordedRequest,

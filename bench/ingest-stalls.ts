@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import JSZip from "jszip";
-import { makeHostilePageTree } from "../test/knowledge/fixtures/make-pdf.js";
+import { makeHostilePageTree } from "../test/modules/knowledge/fixtures/make-pdf.js";
 
 /**
  * How long hostile documents stall a running server's event loop while it ingests them

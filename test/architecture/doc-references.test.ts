@@ -5,9 +5,9 @@ import { ROOT } from "./source-files.js";
 
 /**
  * What the code and the docs say about each other holds (docs/development.md, "Tests"): every
- * link between docs reaches its file and heading; every comment that cites a doc names a heading
- * it has; every path a comment names exists; no comment cites a document outside the repository
- * or an issue of the tracker.
+ * link between docs reaches its file and heading; every path the docs name exists; every comment
+ * that cites a doc names a heading it has; every path a comment names exists; no comment cites a
+ * document outside the repository or an issue of the tracker.
  */
 const FOLDERS = ["src", "test", "bench", "scripts", "docs", "console/src", "widget/src", "client"];
 
@@ -75,6 +75,23 @@ describe("references between code and docs", () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it("every repository path the docs name exists", () => {
+    const missing: string[] = [];
+    for (const doc of [...headings.keys()].filter(
+      (file) => file.startsWith("docs/") || file === "README.md",
+    )) {
+      for (const match of read(doc).matchAll(
+        /`((?:src|test|bench|scripts|client|console|widget|docs)\/[^`\s]+)`/g,
+      )) {
+        const path = match[1]!.replace(/\/$/, "").split(/[:#]/)[0]!;
+        // Placeholders (`src/vendors/<vendor>/`), globs and build outputs are not paths of the tree.
+        if (/[<>*…{}|]/.test(path) || /(^|\/)dist(\/|$)/.test(path)) continue;
+        if (!existsSync(join(ROOT, path))) missing.push(`${doc}: ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("every doc a comment cites has the heading it names", () => {

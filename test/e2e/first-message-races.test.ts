@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIdentity } from "../../src/modules/widget/identity.js";
-import { AmocrmFake } from "../channels/fakes/amocrm-fake.js";
-import { Bitrix24Fake } from "../channels/fakes/bitrix24-fake.js";
-import { CHANNEL_KITS } from "../channels/kits.js";
-import type { SentMessage, VendorKit } from "../channels/vendor-kit.js";
 import { activeChat, eventually, streamTurn } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip, type TestDialect } from "../helpers/dialects.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { freePort } from "../helpers/server-process.js";
 import { sseData } from "../helpers/sse-client.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { AmocrmFake } from "../vendors/fakes/amocrm-fake.js";
+import { Bitrix24Fake } from "../vendors/fakes/bitrix24-fake.js";
+import { CHANNEL_KITS } from "../vendors/kits.js";
+import type { SentMessage, VendorKit } from "../vendors/vendor-kit.js";
 
 /**
  * A new person's first messages arriving at the same moment, on every way in (docs/conversations.md,

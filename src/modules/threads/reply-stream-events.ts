@@ -6,7 +6,7 @@ const FINISH_REASONS = ["stop", "length", "tool-calls"] as const satisfies reado
 /**
  * The events of Parley's data stream protocol (`?protocol=data`, the default), as the OpenAPI
  * document describes the `data:` of each server-sent event of a reply stream. The writer is
- * `dataStreamWriter` (stream-protocols.ts); test/unit/reply-stream-events.test.ts checks that
+ * `dataStreamWriter` (stream-protocols.ts); test/modules/threads/reply-stream-events.test.ts checks that
  * everything it writes matches this schema exactly.
  */
 export const replyStreamEventSchema = z
