@@ -3,13 +3,13 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { TelegramFake } from "../test/vendors/fakes/telegram-fake.js";
-import type { SentMessage } from "../test/vendors/vendor-kit.js";
 import {
   type ChatMessage,
   type RecordedRequest,
   startFakeOpenAI,
 } from "../test/helpers/fake-openai-server.js";
+import { TelegramFake } from "../test/vendors/fakes/telegram-fake.js";
+import type { SentMessage } from "../test/vendors/vendor-kit.js";
 import { api, freePort, KEY, MODEL_REPLY, rssMb, SECONDS, startParley } from "./harness.js";
 import { percentile } from "./stats.js";
 

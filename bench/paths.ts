@@ -1,10 +1,10 @@
 import { Session } from "node:inspector/promises";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { telegramKit } from "../test/vendors/fakes/telegram-fake.js";
 import { lastUserText, scriptedModel } from "../test/helpers/mock-model.js";
 import { freePort } from "../test/helpers/server-process.js";
 import { createTestApp } from "../test/helpers/test-app.js";
+import { telegramKit } from "../test/vendors/fakes/telegram-fake.js";
 
 /**
  * Which of Parley's files, folders and modules one request runs through (docs/development.md,
