@@ -14,6 +14,7 @@ export { ThreadWriter, toPublicMessage } from "./thread-writer.js";
 export { ProjectTools } from "./tools/project-tools.js";
 export { builtinToolNames } from "./tools/registry.js";
 export { toolRoutes } from "./tools/routes.js";
+export { TurnEventQueue } from "./turn-event-queue.js";
 export type { TurnEvent, TurnEventSink } from "./turn-events.js";
 export { turnMetrics } from "./turn-metrics.js";
 export type { ReplyFinishReason, TurnOutcome } from "./turn-outcome.js";

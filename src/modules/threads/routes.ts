@@ -331,7 +331,9 @@ export function threadRoutes(
       if (prefersJson(request.headers.accept)) {
         // Blocking mode: the same turn, answered once it is over (docs/conversations.md).
         const collector = new ReplyCollector();
-        const ended = await start.run(collector.take);
+        const turn = start.run();
+        for await (const event of turn.events) collector.take(event);
+        const ended = await turn.ended;
         if (ended.error) await releaseIdempotency(request, deps.idempotency());
         const body = collector.result(start.threadId, ended);
         await settleIdempotency(request, deps.idempotency(), deps.secrets, 200, body);
@@ -348,7 +350,9 @@ export function threadRoutes(
         protocol === "ui"
           ? uiMessageStreamWriter(sse, start.continues ?? deps.newId("msg"))
           : dataStreamWriter(sse, start.threadId);
-      const { summary } = await start.run(writer);
+      const turn = start.run();
+      for await (const event of turn.events) writer(event);
+      const { summary } = await turn.ended;
       // A replay of the same request gets this summary; a failed turn frees the key for a retry.
       if (summary.outcome === "failed") await releaseIdempotency(request, deps.idempotency());
       else await settleIdempotency(request, deps.idempotency(), deps.secrets, 200, summary);

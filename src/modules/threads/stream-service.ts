@@ -11,11 +11,12 @@ import type {
   ApprovalFlow,
   ApprovalResponse,
   ReplyFinishReason,
+  TurnEvent,
   TurnEventSink,
   TurnOutcome,
   TurnRunner,
 } from "../engine/index.js";
-import { INSUFFICIENT_CREDITS_REASON, replyJob } from "../engine/index.js";
+import { INSUFFICIENT_CREDITS_REASON, replyJob, TurnEventQueue } from "../engine/index.js";
 import { approvalResponsesOf } from "./approval-responses.js";
 import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
@@ -49,11 +50,19 @@ export interface StreamResult {
 }
 
 /**
+ * A turn under way, for its reader: its events in order (text and tool steps, then one `finish`
+ * or `error`), to be read to their end, and how it ended. The turn runs whether or not anyone
+ * still reads; its events wait for the reader, and the turn never waits on them.
+ */
+export interface RunningTurn {
+  events: AsyncIterable<TurnEvent>;
+  ended: Promise<StreamResult>;
+}
+
+/**
  * What a stream request turned into: a reply scheduled for later, or a reply to stream. `run`
- * tells the turn's events as they happen, ending with one `finish` or `error` (the turn runs
- * whether or not anyone still listens), and resolves with how it ended. `continues` names the
- * AI SDK UI message a continuation after approval responses extends (its parts are appended to
- * that message).
+ * starts the turn and gives its events to read. `continues` names the AI SDK UI message a
+ * continuation after approval responses extends (its parts are appended to that message).
  */
 export type StreamStart =
   | { kind: "scheduled"; body: { scheduled: true; id: string; scheduled_at: string } }
@@ -61,7 +70,7 @@ export type StreamStart =
       kind: "stream";
       threadId: string;
       continues?: string;
-      run(events: TurnEventSink): Promise<StreamResult>;
+      run(): RunningTurn;
     };
 
 /**
@@ -155,13 +164,16 @@ export class StreamService {
       return {
         kind: "stream",
         threadId,
-        run: (events) => notAnswering(threadId, received.notAnsweringBecause, events),
+        run: () => running((events) => notAnswering(threadId, received.notAnsweringBecause, events)),
       };
     }
     return {
       kind: "stream",
       threadId,
-      run: (events) => this.runTurn(auth.projectId, threadId, received.claimed, events, received.lastSeq),
+      run: () =>
+        running((events) =>
+          this.runTurn(auth.projectId, threadId, received.claimed, events, received.lastSeq),
+        ),
     };
   }
 
@@ -192,14 +204,14 @@ export class StreamService {
         kind: "stream",
         threadId,
         ...continues,
-        run: (events) => notAnswering(threadId, null, events),
+        run: () => running((events) => notAnswering(threadId, null, events)),
       };
     }
     return {
       kind: "stream",
       threadId,
       ...continues,
-      run: (events) => this.runTurn(auth.projectId, threadId, claimed, events, undefined),
+      run: () => running((events) => this.runTurn(auth.projectId, threadId, claimed, events, undefined)),
     };
   }
 
@@ -239,6 +251,13 @@ export class StreamService {
     const outcome = claimed ? await this.deps.transactor.hold(claimed, turn) : await turn();
     return resultOf(threadId, outcome);
   }
+}
+
+/** Starts a turn that tells its events into a queue its reader consumes; the queue ends with the turn. */
+function running(turn: (events: TurnEventSink) => Promise<StreamResult>): RunningTurn {
+  const queue = new TurnEventQueue();
+  const ended = turn(queue.push).finally(() => queue.end());
+  return { events: queue, ended };
 }
 
 /** How a turn ended, as the stream's summary and the blocking answer report it. */

@@ -202,10 +202,12 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
           const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
           const writer = dataStreamWriter(sse, start.threadId);
           // A visitor sees the reply's text and how it ends, not the bot's tool steps.
-          await start.run((event) => {
+          const turn = start.run();
+          for await (const event of turn.events) {
             if (event.type === "text-delta" || event.type === "finish" || event.type === "error")
               writer(event);
-          });
+          }
+          await turn.ended;
           await sse.end();
           return reply;
         },
