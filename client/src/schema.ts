@@ -2208,19 +2208,19 @@ export interface components {
     IntegrationStatusInput: "active" | "disabled" | "error";
     /** @enum {string} */
     IntegrationVendor:
-      | "telegram"
-      | "whatsapp"
-      | "vk"
-      | "instagram"
+      | "amocrm"
+      | "avito"
+      | "bitrix24"
       | "facebook"
       | "github"
       | "google"
-      | "yandex"
-      | "amocrm"
-      | "bitrix24"
-      | "avito"
+      | "instagram"
+      | "parley"
       | "tbank"
-      | "parley";
+      | "telegram"
+      | "vk"
+      | "whatsapp"
+      | "yandex";
     Invoice: {
       /** @description What the payer pays, in `currency`. */
       amount: number;
@@ -3272,19 +3272,19 @@ export interface components {
       reason: string;
       /** @enum {string} */
       vendor:
-        | "telegram"
-        | "whatsapp"
-        | "vk"
-        | "instagram"
+        | "amocrm"
+        | "avito"
+        | "bitrix24"
         | "facebook"
         | "github"
         | "google"
-        | "yandex"
-        | "amocrm"
-        | "bitrix24"
-        | "avito"
+        | "instagram"
+        | "parley"
         | "tbank"
-        | "parley";
+        | "telegram"
+        | "vk"
+        | "whatsapp"
+        | "yandex";
     };
     /** @description A payment link a bot made in a conversation was paid. */
     WebhookPaymentConfirmedData: {
@@ -3309,19 +3309,19 @@ export interface components {
       thread_id: string;
       /** @enum {string} */
       vendor:
-        | "telegram"
-        | "whatsapp"
-        | "vk"
-        | "instagram"
+        | "amocrm"
+        | "avito"
+        | "bitrix24"
         | "facebook"
         | "github"
         | "google"
-        | "yandex"
-        | "amocrm"
-        | "bitrix24"
-        | "avito"
+        | "instagram"
+        | "parley"
         | "tbank"
-        | "parley";
+        | "telegram"
+        | "vk"
+        | "whatsapp"
+        | "yandex";
     };
     /** @description A tool call waits for an operator's approval. */
     WebhookThreadApprovalRequestedData: {
@@ -6442,44 +6442,34 @@ export interface operations {
       content: {
         "application/json":
           | {
-              auth_data: components["schemas"]["TelegramAuthDataInput"];
+              auth_data: components["schemas"]["AmocrmAuthDataInput"];
               name: string;
               /** @description Vendor-specific settings; default `{}`. */
               settings?: {
                 [key: string]: unknown;
               };
               /** @enum {string} */
-              vendor: "telegram";
+              vendor: "amocrm";
             }
           | {
-              auth_data: components["schemas"]["WhatsappAuthDataInput"];
+              auth_data: components["schemas"]["AvitoAuthDataInput"];
               name: string;
               /** @description Vendor-specific settings; default `{}`. */
               settings?: {
                 [key: string]: unknown;
               };
               /** @enum {string} */
-              vendor: "whatsapp";
+              vendor: "avito";
             }
           | {
-              auth_data: components["schemas"]["VkAuthDataInput"];
+              auth_data: components["schemas"]["Bitrix24AuthDataInput"];
               name: string;
               /** @description Vendor-specific settings; default `{}`. */
               settings?: {
                 [key: string]: unknown;
               };
               /** @enum {string} */
-              vendor: "vk";
-            }
-          | {
-              auth_data: components["schemas"]["InstagramAuthDataInput"];
-              name: string;
-              /** @description Vendor-specific settings; default `{}`. */
-              settings?: {
-                [key: string]: unknown;
-              };
-              /** @enum {string} */
-              vendor: "instagram";
+              vendor: "bitrix24";
             }
           | {
               auth_data: components["schemas"]["FacebookAuthDataInput"];
@@ -6512,44 +6502,24 @@ export interface operations {
               vendor: "google";
             }
           | {
-              auth_data: components["schemas"]["YandexAuthDataInput"];
+              auth_data: components["schemas"]["InstagramAuthDataInput"];
               name: string;
               /** @description Vendor-specific settings; default `{}`. */
               settings?: {
                 [key: string]: unknown;
               };
               /** @enum {string} */
-              vendor: "yandex";
+              vendor: "instagram";
             }
           | {
-              auth_data: components["schemas"]["AmocrmAuthDataInput"];
+              auth_data: components["schemas"]["ParleyAuthDataInput"];
               name: string;
               /** @description Vendor-specific settings; default `{}`. */
               settings?: {
                 [key: string]: unknown;
               };
               /** @enum {string} */
-              vendor: "amocrm";
-            }
-          | {
-              auth_data: components["schemas"]["Bitrix24AuthDataInput"];
-              name: string;
-              /** @description Vendor-specific settings; default `{}`. */
-              settings?: {
-                [key: string]: unknown;
-              };
-              /** @enum {string} */
-              vendor: "bitrix24";
-            }
-          | {
-              auth_data: components["schemas"]["AvitoAuthDataInput"];
-              name: string;
-              /** @description Vendor-specific settings; default `{}`. */
-              settings?: {
-                [key: string]: unknown;
-              };
-              /** @enum {string} */
-              vendor: "avito";
+              vendor: "parley";
             }
           | {
               auth_data: components["schemas"]["TbankAuthDataInput"];
@@ -6562,14 +6532,44 @@ export interface operations {
               vendor: "tbank";
             }
           | {
-              auth_data: components["schemas"]["ParleyAuthDataInput"];
+              auth_data: components["schemas"]["TelegramAuthDataInput"];
               name: string;
               /** @description Vendor-specific settings; default `{}`. */
               settings?: {
                 [key: string]: unknown;
               };
               /** @enum {string} */
-              vendor: "parley";
+              vendor: "telegram";
+            }
+          | {
+              auth_data: components["schemas"]["VkAuthDataInput"];
+              name: string;
+              /** @description Vendor-specific settings; default `{}`. */
+              settings?: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              vendor: "vk";
+            }
+          | {
+              auth_data: components["schemas"]["WhatsappAuthDataInput"];
+              name: string;
+              /** @description Vendor-specific settings; default `{}`. */
+              settings?: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              vendor: "whatsapp";
+            }
+          | {
+              auth_data: components["schemas"]["YandexAuthDataInput"];
+              name: string;
+              /** @description Vendor-specific settings; default `{}`. */
+              settings?: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              vendor: "yandex";
             };
       };
     };

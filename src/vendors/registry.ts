@@ -1,44 +1,21 @@
-import { amocrm } from "./amocrm/index.js";
-import { avito } from "./avito/index.js";
-import { bitrix24 } from "./bitrix24/index.js";
+import * as all from "./all.js";
 import type { VendorDefinition, VendorOAuth } from "./contract/vendor.js";
-import { facebook } from "./facebook/index.js";
-import { github } from "./github/index.js";
-import { google } from "./google/index.js";
-import { instagram } from "./instagram/index.js";
-import { parley } from "./parley/index.js";
-import { tbank } from "./tbank/index.js";
-import { telegram } from "./telegram/index.js";
-import { vk } from "./vk/index.js";
-import { whatsapp } from "./whatsapp/index.js";
-import { yandex } from "./yandex/index.js";
+
+/** Each vendor's definition with its own types (its id, its credentials, its capabilities). */
+export type DefinedVendor = (typeof all)[keyof typeof all];
 
 /**
- * Every vendor, in the documented order (docs/api.md): the one list a new vendor is added to
- * (docs/development.md, "Adding a vendor"). The vendor enum, the integration request schemas,
- * the configuration's variables and the OAuth table all derive from it.
+ * Every vendor (all.ts lists them, one line each), in alphabetical order of their ids. The
+ * vendor enum, the integration request schemas, the configuration's variables and the OAuth
+ * table all derive from it.
  */
-export const VENDORS = [
-  telegram,
-  whatsapp,
-  vk,
-  instagram,
-  facebook,
-  github,
-  google,
-  yandex,
-  amocrm,
-  bitrix24,
-  avito,
-  tbank,
-  parley,
-] as const;
+export const VENDORS: readonly DefinedVendor[] = Object.values(all).sort((a, b) => a.id.localeCompare(b.id));
 
 /** A vendor's definition, its credentials' type forgotten: how the services see every vendor. */
 export type Vendor = VendorDefinition<VendorId>;
-export type VendorId = (typeof VENDORS)[number]["id"];
+export type VendorId = DefinedVendor["id"];
 /** The vendors that connect by OAuth (docs/oauth.md). */
-export type OAuthVendorId = Extract<(typeof VENDORS)[number], { oauth: VendorOAuth }>["id"];
+export type OAuthVendorId = Extract<DefinedVendor, { oauth: VendorOAuth }>["id"];
 
 export const VENDOR_IDS: readonly VendorId[] = VENDORS.map((vendor) => vendor.id);
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { type ErrorDetail, validationFailed } from "../../infra/errors.js";
 import type { Channel } from "../../vendors/contract/channel.js";
-import { VENDORS, type VendorId, vendorOf } from "../../vendors/registry.js";
+import { type DefinedVendor, VENDORS, type VendorId, vendorOf } from "../../vendors/registry.js";
 
 /** A vendor's channel; a vendor that carries no messages has an empty one (every capability absent). */
 export function channelOf(vendor: string): Channel {
@@ -9,7 +9,7 @@ export function channelOf(vendor: string): Channel {
 }
 const NO_CHANNEL: Channel = Object.freeze({});
 
-type Defined = (typeof VENDORS)[number];
+type Defined = DefinedVendor;
 type AuthDataSchemas = { [V in VendorId]: Extract<Defined, { id: V }>["authData"] };
 
 /** Each vendor's `auth_data` schema, as its definition declares it. */
