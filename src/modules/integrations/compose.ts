@@ -43,17 +43,12 @@ export function composeIntegrations(
   });
   const fetch = vendorFetch(config, vendorGuard.fetch);
   const authLost = (...args: Parameters<ConnectionService["authLost"]>) => connection.authLost(...args);
+  // What the OAuth tokens and the OAuth service share.
+  const oauthDeps = { repos, transactor, secrets, clock, protocols, config: config.oauth, log, fetch };
   const tokens = new OAuthTokens({
-    repos,
-    transactor,
-    secrets,
-    clock,
-    protocols,
-    config: config.oauth,
+    ...oauthDeps,
     owner: deps.processId,
     authLost,
-    log,
-    fetch,
   });
   const connectors = new Connectors({ config, secrets, repos, oauth: tokens, fetch });
   const connection: ConnectionService = new ConnectionService({
@@ -65,18 +60,7 @@ export function composeIntegrations(
     log,
     mediaUrl: (integrationId, ref) => mediaUrl(config.publicUrl, secrets, integrationId, ref),
   });
-  const oauth = new OAuthService({
-    repos,
-    transactor,
-    secrets,
-    clock,
-    protocols,
-    config: config.oauth,
-    tokens,
-    lifecycle: connection,
-    log,
-    fetch,
-  });
+  const oauth = new OAuthService({ ...oauthDeps, tokens, lifecycle: connection });
   const deliverer = new MessageDeliverer({
     repos,
     connectors,
