@@ -13,6 +13,7 @@ import type { ApiGuardOptions } from "./infra/api-guard.js";
 import { type Clock, systemClock } from "./infra/clock.js";
 import { type IdempotencyOptions, pruneIdempotencyKeys } from "./infra/idempotency.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
+import { LocalRuntime } from "./infra/local-llm/runtime.js";
 import type { Logger } from "./infra/logging.js";
 import { createMetrics, type Metrics } from "./infra/metrics.js";
 import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from "./infra/rate-limit.js";
@@ -42,7 +43,7 @@ import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
 import { composeMcp } from "./modules/mcp/index.js";
 import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.js";
-import { composeModels, ModelCatalog } from "./modules/models/index.js";
+import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
 import { composeConsoleAuth } from "./modules/operators/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
@@ -85,7 +86,9 @@ export interface Runtime extends OpenRuntime {
  * the setting (startup-checks.ts).
  */
 export async function openRuntime(config: Config): Promise<OpenRuntime> {
-  new ModelCatalog(config).assertHasDefault(config.defaultModel);
+  new ModelCatalog(config, new LocalModels(config.localModels, config.extraModels)).assertHasDefault(
+    config.defaultModel,
+  );
   createEmbedderFromConfig(config);
   if (config.secretKey) decodeSecretKey(config.secretKey);
   checkDataDir(config, SQLITE_FILE);
@@ -238,7 +241,10 @@ export function composeService(deps: ServiceDeps): Service {
     log: deps.log,
   };
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const catalog = new ModelCatalog(config);
+  // Embedded models (docs/local-models.md): their files, and the runtime, loaded on first use.
+  const localModels = new LocalModels(config.localModels, config.extraModels, deps.log);
+  const localRuntime = new LocalRuntime(config.localModels, deps.log);
+  const catalog = new ModelCatalog(config, localModels);
   catalog.assertHasDefault(config.defaultModel);
   const metrics = createMetrics();
 
@@ -355,6 +361,7 @@ export function composeService(deps: ServiceDeps): Service {
     threadActions,
     processId,
     ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),
+    local: { models: localModels, runtime: localRuntime, maxTokens: config.localModels.maxTokens },
     metrics,
   });
   const threads = threadsCore.withEngine(engine);
@@ -376,7 +383,7 @@ export function composeService(deps: ServiceDeps): Service {
     }),
     integrations,
     composeChats(context),
-    composeModels(catalog),
+    composeModels(catalog, localModels, localRuntime),
     engine,
     customTools,
     webhooks,

@@ -3,6 +3,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ConfigError } from "./config-error.js";
+import {
+  DEFAULT_LOCAL_MODEL,
+  type LocalModelsConfig,
+  localModelsConfigOf,
+  localModelsEnv,
+} from "./config-local-models.js";
 import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
 import { vendorEnvShape, vendorSettingsOf } from "./config-vendors.js";
 import type { VendorId } from "./vendors/registry.js";
@@ -75,7 +81,19 @@ export const extraModelSchema = z.strictObject({
   /** USD per million tokens, for billing (default: the built-in entry's, else 0). */
   input_price: z.number().min(0).max(10_000).optional(),
   output_price: z.number().min(0).max(10_000).optional(),
+  /** `local/…` models (docs/local-models.md): a GGUF file on disk, or one to download with its checksum. */
+  path: z.string().min(1).optional(),
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  sha256: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/, "sha256 must be 64 lowercase hex digits")
+    .optional(),
+  chat_format: z
+    .enum(["auto", "qwen", "chatML", "llama3.1", "llama3", "mistral", "gemma", "general"])
+    .optional(),
 });
+
+export type ExtraModel = z.infer<typeof extraModelSchema>;
 
 /** An offer of the billing catalog (docs/billing.md, "Offers"). Prices in the billing currency. */
 export const billingOfferSchema = z
@@ -149,7 +167,7 @@ const envSchema = z.object({
   PARLEY_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   PARLEY_CORS_ORIGINS: optionalString.pipe(originList.optional()),
   PARLEY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
-  PARLEY_DEFAULT_MODEL: z.string().default("openai/gpt-5"),
+  PARLEY_DEFAULT_MODEL: optionalString,
   PARLEY_MODEL_TIMEOUT_MS: positiveInt(120_000),
   PARLEY_MODEL_MAX_ATTEMPTS: positiveInt(3),
   PARLEY_TOOL_CALLS_PER_TURN: positiveInt(10),
@@ -186,6 +204,7 @@ const envSchema = z.object({
   PARLEY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   ...oauthEnvShape,
   ...vendorEnvShape,
+  ...localModelsEnv,
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
@@ -262,7 +281,9 @@ export interface Config {
   /** /readyz answers 503 while a transaction of this process has been open longer than this. */
   databaseHoldLimitMs: number;
   shutdownTimeoutMs: number;
+  /** PARLEY_DEFAULT_MODEL, else the first built-in provider with credentials, else the embedded model. */
   defaultModel: string;
+  localModels: LocalModelsConfig;
   /** Upper bound of one model call, and how many attempts a turn gets. */
   modelTimeoutMs: number;
   modelMaxAttempts: number;
@@ -338,6 +359,26 @@ export interface Config {
 
 export { ConfigError };
 
+/** Built-in models in the order a default is picked from when PARLEY_DEFAULT_MODEL is unset. */
+const DEFAULT_BY_PROVIDER: Array<[provider: string, model: string]> = [
+  ["openai", "openai/gpt-5"],
+  ["anthropic", "anthropic/claude-sonnet-4-5"],
+  ["google", "google/gemini-2.5-pro"],
+  ["mistral", "mistral/mistral-small-latest"],
+  ["yandex", "yandex/yandexgpt-5-pro"],
+];
+
+/** The first built-in provider with credentials gives the default model; none gives the embedded one. */
+function defaultModelFor(providers: Record<string, ProviderCredentials>): string {
+  for (const [provider, model] of DEFAULT_BY_PROVIDER) {
+    const credentials = providers[provider];
+    if (!credentials?.apiKey) continue;
+    if (provider === "yandex" && !credentials.extra.folderId) continue;
+    return model;
+  }
+  return DEFAULT_LOCAL_MODEL;
+}
+
 /** Parses the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty value means "unset", as with most twelve-factor services.
@@ -364,6 +405,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: env.YANDEX_BASE_URL,
       extra: { folderId: env.YANDEX_FOLDER_ID },
     },
+    // Parley's embedded runtime (docs/local-models.md): no credentials, the model files are the configuration.
+    local: { apiKey: undefined, baseUrl: undefined, extra: { local: "true" } },
   };
   const problems: string[] = [];
   for (const provider of extraProviders) {
@@ -408,7 +451,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseBusyTimeoutMs: env.PARLEY_DATABASE_BUSY_TIMEOUT_MS,
     databaseHoldLimitMs: env.PARLEY_DATABASE_HOLD_LIMIT_MS,
     shutdownTimeoutMs: env.PARLEY_SHUTDOWN_TIMEOUT_MS,
-    defaultModel: env.PARLEY_DEFAULT_MODEL,
+    defaultModel: env.PARLEY_DEFAULT_MODEL ?? defaultModelFor(providers),
+    localModels: localModelsConfigOf(env),
     modelTimeoutMs: env.PARLEY_MODEL_TIMEOUT_MS,
     modelMaxAttempts: env.PARLEY_MODEL_MAX_ATTEMPTS,
     toolCallsPerTurn: env.PARLEY_TOOL_CALLS_PER_TURN,

@@ -24,5 +24,12 @@ const NO_VENDORS = {
 
 /** A configuration as the server would parse it from this environment (quiet logs by default). */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-parley-test-dir", ...NO_VENDORS, ...env });
+  // Tests name their model: the default is otherwise the embedded one when no provider has a key.
+  return loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/nonexistent-parley-test-dir",
+    PARLEY_DEFAULT_MODEL: "openai/gpt-5",
+    ...NO_VENDORS,
+    ...env,
+  });
 }

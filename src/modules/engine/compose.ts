@@ -13,7 +13,7 @@ import type { ModelCatalog } from "../models/index.js";
 import type { CreditPolicy } from "./answer-policy.js";
 import { ApprovalFlow } from "./approval-flow.js";
 import { engineJobHandlers } from "./job-handlers.js";
-import { ModelRegistry } from "./model-registry.js";
+import { type LocalModelRuntime, ModelRegistry } from "./model-registry.js";
 import { TurnRunner } from "./run-turn.js";
 import type { ThreadActions } from "./thread-actions.js";
 import { ThreadLock } from "./thread-lock.js";
@@ -37,6 +37,8 @@ export interface EngineDeps {
   threadActions: ThreadActions;
   processId: string;
   modelOverride?: (modelId: string) => LanguageModel | undefined;
+  /** The embedded runtime for `local/…` models. */
+  local?: LocalModelRuntime;
   metrics?: Metrics;
 }
 
@@ -50,7 +52,7 @@ export function composeEngine(
 ): ModuleParts & { runner: TurnRunner; approvals: ApprovalFlow; tools: ProjectTools } {
   const { config, storage, repos, clock, newId, log } = context;
   const { transactor, writer, knowledge, connectors } = deps;
-  const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride);
+  const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride, deps.local);
   const tools = new ProjectTools(deps.toolProviders);
   const approvals = new ApprovalFlow({ repos, writer, transactor, clock, newId, tools });
   const runner = new TurnRunner({

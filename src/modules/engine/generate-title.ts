@@ -39,7 +39,8 @@ export async function generateThreadTitle(
   const firstUser = history.find((m) => m.role === "user");
   const firstReply = history.find((m) => m.role === "assistant" && m.content !== "");
   if (!firstUser || !firstReply) return null;
-  const { model } = deps.registry.resolve(settings.ai.model.id);
+  const { model, prepare } = deps.registry.resolve(settings.ai.model.id);
+  await prepare?.();
   const result = await generateText({
     model,
     maxRetries: 2,

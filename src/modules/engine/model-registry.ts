@@ -6,7 +6,9 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { Config, ProviderCredentials } from "../../config.js";
 import { ApiError } from "../../infra/errors.js";
-import type { CatalogEntry, ModelCatalog } from "../models/index.js";
+import { LocalLanguageModel } from "../../infra/local-llm/language-model.js";
+import type { LocalRuntime } from "../../infra/local-llm/runtime.js";
+import type { CatalogEntry, LocalModels, ModelCatalog } from "../models/index.js";
 
 /** Yandex Foundation Models speak the OpenAI API at this address. */
 export const YANDEX_DEFAULT_BASE_URL = "https://llm.api.cloud.yandex.net/v1";
@@ -28,6 +30,21 @@ export class ModelUnavailableError extends ApiError {
 
 type ModelFactory = (name: string) => LanguageModel;
 
+/** The embedded runtime and its model files (docs/local-models.md). */
+export interface LocalModelRuntime {
+  models: LocalModels;
+  runtime: LocalRuntime;
+  /** Tokens a call writes at most when the bot sets no `max_tokens`. */
+  maxTokens: number;
+}
+
+/** A model ready to call; `prepare` (embedded models) downloads and loads it first, outside the call's deadline. */
+export interface ResolvedModel {
+  model: LanguageModel;
+  entry: CatalogEntry;
+  prepare?: () => Promise<void>;
+}
+
 /**
  * Resolves catalog ids to AI SDK language models, one provider instance per provider,
  * created on first use with the credentials of the environment. `override` lets tests and
@@ -35,14 +52,16 @@ type ModelFactory = (name: string) => LanguageModel;
  */
 export class ModelRegistry {
   private readonly factories = new Map<string, ModelFactory>();
+  private readonly localModels = new Map<string, ResolvedModel>();
 
   constructor(
     private readonly catalog: ModelCatalog,
     private readonly providers: Config["providers"],
     private readonly override?: (modelId: string) => LanguageModel | undefined,
+    private readonly local?: LocalModelRuntime,
   ) {}
 
-  resolve(modelId: string): { model: LanguageModel; entry: CatalogEntry } {
+  resolve(modelId: string): ResolvedModel {
     const entry = this.catalog.get(modelId);
     if (!entry) throw new ModelUnavailableError(`The model '${modelId}' is not in the catalog.`);
     const overridden = this.override?.(modelId);
@@ -52,7 +71,33 @@ export class ModelRegistry {
         `The provider '${entry.provider}' of model '${modelId}' is not configured on this server (see docs/configuration.md).`,
       );
     }
+    if (entry.provider === "local") return this.localModel(entry);
     return { model: this.factoryFor(entry.provider)(entry.name), entry };
+  }
+
+  /** An embedded model: one instance per id; its file is downloaded and loaded on first need. */
+  private localModel(entry: CatalogEntry): ResolvedModel {
+    const cached = this.localModels.get(entry.id);
+    if (cached) return { ...cached, entry };
+    const local = this.local;
+    const spec = local?.models.get(entry.id);
+    if (!local || !spec)
+      throw new ModelUnavailableError(`The embedded model '${entry.id}' is not available here.`);
+    const load = async () => local.runtime.load(await local.models.ensure(entry.id));
+    const resolved: ResolvedModel = {
+      model: new LocalLanguageModel({
+        modelId: entry.id,
+        load,
+        chatFormat: spec.chatFormat,
+        defaultMaxTokens: local.maxTokens,
+      }),
+      entry,
+      prepare: async () => {
+        await load();
+      },
+    };
+    this.localModels.set(entry.id, resolved);
+    return resolved;
   }
 
   private factoryFor(provider: string): ModelFactory {

@@ -54,6 +54,8 @@ interface AnsweringBot {
   settings: BotSettings;
   model: LanguageModel;
   entry: CatalogEntry;
+  /** Embedded models: download and load before the model call (and its deadline) starts. */
+  prepare?: () => Promise<void>;
 }
 
 /**
@@ -117,6 +119,14 @@ export class TurnRunner {
     const bot = await this.answeringBot(thread, trace);
     if ("kind" in bot) return bot;
     const { settings, model, entry } = bot;
+    if (bot.prepare) {
+      try {
+        await bot.prepare();
+      } catch (error) {
+        // The file could not be downloaded or loaded: the turn fails with the reason, retried later as any model failure.
+        return failed("model_unavailable", error instanceof Error ? error.message : String(error));
+      }
+    }
 
     const prompt = await buildPrompt(this.deps, thread, unanswered, settled, settings, entry);
     const tools = await turnToolsFor(this.deps, thread, settings, toolContext);

@@ -1,5 +1,6 @@
 import { type Config, ConfigError } from "../../config.js";
 import { BUILTIN_MODELS, type CatalogModel, DEFAULT_CONTEXT_WINDOW } from "./builtin-models.js";
+import type { LocalModelSpec, LocalModelStatus, LocalModels } from "./local/local-models.js";
 
 export interface CatalogEntry extends CatalogModel {
   /** What a million tokens cost, in USD and in credits (docs/billing.md, "Charges"). */
@@ -15,6 +16,8 @@ export interface CatalogEntry extends CatalogModel {
    * URL for providers added through PARLEY_PROVIDERS.
    */
   configured: boolean;
+  /** Embedded (`local/…`) models: whether the file is here and how its download goes; null for the others. */
+  local: LocalModelStatus | null;
 }
 
 /**
@@ -24,12 +27,30 @@ export interface CatalogEntry extends CatalogModel {
 export class ModelCatalog {
   private readonly models = new Map<string, CatalogModel>();
 
-  constructor(private readonly config: Pick<Config, "extraModels" | "providers" | "billing">) {
+  constructor(
+    private readonly config: Pick<Config, "extraModels" | "providers" | "billing">,
+    private readonly local?: LocalModels,
+  ) {
     for (const model of BUILTIN_MODELS) this.models.set(model.id, model);
     const problems: string[] = [];
     for (const extra of config.extraModels) {
       const slash = extra.id.indexOf("/");
       const provider = extra.id.slice(0, slash);
+      const fileFields = ["path", "url", "sha256", "chat_format"].filter((key) => key in extra);
+      if (provider !== "local" && fileFields.length > 0) {
+        problems.push(
+          `PARLEY_MODELS: model '${extra.id}': ${fileFields.join(", ")} apply to local/ models only`,
+        );
+        continue;
+      }
+      if (provider === "local") {
+        if (Boolean(extra.url) !== Boolean(extra.sha256)) {
+          problems.push(
+            `PARLEY_MODELS: model '${extra.id}': url and sha256 go together (the download is verified)`,
+          );
+        }
+        continue;
+      }
       if (!config.providers[provider]) {
         problems.push(`PARLEY_MODELS: model '${extra.id}' names unknown provider '${provider}'`);
         continue;
@@ -51,18 +72,45 @@ export class ModelCatalog {
 
   /** The configured default model must be one the catalog offers. */
   assertHasDefault(defaultModel: string): void {
-    if (!this.models.has(defaultModel)) {
+    if (!this.models.has(defaultModel) && !this.local?.get(defaultModel)) {
       throw new ConfigError([`PARLEY_DEFAULT_MODEL: '${defaultModel}' is not in the model catalog`]);
     }
   }
 
   get(id: string): CatalogEntry | undefined {
     const model = this.models.get(id);
-    return model ? this.entry(model) : undefined;
+    if (model) return this.entry(model);
+    const local = this.local?.get(id);
+    return local ? this.localEntry(local) : undefined;
   }
 
+  /** The remote models, then the embedded ones (found again on each call: files come and go). */
   list(): CatalogEntry[] {
-    return [...this.models.values()].map((model) => this.entry(model));
+    const remote = [...this.models.values()].map((model) => this.entry(model));
+    return [...remote, ...(this.local?.list() ?? []).map((spec) => this.localEntry(spec))];
+  }
+
+  /** An embedded model: free (no provider bills it), text only. */
+  private localEntry(spec: LocalModelSpec): CatalogEntry {
+    const local = this.local as LocalModels;
+    return {
+      id: spec.id,
+      provider: "local",
+      name: spec.id.slice("local/".length),
+      note: spec.note,
+      context_window: spec.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      images: false,
+      input_price: 0,
+      output_price: 0,
+      pricing: {
+        input_usd_per_million: 0,
+        output_usd_per_million: 0,
+        input_credits_per_million: 0,
+        output_credits_per_million: 0,
+      },
+      configured: local.usable(spec),
+      local: local.status(spec),
+    };
   }
 
   private entry(model: CatalogModel): CatalogEntry {
@@ -76,6 +124,7 @@ export class ModelCatalog {
         output_credits_per_million: model.output_price * rate,
       },
       configured: this.isConfigured(model.provider),
+      local: null,
     };
   }
 

@@ -20,6 +20,26 @@ export const modelSchema = z
       .describe(
         "What a reply costs: its input and output tokens at these prices, in credits at PARLEY_CREDITS_PER_USD (docs/billing.md).",
       ),
-    configured: z.boolean().describe("Whether this server has credentials for the model's provider."),
+    configured: z
+      .boolean()
+      .describe(
+        "Whether this server can call the model: credentials for its provider; for an embedded (`local/…`) model, its file is here or can be downloaded.",
+      ),
+    local: z
+      .object({
+        installed: z.boolean().describe("Whether the model's file is on this server."),
+        bytes: z
+          .number()
+          .int()
+          .nullable()
+          .describe("The file's size, or the download's expected size when known."),
+        download: z
+          .object({ received_bytes: z.number().int(), total_bytes: z.number().int().nullable() })
+          .nullable()
+          .describe("The download in progress, if any."),
+        error: z.string().nullable().describe("Why the last download failed, until another starts."),
+      })
+      .nullable()
+      .describe("Embedded models only (docs/local-models.md); null for models of a provider."),
   })
   .meta({ id: "Model" });
