@@ -33,6 +33,8 @@ WORKDIR /app
 # Owned by root and read-only to the server; only /data is written.
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
+# node-llama-cpp's GPU builds link here (an empty package): docs/local-models.md#gpu.
+COPY --from=build /app/packages ./packages
 COPY --from=build /app/src ./src
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts ./scripts

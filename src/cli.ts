@@ -1,5 +1,6 @@
 import "../scripts/require-node.mjs";
 import { parseArgs } from "node:util";
+import { runModelsCommand } from "./cli-models.js";
 import { bootstrapBanner, composeBillingAdmin, prepareRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig } from "./config.js";
 import type { AuthContext } from "./infra/auth-context.js";
@@ -38,6 +39,9 @@ Every command prints JSON on stdout.
   operators remove --project <prj_id> --operator <opr_id>
   jobs list [--project <prj_id>] [--status <status>] [--type <type>] [--thread <thread_id>] [--limit <n>] [--cursor <c>]
   jobs cancel <job_id>
+  models list
+  models pull <model_id>
+  models remove <model_id>
 
 --organization defaults to the only organization when there is exactly one.
 --admin makes an organization admin key (manages every project of the organization).
@@ -48,7 +52,10 @@ operators are the people who sign in to the console (docs/console.md); without -
 a password is generated and printed once; reset-password ends the person's sessions.
 jobs list shows jobs newest first (every project's without --project; --limit 1-100, default 20;
 --status pending|running|done|failed|cancelled); jobs cancel cancels a pending scheduled reply or
-message (docs/api.md, "Jobs"), of any project.`;
+message (docs/api.md, "Jobs"), of any project.
+models manage the embedded runtime's model files (docs/local-models.md): list shows them and
+which are installed; pull downloads one (verified by its SHA-256; an interrupted pull resumes);
+remove deletes one. They need no database.`;
 
 class UsageError extends Error {}
 
@@ -134,12 +141,15 @@ async function run(argv: string[]): Promise<unknown> {
       help: { type: "boolean", short: "h", default: false },
     },
   });
-  // `jobs cancel <job_id>` takes its id as an argument; no other command takes one.
+  // `jobs cancel <job_id>` and `models pull|remove <model_id>` take an argument; no other command does.
   const jobId = positionals[0] === "jobs" && positionals[1] === "cancel" ? positionals[2] : undefined;
   const command = (
     positionals.length === 3 && jobId !== undefined ? positionals.slice(0, 2) : positionals
   ).join(" ");
   if (values.help || command === "") throw new UsageError("");
+  if (positionals[0] === "models") {
+    return runModelsCommand(positionals.slice(1), loadConfig(), (message) => new UsageError(message));
+  }
 
   const config = loadConfig();
   const runtime = await prepareRuntime(config);

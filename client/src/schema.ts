@@ -768,11 +768,31 @@ export interface paths {
     };
     /**
      * List the model catalog
-     * @description Every model a bot may use, with its note, provider and whether the provider is configured here.
+     * @description Every model a bot may use, with its note, provider and whether the provider is configured here; embedded (`local/…`) models also say whether their file is here and how its download goes.
      */
     get: operations["listModels"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/models/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Download an embedded model
+     * @description Starts downloading an embedded (`local/…`) model's file to this server (docs/local-models.md), or joins the download in progress; answers at once with the model as GET /v1/models shows it. A model already here is answered as is. The file is verified by its SHA-256 before use.
+     */
+    post: operations["downloadModel"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2419,7 +2439,7 @@ export interface components {
       updated_at: string;
     };
     Model: {
-      /** @description Whether this server has credentials for the model's provider. */
+      /** @description Whether this server can call the model: credentials for its provider; for an embedded (`local/…`) model, its file is here or can be downloaded. */
       configured: boolean;
       /** @description Context window in tokens. */
       context_window: number;
@@ -2427,6 +2447,20 @@ export interface components {
       id: string;
       /** @description Whether the model reads images: photos a customer sends on a channel are given to it. */
       images: boolean;
+      /** @description Embedded models only (docs/local-models.md); null for models of a provider. */
+      local: {
+        /** @description The file's size, or the download's expected size when known. */
+        bytes: number | null;
+        /** @description The download in progress, if any. */
+        download: {
+          received_bytes: number;
+          total_bytes: number | null;
+        } | null;
+        /** @description Why the last download failed, until another starts. */
+        error: string | null;
+        /** @description Whether the model's file is on this server. */
+        installed: boolean;
+      } | null;
       /** @description The provider's own model name. */
       name: string;
       note: string | null;
@@ -8612,6 +8646,114 @@ export interface operations {
       };
       /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  downloadModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The model's catalog id, `local/…`. */
+          model: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Model"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
         headers: {
           [name: string]: unknown;
         };

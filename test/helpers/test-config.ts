@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from "../../src/config.js";
 
 /**
- * Vendors are never reached from tests: their base URLs point at a closed loopback port unless
+ * Vendors (and the model hub) are never reached from tests: their base URLs point at a closed loopback port unless
  * a test starts a fake vendor and passes its URL.
  */
 const NO_VENDORS = {
@@ -20,6 +20,8 @@ const NO_VENDORS = {
   PARLEY_AMOJO_API_URL: "http://127.0.0.1:9",
   PARLEY_BITRIX24_TOKEN_URL: "http://127.0.0.1:9/oauth/token/",
   PARLEY_YANDEX_TRACKER_API_URL: "http://127.0.0.1:9",
+  // Embedded models are not downloaded from the internet either.
+  PARLEY_HUGGINGFACE_URL: "http://127.0.0.1:9",
 };
 
 /** A configuration as the server would parse it from this environment (quiet logs by default). */

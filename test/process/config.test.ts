@@ -22,7 +22,7 @@ describe("configuration", () => {
       redisUrl: undefined,
       logLevel: "info",
       rateLimit: { perKey: 600, perIp: 60, windowSeconds: 60 },
-      defaultModel: "openai/gpt-5",
+      defaultModel: "local/qwen2.5-0.5b-instruct",
     });
   });
 

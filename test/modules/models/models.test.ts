@@ -7,7 +7,7 @@ describe("model catalog", () => {
     await t?.close();
   });
 
-  it("lists the five offered models with notes, providers and configuration state", async () => {
+  it("lists the five offered models, then the embedded ones, with notes, providers and configuration state", async () => {
     t = await createTestApp({ env: { OPENAI_API_KEY: "sk-test", YANDEX_API_KEY: "y" } });
     const models = (await t.call("GET", "/v1/models")).json();
     expect(models.map((m: { id: string }) => m.id)).toEqual([
@@ -16,6 +16,8 @@ describe("model catalog", () => {
       "anthropic/claude-sonnet-4-5",
       "google/gemini-2.5-pro",
       "yandex/yandexgpt-5-pro",
+      "local/qwen2.5-0.5b-instruct",
+      "local/qwen2.5-1.5b-instruct",
     ]);
     const byId = Object.fromEntries(models.map((m: { id: string }) => [m.id, m]));
     expect(byId["openai/gpt-5"]).toEqual({
@@ -32,6 +34,7 @@ describe("model catalog", () => {
         output_credits_per_million: 1000,
       },
       configured: true,
+      local: null,
     });
     expect(byId["mistral/mistral-small-latest"].note).toBe("fastest and lowest cost");
     expect(byId["anthropic/claude-sonnet-4-5"]).toMatchObject({
@@ -73,6 +76,7 @@ describe("model catalog", () => {
         output_credits_per_million: 0,
       },
       configured: true,
+      local: null,
     });
     expect(models.find((m: { id: string }) => m.id === "openai/gpt-4o-mini")).toMatchObject({
       note: null,
