@@ -24,8 +24,24 @@ export interface Shape {
 }
 
 export const SHAPES: Record<string, Shape> = {
-  "0.5b": { name: "Qwen2.5-0.5B-Instruct (synthetic)", layers: 24, embd: 896, ff: 4864, heads: 14, headsKv: 2, vocab: 151936 },
-  "1.5b": { name: "Qwen2.5-1.5B-Instruct (synthetic)", layers: 28, embd: 1536, ff: 8960, heads: 12, headsKv: 2, vocab: 151936 },
+  "0.5b": {
+    name: "Qwen2.5-0.5B-Instruct (synthetic)",
+    layers: 24,
+    embd: 896,
+    ff: 4864,
+    heads: 14,
+    headsKv: 2,
+    vocab: 151936,
+  },
+  "1.5b": {
+    name: "Qwen2.5-1.5B-Instruct (synthetic)",
+    layers: 28,
+    embd: 1536,
+    ff: 8960,
+    heads: 12,
+    headsKv: 2,
+    vocab: 151936,
+  },
 };
 
 type Quant = "q8_0" | "q4_0";
@@ -304,5 +320,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const started = Date.now();
   const bytes = writeModel(shapeKey, out, quant);
-  console.log(`${out}: ${(bytes / 1e6).toFixed(1)} MB (${quant}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${out}: ${(bytes / 1e6).toFixed(1)} MB (${quant}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -14,6 +14,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const PROMPT_TOKENS = 200;
@@ -44,6 +45,9 @@ interface Result {
   /** At the end: anonymous (heap, KV cache, compute buffers) and file-backed (mmap'd weights). */
   rssAnonMB: number;
   rssFileMB: number;
+  /** 1-minute load average before and after the run: other processes compete for the CPU. */
+  loadBefore: number;
+  loadAfter: number;
 }
 
 function status(): Record<string, number> {
@@ -59,13 +63,19 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 async function child(modelPath: string, threads: number): Promise<Result> {
+  const loadBefore = loadavg()[0] as number;
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
 
   const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
-  const llama = await getLlama({ gpu: false, build: "never", progressLogs: false, logLevel: LlamaLogLevel.error });
+  const llama = await getLlama({
+    gpu: false,
+    build: "never",
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+  });
   const runtimeRss = process.memoryUsage().rss;
 
   let t = performance.now();
@@ -98,7 +108,12 @@ async function child(modelPath: string, threads: number): Promise<Result> {
   cpu = process.cpuUsage();
   t = performance.now();
   let generated = 0;
-  for await (const _token of sequence.evaluate(prompt.slice(-1), { temperature: 0.7, topK: 40, topP: 0.9, seed: 1 })) {
+  for await (const _token of sequence.evaluate(prompt.slice(-1), {
+    temperature: 0.7,
+    topK: 40,
+    topP: 0.9,
+    seed: 1,
+  })) {
     generated++;
     if (generated >= GENERATED_TOKENS) break;
   }
@@ -128,6 +143,8 @@ async function child(modelPath: string, threads: number): Promise<Result> {
     vmHwmMB: st.VmHWM ?? 0,
     rssAnonMB: st.RssAnon ?? 0,
     rssFileMB: st.RssFile ?? 0,
+    loadBefore,
+    loadAfter: loadavg()[0] as number,
   };
   await context.dispose();
   await model.dispose();
@@ -138,12 +155,12 @@ async function child(modelPath: string, threads: number): Promise<Result> {
 function table(results: Result[]): string {
   const f = (n: number, d = 1) => n.toFixed(d);
   const rows = [
-    "| model | file MB | threads | run | load s (model + context) | prompt tok/s | gen tok/s | CPU ms / gen token | CPU ms / prompt token | peak RSS MB (VmHWM) | sampled peak RSS MB | end RSS anon / file MB | runtime-only RSS MB |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| model | file MB | threads | run | load s (model + context) | prompt tok/s | gen tok/s | CPU ms / gen token | CPU ms / prompt token | peak RSS MB (VmHWM) | sampled peak RSS MB | end RSS anon / file MB | runtime-only RSS MB | load avg before→after |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of results) {
     rows.push(
-      `| ${r.model} | ${f(r.fileMB, 0)} | ${r.threads} | ${r.run} | ${f(r.loadModelS + r.createContextS, 2)} (${f(r.loadModelS, 2)} + ${f(r.createContextS, 2)}) | ${f(r.promptTokPerS)} | ${f(r.genTokPerS, 2)} | ${f(r.genCpuMsPerToken)} | ${f(r.promptCpuMsPerToken)} | ${f(r.vmHwmMB, 0)} | ${f(r.sampledPeakRssMB, 0)} | ${f(r.rssAnonMB, 0)} / ${f(r.rssFileMB, 0)} | ${f(r.runtimeRssMB, 0)} |`,
+      `| ${r.model} | ${f(r.fileMB, 0)} | ${r.threads} | ${r.run} | ${f(r.loadModelS + r.createContextS, 2)} (${f(r.loadModelS, 2)} + ${f(r.createContextS, 2)}) | ${f(r.promptTokPerS)} | ${f(r.genTokPerS, 2)} | ${f(r.genCpuMsPerToken)} | ${f(r.promptCpuMsPerToken)} | ${f(r.vmHwmMB, 0)} | ${f(r.sampledPeakRssMB, 0)} | ${f(r.rssAnonMB, 0)} / ${f(r.rssFileMB, 0)} | ${f(r.runtimeRssMB, 0)} | ${f(r.loadBefore)}→${f(r.loadAfter)} |`,
     );
   }
   return rows.join("\n");

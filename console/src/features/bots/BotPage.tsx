@@ -12,6 +12,7 @@ import { BotSettingsEditor } from "./BotSettingsEditor";
 import { BotStatusBadge } from "./BotStatusBadge";
 import { botKeys, getBot, getBotSettings, listModels } from "./bots-api";
 import { DeleteBotModal } from "./DeleteBotModal";
+import { catalogRefetchInterval } from "./model-catalog";
 import { TryItPanel } from "./TryItPanel";
 import { useBotActions } from "./use-bot-actions";
 
@@ -31,7 +32,12 @@ export function BotPage() {
     queryFn: () => getBotSettings(botId),
     staleTime: 60_000,
   });
-  const models = useQuery({ queryKey: botKeys.models, queryFn: listModels, staleTime: 5 * 60_000 });
+  const models = useQuery({
+    queryKey: botKeys.models,
+    queryFn: listModels,
+    staleTime: 5 * 60_000,
+    refetchInterval: (query) => catalogRefetchInterval(query.state.data),
+  });
 
   const back = (
     <Anchor component={Link} to="/bots" size="sm">

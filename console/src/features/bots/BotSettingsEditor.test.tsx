@@ -52,6 +52,7 @@ const models: CatalogModel[] = [
       output_credits_per_million: 1,
     },
     configured: true,
+    local: null,
   },
 ];
 

@@ -11,6 +11,7 @@ import { type Bot, botKeys, listBots, listModels } from "./bots-api";
 import { CreateBotModal } from "./CreateBotModal";
 import { DeleteBotModal } from "./DeleteBotModal";
 import { ModelCatalog } from "./ModelCatalog";
+import { catalogRefetchInterval } from "./model-catalog";
 
 /** /bots: the project's bots (create, clone, disable/enable, delete) and the model catalog. */
 export function BotsPage() {
@@ -20,7 +21,12 @@ export function BotsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Bot | null>(null);
   const bots = useQuery({ queryKey: botKeys.all, queryFn: listBots });
-  const models = useQuery({ queryKey: botKeys.models, queryFn: listModels, staleTime: 5 * 60_000 });
+  const models = useQuery({
+    queryKey: botKeys.models,
+    queryFn: listModels,
+    staleTime: 5 * 60_000,
+    refetchInterval: (query) => catalogRefetchInterval(query.state.data),
+  });
 
   // The header's button is the stable handle for tests; the empty state repeats it without one.
   const createButton = (testId?: string) =>

@@ -8,7 +8,7 @@ import { QueryState, useErrorText } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { type Bot, botKeys, createBot, listModels, updateBotSettings } from "./bots-api";
 import { ModelSelect } from "./ModelSelect";
-import { defaultModelId } from "./model-catalog";
+import { catalogRefetchInterval, defaultModelId } from "./model-catalog";
 import { mapApiErrors } from "./settings-errors";
 
 /**
@@ -31,7 +31,12 @@ function CreateBotForm({ onClose }: { onClose(): void }) {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const models = useQuery({ queryKey: botKeys.models, queryFn: listModels, staleTime: 5 * 60_000 });
+  const models = useQuery({
+    queryKey: botKeys.models,
+    queryFn: listModels,
+    staleTime: 5 * 60_000,
+    refetchInterval: (query) => catalogRefetchInterval(query.state.data),
+  });
   const [name, setName] = useState("");
   const [modelId, setModelId] = useState<string | null>(null);
   const [instruction, setInstruction] = useState("");

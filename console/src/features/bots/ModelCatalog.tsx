@@ -2,6 +2,7 @@ import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@ma
 import { Fragment } from "react";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
 import type { CatalogModel } from "./bots-api";
+import { LocalModelStatus } from "./LocalModelStatus";
 import { groupByProvider } from "./model-catalog";
 
 /** GET /v1/models by provider, with whether this server has the provider's credentials. */
@@ -20,7 +21,14 @@ export function ModelCatalog({ models }: { models: readonly CatalogModel[] }) {
         {groupByProvider(models).map((group) => (
           <Card key={group.provider} withBorder padding="sm" data-testid="model-provider">
             <Group justify="space-between" mb="xs" wrap="nowrap">
-              <Text fw={600}>{group.provider}</Text>
+              <div>
+                <Text fw={600}>{group.provider}</Text>
+                {group.provider === "local" && (
+                  <Text size="xs" c="dimmed">
+                    {t("models.local.embedded")}
+                  </Text>
+                )}
+              </div>
               <Badge color={group.configured ? "green" : "orange"} variant="light" style={{ flexShrink: 0 }}>
                 {group.configured ? t("models.configured") : t("models.unconfiguredShort")}
               </Badge>
@@ -46,6 +54,7 @@ export function ModelCatalog({ models }: { models: readonly CatalogModel[] }) {
                         .filter(Boolean)
                         .join(" · ")}
                     </Text>
+                    <LocalModelStatus model={model} />
                   </div>
                 </Fragment>
               ))}

@@ -57,8 +57,17 @@ export interface CatalogModel {
     input_credits_per_million: number;
     output_credits_per_million: number;
   };
-  /** Whether this server has credentials for the model's provider. */
+  /** Whether this server has credentials for the model's provider (embedded models: file here or downloadable). */
   configured: boolean;
+  /** Embedded (`local/…`) models: the file and its download; null for providers' models. */
+  local: LocalModelState | null;
+}
+
+export interface LocalModelState {
+  installed: boolean;
+  bytes: number | null;
+  download: { received_bytes: number; total_bytes: number | null } | null;
+  error: string | null;
 }
 
 export interface BuiltinTool {
@@ -116,6 +125,9 @@ export const updateBotSettings = (id: string, patch: unknown) =>
   api<BotSettings>(`/bots/${id}/settings`, { method: "POST", body: patch });
 
 export const listModels = () => api<CatalogModel[]>("/models");
+/** Starts (or joins) an embedded model's download; its progress shows in GET /v1/models. */
+export const downloadModel = (model: string) =>
+  api<CatalogModel>("/models/download", { method: "POST", body: { model } });
 export const listTools = () => api<BuiltinTool[]>("/tools");
 /** The first 100 vector stores, newest first: enough for a picker (the bot may name 10). */
 export const listVectorStores = () =>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogModel } from "./bots-api";
-import { defaultModelId, groupByProvider, modelAvailability, modelSelectData } from "./model-catalog";
+import {
+  catalogRefetchInterval,
+  defaultModelId,
+  groupByProvider,
+  localModelPhase,
+  modelAvailability,
+  modelSelectData,
+} from "./model-catalog";
 
 function model(id: string, configured: boolean, note: string | null = null): CatalogModel {
   const [provider, ...rest] = id.split("/");
@@ -18,6 +25,7 @@ function model(id: string, configured: boolean, note: string | null = null): Cat
       output_credits_per_million: 200,
     },
     configured,
+    local: null,
   };
 }
 
@@ -72,5 +80,63 @@ describe("model catalog", () => {
     expect(defaultModelId(catalog)).toBe("mistral/small");
     expect(defaultModelId([model("a/b", false)])).toBe("a/b");
     expect(defaultModelId([])).toBeNull();
+  });
+});
+
+describe("embedded models", () => {
+  const local = (state: CatalogModel["local"]): CatalogModel => ({
+    ...model("local/qwen", true),
+    local: state,
+  });
+
+  it("says where the file stands: here, downloading with a percentage, failed, or to be downloaded", () => {
+    expect(localModelPhase(model("openai/gpt-5", true))).toBeNull();
+    expect(localModelPhase(local({ installed: true, bytes: 10, download: null, error: null }))).toEqual({
+      phase: "installed",
+      bytes: 10,
+    });
+    expect(
+      localModelPhase(
+        local({
+          installed: false,
+          bytes: 200,
+          download: { received_bytes: 50, total_bytes: 200 },
+          error: null,
+        }),
+      ),
+    ).toEqual({ phase: "downloading", percent: 25, received: 50, total: 200 });
+    expect(
+      localModelPhase(
+        local({
+          installed: false,
+          bytes: null,
+          download: { received_bytes: 5, total_bytes: null },
+          error: null,
+        }),
+      ),
+    ).toMatchObject({ phase: "downloading", percent: null });
+    expect(
+      localModelPhase(local({ installed: false, bytes: 200, download: null, error: "checksum" })),
+    ).toEqual({
+      phase: "failed",
+      error: "checksum",
+      bytes: 200,
+    });
+    expect(localModelPhase(local({ installed: false, bytes: 200, download: null, error: null }))).toEqual({
+      phase: "missing",
+      bytes: 200,
+    });
+  });
+
+  it("reads the catalog again only while a download runs", () => {
+    const downloading = local({
+      installed: false,
+      bytes: 1,
+      download: { received_bytes: 0, total_bytes: 1 },
+      error: null,
+    });
+    expect(catalogRefetchInterval([model("openai/gpt-5", true), downloading])).toBe(1500);
+    expect(catalogRefetchInterval([model("openai/gpt-5", true)])).toBe(false);
+    expect(catalogRefetchInterval(undefined)).toBe(false);
   });
 });

@@ -80,3 +80,28 @@ export function modelAvailability(
 export function defaultModelId(models: readonly CatalogModel[]): string | null {
   return (models.find((m) => m.configured) ?? models[0])?.id ?? null;
 }
+
+export type LocalModelPhase =
+  | { phase: "installed"; bytes: number | null }
+  | { phase: "downloading"; percent: number | null; received: number; total: number | null }
+  | { phase: "failed"; error: string; bytes: number | null }
+  | { phase: "missing"; bytes: number | null };
+
+/** Where an embedded model stands: on disk, downloading, failed, or to be downloaded on first use. */
+export function localModelPhase(model: CatalogModel): LocalModelPhase | null {
+  const local = model.local;
+  if (!local) return null;
+  if (local.installed) return { phase: "installed", bytes: local.bytes };
+  if (local.download) {
+    const { received_bytes: received, total_bytes: total } = local.download;
+    const percent = total ? Math.min(100, Math.floor((received / total) * 100)) : null;
+    return { phase: "downloading", percent, received, total };
+  }
+  if (local.error) return { phase: "failed", error: local.error, bytes: local.bytes };
+  return { phase: "missing", bytes: local.bytes };
+}
+
+/** While an embedded model downloads, the catalog is read again this often (ms) to show progress. */
+export function catalogRefetchInterval(models: readonly CatalogModel[] | undefined): number | false {
+  return models?.some((model) => model.local?.download) ? 1500 : false;
+}
