@@ -136,6 +136,10 @@ const envSchema = z.object({
   ),
   PARLEY_SECRET_KEY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: readable lines on a terminal, JSON otherwise (docs/operations.md, "Logs").
+  PARLEY_LOG_FORMAT: optionalString.pipe(z.enum(["json", "pretty"]).optional()),
+  // https://no-color.org: any value turns the readable log's colours off.
+  NO_COLOR: optionalString,
   PARLEY_RATE_LIMIT_PER_KEY: positiveInt(600),
   PARLEY_RATE_LIMIT_PER_IP: positiveInt(60),
   PARLEY_RATE_LIMIT_PER_PROJECT: positiveInt(1200),
@@ -239,6 +243,10 @@ export interface Config {
   bootstrapApiKey: string | undefined;
   secretKey: string | undefined;
   logLevel: Env["LOG_LEVEL"];
+  /** `json` or `pretty`; undefined: pretty when stdout is a terminal (infra/logging.ts). */
+  logFormat: Env["PARLEY_LOG_FORMAT"];
+  /** Colours in the pretty format (off with NO_COLOR). */
+  logColor: boolean;
   rateLimit: { perKey: number; perIp: number; windowSeconds: number };
   /** Requests per rate-limit window of all the keys of one project together. */
   projectRateLimit: number;
@@ -393,6 +401,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bootstrapApiKey: env.PARLEY_BOOTSTRAP_API_KEY,
     secretKey: env.PARLEY_SECRET_KEY,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.PARLEY_LOG_FORMAT,
+    logColor: env.NO_COLOR === undefined,
     rateLimit: {
       perKey: env.PARLEY_RATE_LIMIT_PER_KEY,
       perIp: env.PARLEY_RATE_LIMIT_PER_IP,
