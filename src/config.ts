@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ConfigError } from "./config-error.js";
 import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
+import { httpUrl, httpUrlProblem, isBaseUrlVariable } from "./config-urls.js";
 import { vendorEnvShape, vendorSettingsOf } from "./config-vendors.js";
 import type { VendorId } from "./vendors/registry.js";
 
@@ -59,7 +60,10 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** An OpenAI-compatible provider added by configuration (Ollama, vLLM, llama.cpp server, …). */
 export const extraProviderSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "provider id: lowercase letters, digits and dashes"),
-  base_url: z.url(),
+  base_url: z.string().superRefine((value, ctx) => {
+    const problem = httpUrlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `base_url ${problem}` });
+  }),
   api_key: z.string().optional(),
   /** Name of an environment variable holding the key, so the key itself stays out of PARLEY_PROVIDERS. */
   api_key_env: z.string().optional(),
@@ -177,17 +181,17 @@ const envSchema = z.object({
   PARLEY_EMBEDDING_MAX_INPUT_CHARS: z.coerce.number().int().min(100).default(2000),
   PARLEY_RECALL_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  OPENAI_BASE_URL: optionalString.pipe(httpUrl().optional()),
   ANTHROPIC_API_KEY: optionalString,
-  ANTHROPIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  ANTHROPIC_BASE_URL: optionalString.pipe(httpUrl().optional()),
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
-  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(httpUrl().optional()),
   MISTRAL_API_KEY: optionalString,
-  MISTRAL_BASE_URL: optionalString.pipe(z.url().optional()),
+  MISTRAL_BASE_URL: optionalString.pipe(httpUrl().optional()),
   YANDEX_API_KEY: optionalString,
   YANDEX_FOLDER_ID: optionalString,
-  YANDEX_BASE_URL: optionalString.pipe(z.url().optional()),
-  PARLEY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  YANDEX_BASE_URL: optionalString.pipe(httpUrl().optional()),
+  PARLEY_PUBLIC_URL: optionalString.pipe(httpUrl().optional()),
   ...oauthEnvShape,
   ...vendorEnvShape,
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
@@ -346,14 +350,31 @@ export interface Config {
 
 export { ConfigError };
 
+/** What is wrong with a set base URL variable (config-urls.ts), or undefined. */
+function baseUrlProblem(name: string, value: unknown): string | undefined {
+  return isBaseUrlVariable(name) && typeof value === "string" ? httpUrlProblem(value) : undefined;
+}
+
 /** Parses the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty value means "unset", as with most twelve-factor services.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
+  // Every base URL, the vendors' included, whatever its own schema let through (`localhost:1234`).
+  const badUrls = Object.keys(envSchema.shape).flatMap((name) => {
+    const problem = baseUrlProblem(name, present[name]);
+    return problem ? [{ name, problem }] : [];
+  });
+  if (!parsed.success || badUrls.length > 0) {
+    const issues = (parsed.error?.issues ?? []).map((issue) => ({
+      name: String(issue.path[0] ?? "environment"),
+      problem: issue.message,
+    }));
+    const named = new Set(badUrls.map((bad) => bad.name));
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")}: ${issue.message}`),
+      [...badUrls, ...issues.filter((issue) => !named.has(issue.name))].map(
+        ({ name, problem }) => `${name}: ${problem}`,
+      ),
     );
   }
   const env = parsed.data;
