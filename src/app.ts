@@ -13,7 +13,7 @@ import { installIdempotency } from "./infra/idempotency.js";
 import { type IdGenerator, newId } from "./infra/ids.js";
 import { installInputGuard } from "./infra/input-guard.js";
 import { installJsonBodyParsing } from "./infra/json-body.js";
-import { loggerOptions } from "./infra/logging.js";
+import { fastifyLogging, logDestination } from "./infra/logging.js";
 import { installRequestMetrics } from "./infra/metrics.js";
 import { installOpenApi } from "./infra/openapi.js";
 import type { RateLimitStore } from "./infra/rate-limit.js";
@@ -35,7 +35,7 @@ export interface AppDeps {
   secrets: SecretBox;
   clock?: Clock;
   newId?: IdGenerator;
-  /** Where JSON logs go (default stdout). */
+  /** Where logs go (default stdout), JSON or pretty as infra/logging.ts's logDestination decides. */
   logStream?: NodeJS.WritableStream;
   /** Overrides the rate-limit store chosen from the configuration. */
   rateLimitStore?: RateLimitStore;
@@ -57,7 +57,10 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
+    ...fastifyLogging(
+      config.logLevel,
+      logDestination(config.logFormat, { out: deps.logStream, color: config.logColor }),
+    ),
     genReqId: (request) => requestIdFrom(request.headers["x-request-id"]),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,

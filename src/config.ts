@@ -10,6 +10,7 @@ import {
   localModelsEnv,
 } from "./config-local-models.js";
 import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
+import { httpUrl, httpUrlProblem, isBaseUrlVariable } from "./config-urls.js";
 import { vendorEnvShape, vendorSettingsOf } from "./config-vendors.js";
 import type { VendorId } from "./vendors/registry.js";
 
@@ -65,7 +66,10 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** An OpenAI-compatible provider added by configuration (Ollama, vLLM, llama.cpp server, …). */
 export const extraProviderSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "provider id: lowercase letters, digits and dashes"),
-  base_url: z.url(),
+  base_url: z.string().superRefine((value, ctx) => {
+    const problem = httpUrlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `base_url ${problem}` });
+  }),
   api_key: z.string().optional(),
   /** Name of an environment variable holding the key, so the key itself stays out of PARLEY_PROVIDERS. */
   api_key_env: z.string().optional(),
@@ -154,6 +158,10 @@ const envSchema = z.object({
   ),
   PARLEY_SECRET_KEY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: readable lines on a terminal, JSON otherwise (docs/operations.md, "Logs").
+  PARLEY_LOG_FORMAT: optionalString.pipe(z.enum(["json", "pretty"]).optional()),
+  // https://no-color.org: any value turns the readable log's colours off.
+  NO_COLOR: optionalString,
   PARLEY_RATE_LIMIT_PER_KEY: positiveInt(600),
   PARLEY_RATE_LIMIT_PER_IP: positiveInt(60),
   PARLEY_RATE_LIMIT_PER_PROJECT: positiveInt(1200),
@@ -191,17 +199,17 @@ const envSchema = z.object({
   PARLEY_EMBEDDING_MAX_INPUT_CHARS: z.coerce.number().int().min(100).default(2000),
   PARLEY_RECALL_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  OPENAI_BASE_URL: optionalString.pipe(httpUrl().optional()),
   ANTHROPIC_API_KEY: optionalString,
-  ANTHROPIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  ANTHROPIC_BASE_URL: optionalString.pipe(httpUrl().optional()),
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
-  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(httpUrl().optional()),
   MISTRAL_API_KEY: optionalString,
-  MISTRAL_BASE_URL: optionalString.pipe(z.url().optional()),
+  MISTRAL_BASE_URL: optionalString.pipe(httpUrl().optional()),
   YANDEX_API_KEY: optionalString,
   YANDEX_FOLDER_ID: optionalString,
-  YANDEX_BASE_URL: optionalString.pipe(z.url().optional()),
-  PARLEY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  YANDEX_BASE_URL: optionalString.pipe(httpUrl().optional()),
+  PARLEY_PUBLIC_URL: optionalString.pipe(httpUrl().optional()),
   ...oauthEnvShape,
   ...vendorEnvShape,
   ...localModelsEnv,
@@ -258,6 +266,10 @@ export interface Config {
   bootstrapApiKey: string | undefined;
   secretKey: string | undefined;
   logLevel: Env["LOG_LEVEL"];
+  /** `json` or `pretty`; undefined: pretty when stdout is a terminal (infra/logging.ts). */
+  logFormat: Env["PARLEY_LOG_FORMAT"];
+  /** Colours in the pretty format (off with NO_COLOR). */
+  logColor: boolean;
   rateLimit: { perKey: number; perIp: number; windowSeconds: number };
   /** Requests per rate-limit window of all the keys of one project together. */
   projectRateLimit: number;
@@ -379,14 +391,31 @@ function defaultModelFor(providers: Record<string, ProviderCredentials>): string
   return DEFAULT_LOCAL_MODEL;
 }
 
+/** What is wrong with a set base URL variable (config-urls.ts), or undefined. */
+function baseUrlProblem(name: string, value: unknown): string | undefined {
+  return isBaseUrlVariable(name) && typeof value === "string" ? httpUrlProblem(value) : undefined;
+}
+
 /** Parses the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty value means "unset", as with most twelve-factor services.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
+  // Every base URL, the vendors' included, whatever its own schema let through (`localhost:1234`).
+  const badUrls = Object.keys(envSchema.shape).flatMap((name) => {
+    const problem = baseUrlProblem(name, present[name]);
+    return problem ? [{ name, problem }] : [];
+  });
+  if (!parsed.success || badUrls.length > 0) {
+    const issues = (parsed.error?.issues ?? []).map((issue) => ({
+      name: String(issue.path[0] ?? "environment"),
+      problem: issue.message,
+    }));
+    const named = new Set(badUrls.map((bad) => bad.name));
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")}: ${issue.message}`),
+      [...badUrls, ...issues.filter((issue) => !named.has(issue.name))].map(
+        ({ name, problem }) => `${name}: ${problem}`,
+      ),
     );
   }
   const env = parsed.data;
@@ -436,6 +465,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bootstrapApiKey: env.PARLEY_BOOTSTRAP_API_KEY,
     secretKey: env.PARLEY_SECRET_KEY,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.PARLEY_LOG_FORMAT,
+    logColor: env.NO_COLOR === undefined,
     rateLimit: {
       perKey: env.PARLEY_RATE_LIMIT_PER_KEY,
       perIp: env.PARLEY_RATE_LIMIT_PER_IP,

@@ -1,5 +1,7 @@
 import type { FastifyServerOptions } from "fastify";
 import { type Bindings, type LogFn, stdSerializers } from "pino";
+import { prettyLogStream } from "./logging-pretty.js";
+import { StaticQuietLogController } from "./request-logging.js";
 
 /**
  * Request headers that carry a credential or a proof (docs/operations.md, "Logs"): API keys and
@@ -148,6 +150,32 @@ interface LoggedRequest {
   hostname?: string;
   ip?: string;
   socket?: { remotePort?: number };
+}
+
+export type LogFormat = "json" | "pretty";
+
+/**
+ * Where the log goes: JSON lines to `out` (stdout when not given: pino's own fast writer), or,
+ * in the `pretty` format, one readable line each (infra/logging-pretty.ts). Without a format
+ * (PARLEY_LOG_FORMAT unset), pretty exactly when `out` is a terminal: a person reads it there,
+ * a collector everywhere else (docs/operations.md, "Logs").
+ */
+export function logDestination(
+  format: LogFormat | undefined,
+  options: { out?: NodeJS.WritableStream | undefined; color: boolean },
+): NodeJS.WritableStream | undefined {
+  const out = options.out ?? process.stdout;
+  const terminal = (out as { isTTY?: boolean }).isTTY === true;
+  if ((format ?? (terminal ? "pretty" : "json")) === "json") return options.out;
+  return prettyLogStream(out, { color: options.color && terminal });
+}
+
+/** Fastify's logging: pino with Parley's redaction, and static files kept out of `info`. */
+export function fastifyLogging(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): Pick<FastifyServerOptions, "logger" | "logController"> {
+  return { logger: loggerOptions(level, stream), logController: new StaticQuietLogController() };
 }
 
 export function loggerOptions(

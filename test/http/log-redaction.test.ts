@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { loggerOptions, redactText, redactUrl } from "../../src/infra/logging.js";
+import { logDestination, loggerOptions, redactText, redactUrl } from "../../src/infra/logging.js";
 import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { createTestApp } from "../helpers/test-app.js";
@@ -86,44 +86,49 @@ describe("credentials stay out of the log, on every route", () => {
     expect(redactText("no url here: a=b")).toBe("no url here: a=b");
   });
 
-  it("a logged object's secret headers, and URLs in log messages and errors, are redacted", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = Fastify({ logger: loggerOptions("debug", sink) });
-    await app.ready();
-    app.log.info(
-      {
-        headers: {
-          "x-telegram-bot-api-secret-token": "tg-secret-111",
-          "x-hub-signature-256": "sha256=meta-sig-222",
-          "x-signature": "amo-sig-333",
-          authorization: "Bearer key-444",
-          "content-type": "application/json",
+  it.each(["json", "pretty"] as const)(
+    "a logged object's secret headers, and URLs in log messages and errors, are redacted (%s)",
+    async (format) => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
         },
-      },
-      "a vendor request",
-    );
-    app.log.debug("Route GET:/hooks/avito/int_1?token=avito-555 not found");
-    app.log.warn({ err: new Error("GET /file/x?access_token=tok-666 failed") }, "download failed");
-    await app.close();
-    const all = lines.join("");
-    for (const secret of [
-      "tg-secret-111",
-      "meta-sig-222",
-      "amo-sig-333",
-      "key-444",
-      "avito-555",
-      "tok-666",
-    ]) {
-      expect(all).not.toContain(secret);
-    }
-    expect(all).toContain("application/json");
-    expect(all).toContain("/hooks/avito/int_1?token=[redacted]");
-    expect(all).toContain("access_token=[redacted]");
-  });
+      });
+      const app = Fastify({
+        logger: loggerOptions("debug", logDestination(format, { out: sink, color: false })),
+      });
+      await app.ready();
+      app.log.info(
+        {
+          headers: {
+            "x-telegram-bot-api-secret-token": "tg-secret-111",
+            "x-hub-signature-256": "sha256=meta-sig-222",
+            "x-signature": "amo-sig-333",
+            authorization: "Bearer key-444",
+            "content-type": "application/json",
+          },
+        },
+        "a vendor request",
+      );
+      app.log.debug("Route GET:/hooks/avito/int_1?token=avito-555 not found");
+      app.log.warn({ err: new Error("GET /file/x?access_token=tok-666 failed") }, "download failed");
+      await app.close();
+      const all = lines.join("");
+      for (const secret of [
+        "tg-secret-111",
+        "meta-sig-222",
+        "amo-sig-333",
+        "key-444",
+        "avito-555",
+        "tok-666",
+      ]) {
+        expect(all).not.toContain(secret);
+      }
+      expect(all).toContain("application/json");
+      expect(all).toContain("/hooks/avito/int_1?token=[redacted]");
+      expect(all).toContain("access_token=[redacted]");
+    },
+  );
 });

@@ -120,4 +120,55 @@ describe("configuration", () => {
       channel_secret: "5a44c5dff55f3c15a4cce8d7c4cc27e207c7e189",
     });
   });
+
+  describe("base URLs are absolute http(s) URLs (docs/configuration.md, bad values)", () => {
+    it("refuses a URL without its scheme, which parses as a URL of scheme 'localhost:'", () => {
+      expect(problemsOf({ OPENAI_BASE_URL: "localhost:1234" })).toEqual([
+        "OPENAI_BASE_URL: 'localhost:1234' has no scheme: write http://localhost:1234 or https://localhost:1234",
+      ]);
+      expect(problemsOf({ ANTHROPIC_BASE_URL: "api.anthropic.com/v1" })).toEqual([
+        "ANTHROPIC_BASE_URL: 'api.anthropic.com/v1' has no scheme: write http://api.anthropic.com/v1 or https://api.anthropic.com/v1",
+      ]);
+    });
+
+    it("refuses another scheme, something that is no URL, and says which variable", () => {
+      expect(problemsOf({ MISTRAL_BASE_URL: "ftp://models.example/v1" })).toEqual([
+        "MISTRAL_BASE_URL: 'ftp://models.example/v1' must start with http:// or https://, not ftp:",
+      ]);
+      expect(problemsOf({ PARLEY_PUBLIC_URL: "parley" })).toEqual([
+        "PARLEY_PUBLIC_URL: 'parley' is not a URL: write an absolute http:// or https:// URL such as https://api.example.com/v1",
+      ]);
+    });
+
+    it("checks every vendor API and OAuth URL the same way, and PARLEY_PROVIDERS' base_url", () => {
+      expect(problemsOf({ PARLEY_TELEGRAM_API_URL: "localhost:8081" })).toEqual([
+        "PARLEY_TELEGRAM_API_URL: 'localhost:8081' has no scheme: write http://localhost:8081 or https://localhost:8081",
+      ]);
+      expect(problemsOf({ PARLEY_GITHUB_TOKEN_URL: "mailto:x@example.com" })).toEqual([
+        "PARLEY_GITHUB_TOKEN_URL: 'mailto:x@example.com' must start with http:// or https://, not mailto:",
+      ]);
+      expect(problemsOf({ PARLEY_PROVIDERS: '[{"id":"lm","base_url":"localhost:1234/v1"}]' })).toEqual([
+        "PARLEY_PROVIDERS: base_url 'localhost:1234/v1' has no scheme: write http://localhost:1234/v1 or https://localhost:1234/v1",
+      ]);
+    });
+
+    it("lists a bad URL with the other problems, and never shows a password in it", () => {
+      const problems = problemsOf({ OPENAI_BASE_URL: "ftp://user:pw-secret@host/v1", PORT: "x" });
+      expect(problems).toHaveLength(2);
+      expect(problems.join("\n")).not.toContain("pw-secret");
+      expect(problems[0]).toBe(
+        "OPENAI_BASE_URL: 'ftp://…@host/v1' must start with http:// or https://, not ftp:",
+      );
+    });
+
+    it("accepts http and https URLs, with a port, a path, or credentials", () => {
+      const config = loadConfig({
+        OPENAI_BASE_URL: "http://localhost:1234/v1",
+        PARLEY_TELEGRAM_API_URL: "https://tg.example",
+        PARLEY_PROVIDERS: '[{"id":"lm","base_url":"http://u:p@127.0.0.1:8000/v1"}]',
+      });
+      expect(config.providers.openai?.baseUrl).toBe("http://localhost:1234/v1");
+      expect(config.vendorApiUrls.telegram).toBe("https://tg.example");
+    });
+  });
 });

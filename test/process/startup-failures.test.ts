@@ -105,6 +105,20 @@ describe("a start that cannot work explains itself", () => {
     }, 120_000);
   });
 
+  it("a base URL without its scheme names the variable, before anything is created", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "parley-url-")), "data");
+    const failed = await start({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      OPENAI_BASE_URL: "localhost:1234",
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      "Invalid configuration:\n  - OPENAI_BASE_URL: 'localhost:1234' has no scheme: write http://localhost:1234 or https://localhost:1234\n",
+    );
+    expect(existsSync(dataDir)).toBe(false);
+  }, 120_000);
+
   it("a DATA_DIR that cannot be created names DATA_DIR", async () => {
     const parent = mkdtempSync(join(tmpdir(), "parley-dir-"));
     writeFileSync(join(parent, "file"), "");

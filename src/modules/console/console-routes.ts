@@ -13,6 +13,10 @@ import type { Logger } from "../../infra/logging.js";
  * console:build`). Hashed assets are cached for a year; every other path under /console is the
  * single-page app's index.html, sent with a strict Content-Security-Policy. The console is a
  * client of the public API like any other: nothing here reads the database.
+ *
+ * The server's root sends a browser to the console, and the console's icon (console/public/
+ * favicon.svg, copied into the build) is also the server's `/favicon.ico`, which browsers ask
+ * for on any page of the host (docs/console.md).
  */
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -109,9 +113,18 @@ export function serveConsole(app: App, options: { dir: string | undefined; log: 
     return send(request, reply, file, "no-cache");
   };
 
+  app.get("/", { schema: { hide: true } }, async (_request, reply) => reply.redirect("/console/", 302));
   app.get("/console", { schema: { hide: true } }, async (_request, reply) =>
     reply.redirect("/console/", 302),
   );
+  const icon = async (request: FastifyRequest, reply: FastifyReply) => {
+    const file = await load(join(root, "favicon.svg"));
+    if (!file) return reply.code(404).send({ code: "not_found", message: "No such file." });
+    reply.header("x-content-type-options", "nosniff");
+    return send(request, reply, file, "public, max-age=86400");
+  };
+  app.get("/favicon.ico", { schema: { hide: true } }, icon);
+  app.get("/console/favicon.svg", { schema: { hide: true } }, icon);
   app.get("/console/*", { schema: { hide: true } }, async (request, reply) => {
     const rest = (request.params as { "*": string })["*"];
     if (rest.startsWith("assets/")) {

@@ -17,4 +17,4 @@ export { toolRoutes } from "./tools/routes.js";
 export { TurnEventQueue } from "./turn-event-queue.js";
 export type { TurnEvent, TurnEventSink } from "./turn-events.js";
 export { turnMetrics } from "./turn-metrics.js";
-export type { ReplyFinishReason, TurnOutcome } from "./turn-outcome.js";
+export { failureText, type ReplyFinishReason, type TurnOutcome } from "./turn-outcome.js";

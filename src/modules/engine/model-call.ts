@@ -87,6 +87,9 @@ export async function callModel(
       onFinish: (event) => {
         finished = event;
       },
+      // The stream's `error` part below reports the failure; the SDK's default would also
+      // print the error, stack and request body, to stderr.
+      onError: () => {},
       system: prompt.system,
       messages: prompt.history,
       tools: tools.set,

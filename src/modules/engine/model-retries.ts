@@ -1,4 +1,5 @@
 import type { Clock } from "../../infra/clock.js";
+import { describeErrorCause, errorStacks } from "../../infra/error-cause.js";
 import { isTimeout, type ModelAttempt } from "./model-call.js";
 import { nextDelayMs, type RetryPolicy } from "./retry-policy.js";
 import { type FailedTurn, failed } from "./turn-outcome.js";
@@ -33,8 +34,9 @@ export async function withModelRetries<T>(
         : nextDelayMs(deps.retry, attempts, error, deps.clock.now().getTime());
       if (delay === null) return modelFailure(deps, error, threadId, attempts);
       deps.observer?.modelRetry(modelId);
+      logModelError(deps.log, error, threadId);
       deps.log.warn(
-        { err: error, threadId, attempt: attempts, delayMs: Math.round(delay) },
+        { threadId, attempt: attempts, delayMs: Math.round(delay), cause: describeErrorCause(error) },
         "model call failed; retrying",
       );
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -42,12 +44,24 @@ export async function withModelRetries<T>(
   }
 }
 
+/**
+ * A provider that cannot be reached or refuses is expected, not a bug: its warn lines carry the
+ * cause in one line (`cause`), the stacks go to `debug` only. The error object itself is never
+ * logged: the AI SDK's errors hold the request's body, the user's words among it.
+ */
+function logModelError(log: TurnLog, error: unknown, threadId: string): void {
+  log.debug?.({ threadId, stack: errorStacks(error) }, "model call error");
+}
+
 function modelFailure(deps: ModelRetryDeps, error: unknown, threadId: string, attempts: number): FailedTurn {
-  deps.log.warn({ err: error, threadId, attempts }, "model call failed");
+  const cause = describeErrorCause(error);
+  logModelError(deps.log, error, threadId);
+  deps.log.warn({ threadId, attempts, cause }, "model call failed");
   return isTimeout(error)
     ? failed("model_timeout", "The model did not answer in time; try again.")
     : failed(
         "model_error",
         `The model provider failed${attempts > 1 ? ` after ${attempts} attempts` : ""}; try again.`,
+        cause,
       );
 }

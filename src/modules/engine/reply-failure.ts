@@ -5,7 +5,7 @@ import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { readFailureHandoff } from "../bots/index.js";
 import { parseReplyFailure, type ReplyFailure, type StoredReplyFailure } from "./stored-reply-failure.js";
 import type { ThreadWriter } from "./thread-writer.js";
-import type { FailedTurn } from "./turn-outcome.js";
+import { type FailedTurn, failureText } from "./turn-outcome.js";
 import type { TurnLog } from "./turn-report.js";
 
 /** Failures that may be gone by the job's next run (the provider back, the call in time). */
@@ -35,7 +35,7 @@ export async function giveUpOrRetry(
         unit,
         deps,
         current,
-        { code: outcome.code, reason: outcome.message, attempts },
+        { code: outcome.code, reason: failureText(outcome), attempts },
         { jobId: job.jobId },
       );
     });

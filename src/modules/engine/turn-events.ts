@@ -28,7 +28,13 @@ export type TurnEvent =
   /** The turn is over; `messageId` is the stored reply (or the one that covered the messages). */
   | { type: "finish"; finishReason: ReplyFinishReason; messageId: string | null }
   /** The turn failed (`insufficient_credits`, `model_error`, …): nothing was stored. */
-  | { type: "error"; code: string; message: string };
+  | {
+      type: "error";
+      code: string;
+      message: string;
+      /** The technical reason (FailedTurn's `cause`): the API's streams show it, the widget does not. */
+      cause?: string;
+    };
 
 /** Where a turn's events go, as they happen. It must not throw, and the turn never waits on it. */
 export type TurnEventSink = (event: TurnEvent) => void;
@@ -52,7 +58,12 @@ export function emitEnd(events: TurnEventSink, outcome: TurnOutcome): void {
       events({ type: "finish", finishReason: "stop", messageId: null });
       break;
     case "failed":
-      events({ type: "error", code: outcome.code, message: outcome.message });
+      events({
+        type: "error",
+        code: outcome.code,
+        message: outcome.message,
+        ...(outcome.cause ? { cause: outcome.cause } : {}),
+      });
       break;
   }
 }

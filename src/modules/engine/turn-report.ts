@@ -113,6 +113,8 @@ export class TurnTrace {
  * as the composition root passes it.
  */
 export interface TurnLog {
+  /** Optional: what only a developer looking into a failure needs (stacks). */
+  debug?(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;

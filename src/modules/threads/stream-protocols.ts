@@ -1,5 +1,5 @@
 import type { SseStream } from "../../infra/sse.js";
-import type { TurnEventSink } from "../engine/index.js";
+import { failureText, type TurnEventSink } from "../engine/index.js";
 
 export type StreamProtocol = "data" | "ui";
 
@@ -44,7 +44,7 @@ export function dataStreamWriter(sse: SseStream, threadId: string): TurnEventSin
         });
         break;
       case "error":
-        sse.send({ data: { type: "error", code: event.code, message: event.message } });
+        sse.send({ data: { type: "error", code: event.code, message: failureText(event) } });
         break;
     }
   };
@@ -98,7 +98,7 @@ export function uiMessageStreamWriter(sse: SseStream, messageId: string): TurnEv
         sse.send({ data: "[DONE]" });
         break;
       case "error":
-        sse.send({ data: { type: "error", errorText: event.message } });
+        sse.send({ data: { type: "error", errorText: failureText(event) } });
         sse.send({ data: "[DONE]" });
         break;
     }

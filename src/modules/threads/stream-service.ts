@@ -16,7 +16,7 @@ import type {
   TurnOutcome,
   TurnRunner,
 } from "../engine/index.js";
-import { INSUFFICIENT_CREDITS_REASON, replyJob, TurnEventQueue } from "../engine/index.js";
+import { failureText, INSUFFICIENT_CREDITS_REASON, replyJob, TurnEventQueue } from "../engine/index.js";
 import { approvalResponsesOf } from "./approval-responses.js";
 import type { ConversationService } from "./conversation-service.js";
 import { type StreamBody, userMessageText } from "./schemas.js";
@@ -288,7 +288,7 @@ function resultOf(threadId: string, outcome: TurnOutcome): StreamResult {
       Object.assign(result, { finishReason: "stop", notAnsweringReason: outcome.reason });
       break;
     case "failed":
-      result.error = { code: outcome.code, message: outcome.message };
+      result.error = { code: outcome.code, message: failureText(outcome) };
       break;
   }
   return result;

@@ -204,8 +204,11 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
           // A visitor sees the reply's text and how it ends, not the bot's tool steps.
           const turn = start.run();
           for await (const event of turn.events) {
-            if (event.type === "text-delta" || event.type === "finish" || event.type === "error")
-              writer(event);
+            if (event.type === "text-delta" || event.type === "finish") writer(event);
+            // The technical cause (an address, a provider's words) is for the API's clients and
+            // operators, not for a site's visitors.
+            else if (event.type === "error")
+              writer({ type: "error", code: event.code, message: event.message });
           }
           await turn.ended;
           await sse.end();
