@@ -17,68 +17,82 @@ export function MarkdownText({ text, className }: { text: string; className?: st
   );
 }
 
+/**
+ * The elements of parsed nodes, keyed by position: the tree is parsed again from the text on
+ * every render, so a node's position is its identity.
+ */
+function each<T>(nodes: readonly T[], render: (node: T, key: number) => ReactNode): ReactNode[] {
+  const out: ReactNode[] = [];
+  for (const node of nodes) out.push(render(node, out.length));
+  return out;
+}
+
 function inlines(nodes: Inline[]): ReactNode[] {
-  return nodes.map((node, index) => {
-    switch (node.type) {
-      case "text":
-        return node.text;
-      case "br":
-        return <br key={index} />;
-      case "code":
-        return <code key={index}>{node.text}</code>;
-      case "strong":
-        return <strong key={index}>{inlines(node.children)}</strong>;
-      case "em":
-        return <em key={index}>{inlines(node.children)}</em>;
-      case "link":
-        return (
-          <a key={index} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
-            {node.children.length > 0 ? inlines(node.children) : node.href}
-          </a>
-        );
-      default:
-        return null;
-    }
-  });
+  return each(nodes, inline);
+}
+
+function inline(node: Inline, key: number): ReactNode {
+  switch (node.type) {
+    case "text":
+      return node.text;
+    case "br":
+      return <br key={key} />;
+    case "code":
+      return <code key={key}>{node.text}</code>;
+    case "strong":
+      return <strong key={key}>{inlines(node.children)}</strong>;
+    case "em":
+      return <em key={key}>{inlines(node.children)}</em>;
+    case "link":
+      return (
+        <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
+          {node.children.length > 0 ? inlines(node.children) : node.href}
+        </a>
+      );
+    default:
+      return null;
+  }
 }
 
 function blocks(list: Block[]): ReactNode[] {
-  return list.map((block, index) => {
-    switch (block.type) {
-      case "p":
-        return <p key={index}>{inlines(block.children)}</p>;
-      case "heading":
-        return (
-          <p key={index}>
-            <strong>{inlines(block.children)}</strong>
-          </p>
-        );
-      case "pre":
-        return (
-          <pre key={index}>
-            <code>{block.text}</code>
-          </pre>
-        );
-      case "quote":
-        return <blockquote key={index}>{blocks(block.children)}</blockquote>;
-      case "hr":
-        return <hr key={index} />;
-      case "ul":
-        return <ul key={index}>{block.items.map(listItem)}</ul>;
-      case "ol":
-        return (
-          <ol key={index} start={block.start === 1 ? undefined : block.start}>
-            {block.items.map(listItem)}
-          </ol>
-        );
-      default:
-        return null;
-    }
-  });
+  return each(list, block);
+}
+
+function block(node: Block, key: number): ReactNode {
+  switch (node.type) {
+    case "p":
+      return <p key={key}>{inlines(node.children)}</p>;
+    case "heading":
+      return (
+        <p key={key}>
+          <strong>{inlines(node.children)}</strong>
+        </p>
+      );
+    case "pre":
+      return (
+        <pre key={key}>
+          <code>{node.text}</code>
+        </pre>
+      );
+    case "quote":
+      return <blockquote key={key}>{blocks(node.children)}</blockquote>;
+    case "hr":
+      return <hr key={key} />;
+    case "ul":
+      return <ul key={key}>{each(node.items, listItem)}</ul>;
+    case "ol":
+      return (
+        <ol key={key} start={node.start === 1 ? undefined : node.start}>
+          {each(node.items, listItem)}
+        </ol>
+      );
+    default:
+      return null;
+  }
 }
 
 /** A one-paragraph item is written straight into the <li> (a "tight" list), as in the widget. */
-function listItem(item: Block[], index: number): ReactNode {
+function listItem(item: Block[], key: number): ReactNode {
   const only = item.length === 1 ? item[0] : undefined;
-  return <li key={index}>{only?.type === "p" ? inlines(only.children) : blocks(item)}</li>;
+  return <li key={key}>{only?.type === "p" ? inlines(only.children) : blocks(item)}</li>;
 }
