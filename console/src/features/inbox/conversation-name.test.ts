@@ -32,7 +32,9 @@ describe("conversation names", () => {
     expect(channelOf(thread("w_abc"), { name: "Website", vendor: "parley" })).toEqual({ kind: "widget" });
     // Operators do not know vendors: the widget's thread ids still tell.
     expect(channelOf(thread("w_abc"), { name: "Website" })).toEqual({ kind: "widget" });
-    expect(channelOf(thread("try-1"), { name: "Try it: Support", vendor: "parley" })).toEqual({ kind: "try" });
+    expect(channelOf(thread("try-1"), { name: "Try it: Support", vendor: "parley" })).toEqual({
+      kind: "try",
+    });
     expect(channelOf(thread("live-1"), { name: "Website", vendor: "parley" })).toEqual({ kind: "api" });
     expect(channelOf(thread("thr_1"), { name: "DMs", vendor: "telegram" })).toEqual({
       kind: "vendor",
