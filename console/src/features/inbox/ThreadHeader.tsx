@@ -24,8 +24,9 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
 
   return (
     <Stack gap="xs" pb="xs" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="xs" wrap="nowrap" miw={0}>
+      {/* The mode and Details move under the name when both do not fit on one line (phones). */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: "1 1 240px" }}>
           <ActionIcon
             component={Link}
             to={{ pathname: "/inbox", search: props.backSearch }}
@@ -36,7 +37,7 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
             <IconArrowLeft size={18} />
           </ActionIcon>
           <Stack gap={0} miw={0}>
-            <Title order={2} size="h4" lineClamp={1} title={labels.name} data-testid="thread-name">
+            <Title order={2} size="h4" lineClamp={2} title={labels.name} data-testid="thread-name">
               {labels.name}
             </Title>
             {subtitle ? (
@@ -46,7 +47,7 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
             ) : null}
           </Stack>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           <ModeBadge mode={thread.mode} data-testid="thread-mode" />
           <Button
             variant="subtle"

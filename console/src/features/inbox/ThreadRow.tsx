@@ -1,6 +1,7 @@
 import { Badge, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconMessageCircle, IconRobot } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
+import { markdownToPlainText } from "../../components/markdown-plain";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { formatActivity } from "./activity-time";
 import classes from "./inbox.module.css";
@@ -30,20 +31,16 @@ export function ThreadRow({ thread, active }: { thread: ThreadListItem; active: 
       data-testid="thread-row"
       data-thread-id={thread.id}
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text
-          size="sm"
-          fw={thread.pending_count > 0 ? 700 : 500}
-          truncate="end"
-          title={labels.name}
-          data-testid="thread-name"
-        >
-          {labels.name}
-        </Text>
-        <Text size="xs" c="dimmed" component="time" dateTime={when} style={{ flexShrink: 0 }}>
-          {formatActivity(when, new Date(), language)}
-        </Text>
-      </Group>
+      {/* The name has the row's whole width; the time sits with the channel and the bot below. */}
+      <Text
+        size="sm"
+        fw={thread.pending_count > 0 ? 700 : 500}
+        truncate="end"
+        title={labels.name}
+        data-testid="thread-name"
+      >
+        {labels.name}
+      </Text>
       <Group gap={6} wrap="nowrap" h={18} mt={2} c="dimmed" miw={0}>
         <Group
           gap={3}
@@ -66,11 +63,16 @@ export function ThreadRow({ thread, active }: { thread: ThreadListItem; active: 
             {labels.bot ?? t("list.noBot")}
           </Text>
         </Group>
+        <Text size="xs" component="time" dateTime={when} ml="auto" style={{ flexShrink: 0 }}>
+          {formatActivity(when, new Date(), language)}
+        </Text>
       </Group>
       {/* One line, always there: new messages change its text, not the row's height. */}
       <Text size="xs" c="dimmed" truncate="end" h={18} mt={2} data-testid="thread-preview">
         {preview
-          ? `${preview.author === "user" ? "" : `${t(`list.author.${preview.author}`)}: `}${preview.content}`
+          ? preview.author === "user"
+            ? preview.content
+            : `${t(`list.author.${preview.author}`)}: ${markdownToPlainText(preview.content)}`
           : ""}
       </Text>
       {/* Fixed height: the pending badge comes and goes without moving the rows below. */}

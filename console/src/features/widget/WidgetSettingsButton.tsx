@@ -26,8 +26,8 @@ export function WidgetSettingsButton(props: { integrationId: string; chat: { id:
     <>
       <Button
         variant="light"
-        size="compact-sm"
-        leftSection={<IconMessageChatbot size={16} aria-hidden />}
+        size="compact-xs"
+        leftSection={<IconMessageChatbot size={14} aria-hidden />}
         title={t("entry.label", { name: props.chat.name })}
         data-testid="widget-settings-button"
         onClick={drawer.open}
