@@ -1,5 +1,5 @@
 /**
- * What the inbox calls a conversation (docs/console.md, "Conversation names"): the person's name
+ * What the inbox calls a conversation (docs/console.md, "Reading the inbox"): the person's name
  * when the channel or the API gave one, otherwise "Visitor 12 · Website widget" — who (a short
  * number derived from the person, or the thread when there is none) and where. The list row and
  * the thread header both name a thread with this, from the fields a list item and a thread
