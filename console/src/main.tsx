@@ -25,7 +25,8 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <I18nProvider>
       <MantineProvider theme={theme}>
-        <Notifications position="top-right" />
+        {/* Bottom right: drawers open from the right, and their titles stay readable under a toast. */}
+        <Notifications position="bottom-right" />
         <QueryClientProvider client={queryClient}>
           <App />
         </QueryClientProvider>

@@ -38,7 +38,7 @@ export function ToolsSection({ form }: { form: BotForm }) {
                 </Stack>
                 <Select
                   aria-label={t("editor.tools.policyFor", { tool: row.name })}
-                  w={{ base: "100%", sm: 220 }}
+                  w={{ base: "100%", sm: 260 }}
                   data={row.choices.map((choice) => ({ value: choice, label: t(`policy.${choice}`) }))}
                   value={row.choice}
                   allowDeselect={false}

@@ -1,4 +1,5 @@
 import { Alert, Box, Loader, Paper, Text } from "@mantine/core";
+import { MarkdownText } from "../../components/MarkdownText";
 import { useT } from "../../i18n/I18nProvider";
 import { ToolCallList } from "./ToolCallList";
 import { isSilentReply, type TryMessage } from "./try-conversation";
@@ -36,11 +37,7 @@ export function TryMessageBubble(props: { message: TryMessage; latest: boolean }
       data-status={message.status}
     >
       <ToolCallList tools={message.tools} />
-      {message.text !== "" && (
-        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          {message.text}
-        </Text>
-      )}
+      {message.text !== "" && <MarkdownText text={message.text} />}
       {open && message.text === "" && (
         <Box h={20} display="flex" style={{ alignItems: "center" }}>
           <Loader size="xs" type="dots" aria-label={t("try.thinking")} />

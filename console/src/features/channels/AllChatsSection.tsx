@@ -25,7 +25,7 @@ export function AllChatsSection({ integrations }: { integrations: Integration[] 
           list.length === 0 ? (
             <EmptyState title={t("allChats.emptyTitle")} hint={t("allChats.emptyHint")} />
           ) : (
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={320}>
               <Table verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>

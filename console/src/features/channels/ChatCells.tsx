@@ -1,4 +1,4 @@
-import { Anchor, Group, Table, Text } from "@mantine/core";
+import { Anchor, Box, Group, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useFormatters } from "../../i18n/I18nProvider";
 import type { Chat } from "./api";
@@ -18,7 +18,10 @@ export function ChatCells({ chat, botName }: { chat: Chat; botName: string }) {
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <ChatStatusSwitch chat={chat} />
-          <ChatStatusBadge status={chat.status} />
+          {/* On a phone the switch says on/off by itself; an error still shows in words. */}
+          <Box visibleFrom={chat.status === "error" ? undefined : "sm"}>
+            <ChatStatusBadge status={chat.status} />
+          </Box>
         </Group>
       </Table.Td>
       <Table.Td visibleFrom="sm">

@@ -4,7 +4,6 @@ import { notifications } from "@mantine/notifications";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import { WidgetSettingsButton } from "../widget/WidgetSettingsButton";
 import { type Chat, deleteChat } from "./api";
 import { ChatFormModal } from "./ChatFormModal";
 import { useChannelWords } from "./useChannelWords";
@@ -26,8 +25,6 @@ export function ChatRowActions({ integrationId, chat }: { integrationId: string;
   });
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      {/* Renders only for admins on chats of `parley` integrations. */}
-      <WidgetSettingsButton integrationId={integrationId} chat={chat} />
       <Tooltip label={t("chats.edit")}>
         <ActionIcon
           variant="subtle"

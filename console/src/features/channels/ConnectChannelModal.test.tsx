@@ -89,13 +89,14 @@ describe("ConnectChannelModal", () => {
     expect(token.getAttribute("aria-describedby")).toContain(error.id);
   });
 
-  it("says the parley channel needs no credentials", async () => {
+  it("says the website widget channel needs no credentials and what comes next", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => json(200, openApi)),
     );
     renderModal();
     fireEvent.change(await screen.findByTestId("vendor-select"), { target: { value: "parley" } });
-    expect(screen.getByText(/only through the Parley API/)).toBeTruthy();
+    expect(screen.getByText(/No credentials needed\. Next: create a chat/)).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Website widget" })).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState, QueryState } from "../../components/QueryState";
+import { WidgetSettingsButton } from "../widget/WidgetSettingsButton";
 import { channelKeys, listIntegrationChats } from "./api";
 import { ChatCells } from "./ChatCells";
 import { ChatFormModal } from "./ChatFormModal";
@@ -44,7 +45,7 @@ export function IntegrationChatsSection({ integrationId }: { integrationId: stri
               }
             />
           ) : (
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={320}>
               <Table verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -52,23 +53,25 @@ export function IntegrationChatsSection({ integrationId }: { integrationId: stri
                     <Table.Th>{t("chats.bot")}</Table.Th>
                     <Table.Th>{t("chats.status")}</Table.Th>
                     <Table.Th visibleFrom="sm">{t("chats.events24h")}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t("chats.actions")}</VisuallyHidden>
-                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {list.map((chat) => (
                     <Table.Tr key={chat.id} data-testid="chat-row" data-chat-id={chat.id}>
                       <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {chat.name}
-                        </Text>
+                        {/* The chat's actions sit with its name, so the table stays phone-wide: edit
+                            and delete beside it, the widget channel's next step (admins) below. */}
+                        <Stack gap={4} align="flex-start">
+                          <Group gap="xs" wrap="nowrap">
+                            <Text size="sm" fw={500}>
+                              {chat.name}
+                            </Text>
+                            <ChatRowActions integrationId={integrationId} chat={chat} />
+                          </Group>
+                          <WidgetSettingsButton integrationId={integrationId} chat={chat} />
+                        </Stack>
                       </Table.Td>
                       <ChatCells chat={chat} botName={botName(chat.bot_id)} />
-                      <Table.Td>
-                        <ChatRowActions integrationId={integrationId} chat={chat} />
-                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -11,6 +11,8 @@ import { IntegrationStatusCard } from "./IntegrationStatusCard";
 import { ProfileCard } from "./ProfileCard";
 import { IntegrationStatusBadge } from "./StatusBadges";
 import { useChannelWords } from "./useChannelWords";
+import { hasVendorProfile, WIDGET_VENDOR } from "./vendor-facts";
+import { WidgetStepsCard } from "./WidgetStepsCard";
 
 /** /channels/:integrationId: one vendor account, its standing, settings and chats. */
 export function IntegrationPage() {
@@ -47,7 +49,11 @@ export function IntegrationPage() {
             </Stack>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <IntegrationStatusCard integration={data} />
-              <ProfileCard integration={data} />
+              {data.vendor === WIDGET_VENDOR ? (
+                <WidgetStepsCard integrationId={data.id} />
+              ) : hasVendorProfile(data.vendor) ? (
+                <ProfileCard integration={data} />
+              ) : null}
             </SimpleGrid>
             <IntegrationChatsSection integrationId={data.id} />
             <IntegrationSettingsCard key={data.updated_at} integration={data} />

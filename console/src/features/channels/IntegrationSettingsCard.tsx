@@ -12,14 +12,19 @@ import { placeErrors } from "./form-errors";
 import { ReplaceCredentialsModal } from "./ReplaceCredentialsModal";
 import { useChannelWords } from "./useChannelWords";
 import { useIntegrationUpdate } from "./useIntegrationUpdate";
+import { useHasCredentials } from "./useVendorForms";
 
-/** Rename, replace the credentials, delete (with its chats, threads and messages). */
+/**
+ * Rename, replace the credentials (only for vendors that have any), delete (with its chats,
+ * threads and messages).
+ */
 export function IntegrationSettingsCard({ integration }: { integration: Integration }) {
   const { t } = useChannelWords();
   const tc = useT("common");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState(integration.name);
+  const hasCredentials = useHasCredentials(integration.vendor);
   const [credentialsOpen, credentials] = useDisclosure(false);
   const [deleteOpen, deleting] = useDisclosure(false);
 
@@ -75,20 +80,24 @@ export function IntegrationSettingsCard({ integration }: { integration: Integrat
             </Group>
           </Stack>
         </form>
-        <Divider />
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap={2} style={{ flex: "1 1 240px" }}>
-            <Text size="sm" fw={500}>
-              {t("credentials.title")}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t("settings.credentialsHint")}
-            </Text>
-          </Stack>
-          <Button variant="default" onClick={credentials.open}>
-            {t("credentials.open")}
-          </Button>
-        </Group>
+        {hasCredentials ? (
+          <>
+            <Divider />
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Stack gap={2} style={{ flex: "1 1 240px" }}>
+                <Text size="sm" fw={500}>
+                  {t("credentials.title")}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t("settings.credentialsHint")}
+                </Text>
+              </Stack>
+              <Button variant="default" onClick={credentials.open}>
+                {t("credentials.open")}
+              </Button>
+            </Group>
+          </>
+        ) : null}
         <Divider />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={2} style={{ flex: "1 1 240px" }}>

@@ -10,7 +10,7 @@ export function IntegrationsTable({ integrations }: { integrations: Integration[
   const { t, vendor } = useChannelWords();
   const format = useFormatters();
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiError, readResponse } from "../../api/client";
 import { channelKeys } from "./api";
 import { type OpenApiDocument, type VendorForm, vendorForms } from "./auth-data-schema";
+import { WIDGET_VENDOR } from "./vendor-facts";
 
 /**
  * The server's OpenAPI document (public, same origin as the console), read once per session:
@@ -28,4 +29,14 @@ export function useVendorForms() {
     staleTime: Number.POSITIVE_INFINITY,
     select: (doc): VendorForm[] => vendorForms(doc),
   });
+}
+
+/**
+ * Whether the vendor's integrations hold credentials to replace: its form has fields. Until the
+ * document is read, every vendor but the widget's is taken to have some.
+ */
+export function useHasCredentials(vendor: string): boolean {
+  const forms = useVendorForms();
+  const form = forms.data?.find((candidate) => candidate.vendor === vendor);
+  return form ? form.fields.length > 0 : vendor !== WIDGET_VENDOR;
 }

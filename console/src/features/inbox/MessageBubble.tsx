@@ -1,4 +1,5 @@
 import { Anchor, Box, Group, Stack, Text } from "@mantine/core";
+import { MarkdownText } from "../../components/MarkdownText";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { formatActivity } from "./activity-time";
 import { sideOf } from "./conversation";
@@ -39,9 +40,14 @@ export function MessageBubble({
         <Text size="xs" fw={600} c="dimmed">
           {label}
         </Text>
-        <Text size="sm" className={classes.text}>
-          {message.content}
-        </Text>
+        {/* The person's words as typed; the AI's and operators' Markdown as the widget shows it. */}
+        {message.author === "user" ? (
+          <Text size="sm" className={classes.text}>
+            {message.content}
+          </Text>
+        ) : (
+          <MarkdownText text={message.content} />
+        )}
         {message.attachments?.some((attachment) => attachment.url) ? (
           <Stack gap={2} mt={4}>
             {message.attachments

@@ -2,6 +2,7 @@ import { Avatar, Badge, Code, Group, Stack, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
 import type { ThreadDetail } from "./types";
+import { useConversationNamer } from "./useConversationName";
 import { useBots, useChats } from "./useInboxLookups";
 
 /** The person, and the facts of the thread an operator asks about. */
@@ -11,7 +12,9 @@ export function PersonDetails({ thread }: { thread: ThreadDetail }) {
   const chats = useChats();
   const bots = useBots();
   const person = thread.person;
-  const name = person?.name ?? t("side.unknownPerson");
+  const labels = useConversationNamer()(thread);
+  // "Visitor 12" rather than "unknown": the name the list and the header use.
+  const name = labels.who;
   const takenOverBy = thread.taken_over_by
     ? (thread.taken_over_by.name ?? t(`side.actor.${thread.taken_over_by.type}`))
     : null;
@@ -52,15 +55,9 @@ export function PersonDetails({ thread }: { thread: ThreadDetail }) {
           <Text fw={600} truncate="end">
             {name}
           </Text>
-          {person?.channel ? (
-            <Badge size="xs" variant="outline" w="fit-content">
-              {person.channel}
-            </Badge>
-          ) : (
-            <Text size="xs" c="dimmed">
-              {t("side.apiChannel")}
-            </Text>
-          )}
+          <Badge size="xs" variant="outline" w="fit-content" maw="100%">
+            {labels.channel}
+          </Badge>
         </Stack>
       </Group>
       <Table fz="xs" verticalSpacing={4} horizontalSpacing={4} withRowBorders={false}>

@@ -64,7 +64,7 @@ export function ThreadFiltersBar(props: {
           { value: "none", label: t("filters.assigneeNone") },
         ]}
       />
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           <Chip
             size="xs"

@@ -6,26 +6,27 @@ import { AssignControl } from "./AssignControl";
 import { ModeActions } from "./ModeActions";
 import { ModeBadge } from "./ModeBadge";
 import type { ThreadDetail } from "./types";
-import { useChats } from "./useInboxLookups";
+import { useConversationNamer } from "./useConversationName";
 
 export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; onOpenDetails(): void }) {
   const t = useT("inbox");
   const { thread } = props;
-  const chats = useChats();
-  const person = thread.person?.name ?? thread.person?.external_id ?? null;
-  const title = thread.title?.trim() || person || thread.id;
+  const labels = useConversationNamer()(thread);
+  // The name as the list row shows it; then where, which chat, which bot, and the thread's own title.
   const subtitle = [
-    person && person !== title ? person : null,
-    thread.person?.channel,
-    chats.byId.get(thread.chat_id)?.name,
+    labels.channel,
+    labels.chat && labels.chat !== labels.channel ? t("name.chat", { name: labels.chat }) : null,
+    labels.bot ? t("name.bot", { name: labels.bot }) : null,
+    thread.title?.trim() || null,
   ]
     .filter(Boolean)
     .join(" · ");
 
   return (
     <Stack gap="xs" pb="xs" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="xs" wrap="nowrap" miw={0}>
+      {/* The mode and Details move under the name when both do not fit on one line (phones). */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: "1 1 240px" }}>
           <ActionIcon
             component={Link}
             to={{ pathname: "/inbox", search: props.backSearch }}
@@ -36,17 +37,17 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
             <IconArrowLeft size={18} />
           </ActionIcon>
           <Stack gap={0} miw={0}>
-            <Title order={2} size="h4" lineClamp={1}>
-              {title}
+            <Title order={2} size="h4" lineClamp={2} title={labels.name} data-testid="thread-name">
+              {labels.name}
             </Title>
             {subtitle ? (
-              <Text size="xs" c="dimmed" truncate="end">
+              <Text size="xs" c="dimmed" truncate="end" title={subtitle} data-testid="thread-subtitle">
                 {subtitle}
               </Text>
             ) : null}
           </Stack>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           <ModeBadge mode={thread.mode} data-testid="thread-mode" />
           <Button
             variant="subtle"

@@ -10,6 +10,7 @@ import { MessageList } from "./MessageList";
 import { ThreadHeader } from "./ThreadHeader";
 import { ThreadSidePanel } from "./ThreadSidePanel";
 import classes from "./thread.module.css";
+import { useConversationNamer } from "./useConversationName";
 import { useThreadDetail } from "./useThread";
 import { useThreadLive } from "./useThreadLive";
 
@@ -20,6 +21,7 @@ import { useThreadLive } from "./useThreadLive";
  */
 export function ThreadView({ threadId, backSearch }: { threadId: string; backSearch: string }) {
   const t = useT("inbox");
+  const name = useConversationNamer();
   const detail = useThreadDetail(threadId);
   const [detailsOpen, details] = useDisclosure(false);
   useThreadLive(threadId);
@@ -46,7 +48,7 @@ export function ThreadView({ threadId, backSearch }: { threadId: string; backSea
             <ThreadHeader thread={thread} backSearch={backSearch} onOpenDetails={details.open} />
             <div className={classes.body}>
               <div className={classes.conversation}>
-                <MessageList thread={thread} personName={thread.person?.name ?? null} />
+                <MessageList thread={thread} personName={name(thread).who} />
                 <ApprovalsPanel threadId={threadId} />
                 <Composer thread={thread} />
               </div>

@@ -119,6 +119,8 @@ export interface Chat {
   id: string;
   name: string;
   bot_id: string;
+  /** The integration (vendor account) the chat belongs to. */
+  integration_id?: string | null;
 }
 
 export interface Bot {

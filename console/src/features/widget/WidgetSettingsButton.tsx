@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconMessageChatbot } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -8,7 +8,7 @@ import { channelKeys, getIntegration } from "../channels/api";
 import { WidgetSettingsDrawer } from "./WidgetSettingsDrawer";
 
 /**
- * The chat row's "Web widget" action: only for admins, and only for chats of `parley`
+ * The chat row's "Widget settings" button (named in words: it is the widget channel's next step): only for admins, and only for chats of `parley`
  * integrations (the only ones with a widget). The integration comes from the integration page's
  * own query (same key), so this costs no request there.
  */
@@ -24,16 +24,16 @@ export function WidgetSettingsButton(props: { integrationId: string; chat: { id:
   if (session.role !== "admin" || integration.data?.vendor !== "parley") return null;
   return (
     <>
-      <Tooltip label={t("entry.tooltip")}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t("entry.label", { name: props.chat.name })}
-          data-testid="widget-settings-button"
-          onClick={drawer.open}
-        >
-          <IconMessageChatbot size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <Button
+        variant="light"
+        size="compact-xs"
+        leftSection={<IconMessageChatbot size={14} aria-hidden />}
+        title={t("entry.label", { name: props.chat.name })}
+        data-testid="widget-settings-button"
+        onClick={drawer.open}
+      >
+        {t("entry.button")}
+      </Button>
       <WidgetSettingsDrawer
         chatId={props.chat.id}
         chatName={props.chat.name}
