@@ -27,10 +27,9 @@ import { JobWorker } from "./job-queue/job-worker.js";
 import {
   BillingService,
   billingListener,
+  billingSettingsFromConfig,
   composeBilling,
   ledgerFromConfig,
-  offersFromConfig,
-  paymentProviderFromConfig,
   toMilli,
 } from "./modules/billing/index.js";
 import { composeBots } from "./modules/bots/index.js";
@@ -143,17 +142,13 @@ export function composeBillingAdmin(
     jobs,
     listeners: [webhookListener({ clock: systemClock, newId: ids })],
   });
-  const provider = paymentProviderFromConfig(config);
   return new BillingService({
+    ...billingSettingsFromConfig(config),
     repos,
     transactor,
     ledger: ledgerFromConfig(config, systemClock, ids),
     clock: systemClock,
     newId: ids,
-    offers: offersFromConfig(config),
-    currency: config.billing.currency,
-    provider,
-    notificationUrl: `${config.publicUrl}/payments/${provider.id}/notify`,
     log,
   });
 }

@@ -99,6 +99,22 @@ export const extraModelSchema = z.strictObject({
 
 export type ExtraModel = z.infer<typeof extraModelSchema>;
 
+/**
+ * What the server does with credits (docs/billing.md, "When credits run out"). Credits are
+ * enforced when the operator says so (`PARLEY_BILLING_ENFORCE=true`) or, by default (`auto`),
+ * when a payment provider (billing's T-Bank terminal) is configured, since only then can a
+ * project buy more: a self-hosted server without one records usage and never stops its bots.
+ * Offers can be bought with a payment provider, or with explicit enforcement, which then sells
+ * through the built-in manual provider (the operator confirms each payment).
+ */
+export function billingModes(
+  setting: "true" | "false" | "auto",
+  paymentProviderConfigured: boolean,
+): { enforce: boolean; purchases: boolean } {
+  const enforce = setting === "auto" ? paymentProviderConfigured : setting === "true";
+  return { enforce, purchases: paymentProviderConfigured || setting === "true" };
+}
+
 /** An offer of the billing catalog (docs/billing.md, "Offers"). Prices in the billing currency. */
 export const billingOfferSchema = z
   .strictObject({
@@ -220,7 +236,8 @@ const envSchema = z.object({
   PARLEY_PARSE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   PARLEY_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   PARLEY_PARSE_MEMORY_MB: z.coerce.number().int().min(32).max(65_536).default(512),
-  PARLEY_BILLING_ENFORCE: z.enum(["true", "false"]).default("true"),
+  // `auto`: credits are enforced when a payment provider is configured (docs/billing.md, "When credits run out").
+  PARLEY_BILLING_ENFORCE: z.enum(["true", "false", "auto"]).default("auto"),
   PARLEY_BILLING_WELCOME_BONUS: z.coerce.number().min(0).max(1_000_000_000).default(100),
   PARLEY_BILLING_LOW_BALANCE: z.coerce.number().min(0).max(1_000_000_000).default(50),
   PARLEY_CREDITS_PER_USD: z.coerce.number().positive().max(1_000_000).default(100),
@@ -339,8 +356,10 @@ export interface Config {
   /** Parse workers: how many, and each file's time and heap limits (docs/operations.md, "Parse workers"). */
   parse: { workers: number; timeoutMs: number; memoryMb: number };
   billing: {
-    /** Whether a project without credits stops being answered. */
+    /** Whether a project without credits stops being answered (resolved from PARLEY_BILLING_ENFORCE: billingModes). */
     enforce: boolean;
+    /** Whether projects can buy offers (invoices): see billingModes. */
+    purchases: boolean;
     /** Credits a new project's account starts with, as bonus. */
     welcomeBonus: number;
     /** `billing.balance.low` when credits + bonus fall below this. */
@@ -516,7 +535,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: env.PARLEY_PARSE_MEMORY_MB,
     },
     billing: {
-      enforce: env.PARLEY_BILLING_ENFORCE === "true",
+      ...billingModes(
+        env.PARLEY_BILLING_ENFORCE,
+        Boolean(env.PARLEY_TBANK_TERMINAL_KEY && env.PARLEY_TBANK_PASSWORD),
+      ),
       welcomeBonus: env.PARLEY_BILLING_WELCOME_BONUS,
       lowBalance: env.PARLEY_BILLING_LOW_BALANCE,
       creditsPerUsd: env.PARLEY_CREDITS_PER_USD,

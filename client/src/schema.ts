@@ -14,7 +14,7 @@ export interface paths {
     };
     /**
      * Get the project's billing account
-     * @description Created on first use with the welcome bonus (docs/billing.md).
+     * @description Created on first use with the welcome bonus (docs/billing.md). Says whether credits are enforced and whether offers can be bought on this server.
      */
     get: operations["getBillingAccount"];
     put?: never;
@@ -1800,6 +1800,10 @@ export interface components {
       bonus: number;
       /** @description Main balance. Credits, to 1/1000. */
       credits: number;
+      /** @description Whether replies are refused once `credits + bonus` is exhausted. When false, usage is still charged and the balance may go below zero. */
+      credits_enforced: boolean;
+      /** @description Whether offers can be bought on this server (`POST /v1/billing/invoices`). */
+      purchases_enabled: boolean;
       /** @description When the current subscription ends (ISO 8601), or null. */
       subscription_until: string | null;
       /** @description `free` until a subscription sets another. */
@@ -3799,7 +3803,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      /** @description `purchases_disabled`: this server sells no credits (no payment provider is configured). `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
       409: {
         headers: {
           [name: string]: unknown;

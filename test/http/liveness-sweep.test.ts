@@ -52,7 +52,9 @@ for (const dialect of DIALECTS) {
       t = await createTestApp({
         dialect,
         modelOverride: () => mock.model,
-        env: { PARLEY_WEBHOOKS_ALLOW_PRIVATE: "true" },
+        // Enforced explicitly so that offers can be bought (through the manual provider) without
+        // a payment provider: the valid invoice call succeeds (docs/billing.md, "Enforcement").
+        env: { PARLEY_WEBHOOKS_ALLOW_PRIVATE: "true", PARLEY_BILLING_ENFORCE: "true" },
       });
       base = await listen(t);
     });

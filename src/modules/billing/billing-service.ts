@@ -1,7 +1,7 @@
 import type { BillingOfferConfig } from "../../config.js";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Clock } from "../../infra/clock.js";
-import { ApiError, notFound } from "../../infra/errors.js";
+import { ApiError, conflict, notFound } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { BillingInvoiceRow, BillingTransactionRow } from "../../storage/repos/billing.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
@@ -22,6 +22,10 @@ export interface BillingServiceDeps {
   provider: PaymentProvider;
   /** `<PARLEY_PUBLIC_URL>/payments/<provider>/notify`. */
   notificationUrl: string;
+  /** Whether replies are refused when the balance is exhausted (config.ts, billingModes). */
+  creditsEnforced: boolean;
+  /** Whether offers can be bought here; when not, creating an invoice is refused. */
+  purchasesEnabled: boolean;
   log: { warn(object: unknown, message: string): void };
 }
 
@@ -69,6 +73,8 @@ export class BillingService {
       credits: toCredits(account.credits),
       bonus: toCredits(account.bonus),
       subscription_until: account.subscription_until,
+      credits_enforced: this.deps.creditsEnforced,
+      purchases_enabled: this.deps.purchasesEnabled,
     };
   }
 
@@ -113,6 +119,12 @@ export class BillingService {
     projectId: string,
     input: { offer_id: string; credits?: number | undefined },
   ): Promise<{ invoice: Invoice; payment_url: string }> {
+    if (!this.deps.purchasesEnabled) {
+      throw conflict(
+        "purchases_disabled",
+        "This server sells no credits: no payment provider is configured. Ask its administrator to grant credits.",
+      );
+    }
     const offer = this.deps.offers.find((candidate) => candidate.id === input.offer_id);
     if (!offer) throw notFound("offer", input.offer_id);
     const terms = invoiceTerms(offer, input.credits);

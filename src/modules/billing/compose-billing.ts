@@ -34,3 +34,20 @@ export function paymentProviderFromConfig(config: Config): PaymentProvider {
 export function offersFromConfig(config: Config) {
   return config.billing.offers ?? DEFAULT_OFFERS;
 }
+
+/**
+ * What the billing service takes from the configuration: offers, currency, the payment
+ * provider and where it notifies, and whether credits are enforced and offers can be bought
+ * (config.ts, billingModes).
+ */
+export function billingSettingsFromConfig(config: Config) {
+  const provider = paymentProviderFromConfig(config);
+  return {
+    offers: offersFromConfig(config),
+    currency: config.billing.currency,
+    provider,
+    notificationUrl: `${config.publicUrl}/payments/${provider.id}/notify`,
+    creditsEnforced: config.billing.enforce,
+    purchasesEnabled: config.billing.purchases,
+  };
+}

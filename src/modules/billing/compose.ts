@@ -1,7 +1,7 @@
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
 import { BillingService } from "./billing-service.js";
-import { offersFromConfig, paymentProviderFromConfig } from "./compose-billing.js";
+import { billingSettingsFromConfig } from "./compose-billing.js";
 import type { Ledger } from "./ledger.js";
 import { type OtherTbankTerminals, paymentRoutes } from "./payment-routes.js";
 import { billingRoutes } from "./routes.js";
@@ -16,17 +16,15 @@ export function composeBilling(
   deps: { transactor: Transactor; ledger: Ledger; otherTbankTerminals: OtherTbankTerminals },
 ): ModuleParts {
   const { config, repos, clock, newId, log } = context;
-  const provider = paymentProviderFromConfig(config);
+  const settings = billingSettingsFromConfig(config);
+  const { provider } = settings;
   const billing = new BillingService({
+    ...settings,
     repos,
     transactor: deps.transactor,
     ledger: deps.ledger,
     clock,
     newId,
-    offers: offersFromConfig(config),
-    currency: config.billing.currency,
-    provider,
-    notificationUrl: `${config.publicUrl}/payments/${provider.id}/notify`,
     log,
   });
   return {

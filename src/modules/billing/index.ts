@@ -2,7 +2,7 @@
 export { billingListener } from "./billing-listener.js";
 export { BillingService } from "./billing-service.js";
 export { composeBilling } from "./compose.js";
-export { ledgerFromConfig, offersFromConfig, paymentProviderFromConfig } from "./compose-billing.js";
+export { billingSettingsFromConfig, ledgerFromConfig } from "./compose-billing.js";
 export { CreditHolds } from "./credit-holds.js";
 export { toMilli } from "./credit-units.js";
 export type { Ledger } from "./ledger.js";

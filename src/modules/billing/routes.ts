@@ -24,7 +24,9 @@ export function billingRoutes(app: App, billing: BillingService): void {
         tags,
         operationId: "getBillingAccount",
         summary: "Get the project's billing account",
-        description: "Created on first use with the welcome bonus (docs/billing.md).",
+        description:
+          "Created on first use with the welcome bonus (docs/billing.md). Says whether credits are " +
+          "enforced and whether offers can be bought on this server.",
         response: { 200: billingAccountSchema },
       },
     },
@@ -106,6 +108,7 @@ export function billingRoutes(app: App, billing: BillingService): void {
           200: createdInvoiceSchema,
           ...errorResponses({
             404: "`offer_not_found`: `offer_id` names no offer.",
+            409: "`purchases_disabled`: this server sells no credits (no payment provider is configured).",
             422: "The payment provider refused to start the payment (`payment_refused` or the provider's code); the invoice is `cancelled`.",
             502: "`provider_unavailable`: the payment provider could not be reached; the invoice is `cancelled`.",
           }),

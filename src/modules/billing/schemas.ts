@@ -11,6 +11,14 @@ export const billingAccountSchema = z
       .string()
       .nullable()
       .describe("When the current subscription ends (ISO 8601), or null."),
+    credits_enforced: z
+      .boolean()
+      .describe(
+        "Whether replies are refused once `credits + bonus` is exhausted. When false, usage is still charged and the balance may go below zero.",
+      ),
+    purchases_enabled: z
+      .boolean()
+      .describe("Whether offers can be bought on this server (`POST /v1/billing/invoices`)."),
   })
   .meta({ id: "BillingAccount" });
 

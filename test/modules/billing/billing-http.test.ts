@@ -57,6 +57,9 @@ for (const dialect of DIALECTS) {
         credits: 0,
         bonus: 0.1,
         subscription_until: null,
+        // billing's T-Bank terminal is configured: credits are enforced and sold by default.
+        credits_enforced: true,
+        purchases_enabled: true,
       });
       expect(await get("/v1/billing/balance")).toEqual({ credits: 0, bonus: 0.1 });
       const page = await get("/v1/billing/transactions");
@@ -222,7 +225,10 @@ for (const dialect of DIALECTS) {
 describe("the manual payment provider", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PARLEY_PUBLIC_URL: "http://parley.test" } });
+    // Without a T-Bank terminal, offers are sold (manually) only when credits are enforced explicitly.
+    t = await createTestApp({
+      env: { PARLEY_PUBLIC_URL: "http://parley.test", PARLEY_BILLING_ENFORCE: "true" },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -236,9 +242,13 @@ describe("the manual payment provider", () => {
     const page = await t.app.inject({ method: "GET", url: `/payments/manual/${created.invoice.id}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`billing mark-paid --invoice ${created.invoice.id}`);
-    const admin = composeBillingAdmin(testConfig({ PARLEY_PUBLIC_URL: "http://parley.test" }), t.storage, {
-      warn: () => {},
-    });
+    const admin = composeBillingAdmin(
+      testConfig({ PARLEY_PUBLIC_URL: "http://parley.test", PARLEY_BILLING_ENFORCE: "true" }),
+      t.storage,
+      {
+        warn: () => {},
+      },
+    );
     expect(await admin.markPaid(created.invoice.id)).toMatchObject({ status: "paid" });
     await admin.markPaid(created.invoice.id);
     expect((await t.call("GET", "/v1/billing/balance")).json()).toEqual({ credits: 1000, bonus: 100 });

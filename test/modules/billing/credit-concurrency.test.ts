@@ -18,6 +18,8 @@ const ENV = {
   PARLEY_MODELS: JSON.stringify([{ id: "openai/gpt-5", input_price: 2, output_price: 10 }]),
   PARLEY_CREDITS_PER_USD: "1000",
   PARLEY_BILLING_WELCOME_BONUS: "0.21",
+  // No payment provider here: enforcement is asked for explicitly (docs/billing.md, "Enforcement").
+  PARLEY_BILLING_ENFORCE: "true",
   PARLEY_WEBHOOKS_ALLOW_PRIVATE: "true",
 };
 

@@ -338,7 +338,7 @@ describe.each(DIALECTS)("failed replies on %s", (dialect) => {
     "out of credits: the message waits, reply_failed with insufficient_credits, on the stream",
     async () => {
       const { t, chat, mock } = await setup(() => ({ text: "never" }), {
-        env: { PARLEY_BILLING_WELCOME_BONUS: "0" },
+        env: { PARLEY_BILLING_WELCOME_BONUS: "0", PARLEY_BILLING_ENFORCE: "true" },
       });
       const refused = await streamTurn(t, chat.id, "rf-credits", "Hello?");
       expect(refused.events).toEqual([

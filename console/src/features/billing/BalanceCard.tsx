@@ -1,12 +1,15 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../components/QueryState";
 import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
 import { type BillingAccount, billingKeys, getBillingAccount } from "./api";
-import { balanceLevel, balanceTotal, formatCredits, LOW_BALANCE_THRESHOLD } from "./money";
+import { type BalanceLevel, balanceLevel, balanceTotal, formatCredits, LOW_BALANCE_THRESHOLD } from "./money";
 
-/** The balance (credits + bonus), the tariff, and a warning when it runs low or out. */
+/**
+ * The balance (credits + bonus), the tariff, and a warning when it runs low or out; where credits
+ * are not enforced, a note that they only count usage instead (the balance may be below zero).
+ */
 export function BalanceCard() {
   const t = useT("billing");
   const common = useT("common");
@@ -47,7 +50,7 @@ function Balance({ account }: { account: BillingAccount }) {
           <Text size="sm" c="dimmed">
             {t("balance.total")}
           </Text>
-          <Text fz={32} fw={700} lh={1.2} c={level === "ok" ? undefined : level === "low" ? "orange" : "red"}>
+          <Text fz={32} fw={700} lh={1.2} c={balanceColor(account.credits_enforced, level)}>
             <span data-testid="balance">{formatCredits(balanceTotal(account), language)}</span>
           </Text>
           <Text size="xs" c="dimmed">
@@ -74,7 +77,18 @@ function Balance({ account }: { account: BillingAccount }) {
           </Text>
         </Stack>
       </SimpleGrid>
-      {level === "empty" ? (
+      {!account.credits_enforced ? (
+        <Alert
+          color="blue"
+          icon={<IconInfoCircle size={18} />}
+          title={t("balance.unenforcedTitle")}
+          data-testid="credits-not-enforced"
+          // Information, not a warning: an alert role would announce it as one.
+          role="note"
+        >
+          {t("balance.unenforcedText")}
+        </Alert>
+      ) : level === "empty" ? (
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
@@ -95,4 +109,10 @@ function Balance({ account }: { account: BillingAccount }) {
       ) : null}
     </Stack>
   );
+}
+
+/** Warning colours only where running out stops the bots. */
+function balanceColor(enforced: boolean, level: BalanceLevel): string | undefined {
+  if (!enforced || level === "ok") return undefined;
+  return level === "low" ? "orange" : "red";
 }

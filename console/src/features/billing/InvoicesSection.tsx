@@ -5,6 +5,7 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
 import { billingKeys, type Invoice, listInvoices, listOffers } from "./api";
 import { formatCredits, formatMoney, invoiceStatusColor } from "./money";
+import { offerText } from "./offer-text";
 
 const SHOWN_AT_FIRST = 10;
 
@@ -41,7 +42,10 @@ function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const [showAll, setShowAll] = useState(false);
   // Offer names, when the offers are (or get) loaded; the id otherwise.
   const offers = useQuery({ queryKey: billingKeys.offers, queryFn: listOffers, staleTime: 300_000 });
-  const offerName = (id: string) => offers.data?.find((offer) => offer.id === id)?.name ?? id;
+  const offerName = (id: string) => {
+    const offer = offers.data?.find((candidate) => candidate.id === id);
+    return offer ? offerText(offer, t).name : id;
+  };
   const shown = showAll ? invoices : invoices.slice(0, SHOWN_AT_FIRST);
   return (
     <>

@@ -6,6 +6,7 @@ import { useErrorText } from "../../components/QueryState";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { type BillingOffer, billingKeys, type CreatedInvoice, createInvoice } from "./api";
 import { customCreditsProblem, formatCredits, formatMoney, invoiceBody, offerPrice } from "./money";
+import { offerText } from "./offer-text";
 
 /** One offer with its "Buy" button: creates an invoice and opens its payment page in a new tab. */
 export function OfferCard(props: { offer: BillingOffer; onInvoice(created: CreatedInvoice): void }) {
@@ -14,6 +15,7 @@ export function OfferCard(props: { offer: BillingOffer; onInvoice(created: Creat
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { offer } = props;
+  const text = offerText(offer, t);
   const custom = offer.custom_credits;
   const [credits, setCredits] = useState<number | null>(
     custom ? clamp(offer.credits, custom.min, custom.max) : null,
@@ -35,7 +37,7 @@ export function OfferCard(props: { offer: BillingOffer; onInvoice(created: Creat
       <Stack h="100%" justify="space-between">
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={4}>{offer.name}</Title>
+            <Title order={4}>{text.name}</Title>
             <Badge
               variant="light"
               color={offer.kind === "subscription" ? "grape" : "blue"}
@@ -46,7 +48,7 @@ export function OfferCard(props: { offer: BillingOffer; onInvoice(created: Creat
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {offer.description}
+            {text.description}
           </Text>
           {offer.kind === "subscription" ? (
             <Text size="sm">
@@ -94,7 +96,7 @@ export function OfferCard(props: { offer: BillingOffer; onInvoice(created: Creat
             loading={buy.isPending}
             disabled={problem !== null}
             data-testid="offer-buy-button"
-            aria-label={t("offers.buyLabel", { name: offer.name })}
+            aria-label={t("offers.buyLabel", { name: text.name })}
           >
             {t("offers.buy")}
           </Button>

@@ -6,6 +6,7 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
 import { billingKeys, listTransactions, type Transaction } from "./api";
 import { balanceTotal, formatCredits, pageCount, transactionColor, transactionThreadId } from "./money";
+import { transactionText } from "./transaction-text";
 
 const PAGE_SIZE = 20;
 
@@ -59,7 +60,7 @@ export function TransactionsSection() {
 function TransactionsTable({ transactions, dimmed }: { transactions: Transaction[]; dimmed: boolean }) {
   const t = useT("billing");
   const { language } = useLanguage();
-  const { dateTime } = useFormatters();
+  const { dateTime, number } = useFormatters();
   return (
     <Table.ScrollContainer minWidth={340}>
       <Table verticalSpacing="xs" style={{ opacity: dimmed ? 0.6 : 1 }} aria-busy={dimmed}>
@@ -77,6 +78,7 @@ function TransactionsTable({ transactions, dimmed }: { transactions: Transaction
         <Table.Tbody>
           {transactions.map((transaction) => {
             const threadId = transactionThreadId(transaction.details);
+            const text = transactionText(transaction, t, number);
             return (
               <Table.Tr key={transaction.id} data-testid="transaction-row">
                 <Table.Td>
@@ -92,9 +94,14 @@ function TransactionsTable({ transactions, dimmed }: { transactions: Transaction
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                    {transaction.description}
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="transaction-text">
+                    {text.text}
                   </Text>
+                  {text.note ? (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                      {text.note}
+                    </Text>
+                  ) : null}
                   {threadId ? (
                     <Anchor component={Link} to={`/inbox/${threadId}`} size="xs">
                       {t("transactions.openThread")}
@@ -102,7 +109,13 @@ function TransactionsTable({ transactions, dimmed }: { transactions: Transaction
                   ) : null}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm" fw={500} c={transaction.amount < 0 ? undefined : "green"} ff="monospace">
+                  <Text
+                    size="sm"
+                    fw={500}
+                    c={transaction.amount < 0 ? undefined : "green"}
+                    ff="monospace"
+                    data-testid="transaction-amount"
+                  >
                     {formatCredits(transaction.amount, language, true)}
                   </Text>
                 </Table.Td>

@@ -1,6 +1,6 @@
 import { api } from "../../api/client";
 
-/** The billing API of docs/billing.md. Credits are numbers with up to three decimals. */
+/** The billing API of docs/billing.md. Credits are numbers with up to three decimals (shown with two). */
 
 export interface BillingBalance {
   credits: number;
@@ -10,6 +10,10 @@ export interface BillingBalance {
 export interface BillingAccount extends BillingBalance {
   tariff: string;
   subscription_until: string | null;
+  /** The server's: replies are refused once credits + bonus is exhausted (docs/billing.md, "Enforcement"). */
+  credits_enforced: boolean;
+  /** The server's: offers can be bought (a payment provider is configured); no "Buy" otherwise. */
+  purchases_enabled: boolean;
 }
 
 export type TransactionType = "charge" | "topup" | "bonus" | "refund";

@@ -34,13 +34,22 @@ const custom: BillingOffer = {
 };
 
 describe("formatting", () => {
-  it("shows credits with up to three decimals, signed when asked", () => {
-    expect(formatCredits(0.325, "en")).toBe("0.325");
-    expect(formatCredits(1234.5, "en")).toBe("1,234.5");
-    expect(formatCredits(0.0004, "en")).toBe("0");
+  it("shows credits with two decimals in the console's language, signed when asked", () => {
+    // Intl separates thousands with a no-break space in Russian.
+    const ru = (...args: Parameters<typeof formatCredits>) => formatCredits(...args).replace(/\s/g, " ");
+    expect(formatCredits(0.325, "en")).toBe("0.33");
+    expect(formatCredits(1234.5, "en")).toBe("1,234.50");
+    expect(ru(1234.5, "ru")).toBe("1 234,50");
+    expect(formatCredits(100, "en")).toBe("100.00");
+    expect(formatCredits(-0.11, "en")).toBe("-0.11");
+    expect(formatCredits(0.0004, "en")).toBe("0.00");
+    // Rounds to zero: no sign, whichever side of zero it came from.
+    expect(formatCredits(-0.004, "en")).toBe("0.00");
+    expect(formatCredits(-0.004, "en", true)).toBe("0.00");
     expect(formatCredits(-0.07, "en", true)).toBe("-0.07");
-    expect(formatCredits(100, "en", true)).toBe("+100");
-    expect(formatCredits(0, "en", true)).toBe("0");
+    expect(ru(-0.07, "ru", true)).toBe("-0,07");
+    expect(formatCredits(100, "en", true)).toBe("+100.00");
+    expect(formatCredits(0, "en", true)).toBe("0.00");
   });
 
   it("shows money in the offer's currency, decimals only when there are some", () => {

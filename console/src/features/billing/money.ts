@@ -1,8 +1,9 @@
 import type { BillingBalance, BillingOffer, InvoiceInput, InvoiceStatus, TransactionType } from "./api";
 
 /**
- * Credits, money and balances as the billing screen shows them (docs/billing.md): credits
- * have up to three decimals (they are stored as millicredits); prices are in the offer's currency.
+ * Credits, money and balances as the billing screen shows them (docs/billing.md): the API gives
+ * credits to the thousandth (they are stored as millicredits); the console shows every amount of
+ * credits with two decimals. Prices are in the offer's currency.
  */
 
 /**
@@ -11,10 +12,15 @@ import type { BillingBalance, BillingOffer, InvoiceInput, InvoiceStatus, Transac
  */
 export const LOW_BALANCE_THRESHOLD = 50;
 
+/**
+ * `1,234.50`, `0.33`, in the console's language: always two decimals. `signed` marks gains with
+ * `+`; an amount that rounds to zero never shows a sign (`0.00`, not `-0.00`).
+ */
 export function formatCredits(value: number, language: string, signed = false): string {
   return new Intl.NumberFormat(language, {
-    maximumFractionDigits: 3,
-    signDisplay: signed ? "exceptZero" : "auto",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: signed ? "exceptZero" : "negative",
   }).format(value);
 }
 
@@ -41,7 +47,10 @@ export function balanceTotal(balance: BillingBalance): number {
 
 export type BalanceLevel = "empty" | "low" | "ok";
 
-/** `empty`: replies are held back (with enforcement on); `low`: under the low-balance threshold. */
+/**
+ * `empty`: nothing left (replies are held back when credits are enforced; otherwise the balance
+ * only goes on counting usage below zero); `low`: under the low-balance threshold.
+ */
 export function balanceLevel(balance: BillingBalance, threshold = LOW_BALANCE_THRESHOLD): BalanceLevel {
   const total = balanceTotal(balance);
   if (total <= 0) return "empty";
