@@ -204,8 +204,10 @@ export class LocalModels {
       (error: unknown) => {
         this.downloads.delete(spec.id);
         const code = error instanceof DownloadError ? error.code : "download_failed";
-        const message = `Downloading '${spec.id}' failed: ${error instanceof Error ? error.message : String(error)}`;
-        this.failures.set(spec.id, message);
+        const reason = error instanceof Error ? error.message : String(error);
+        const message = `Downloading '${spec.id}' failed: ${reason}`;
+        // The catalog shows the reason beside the model's name; the turn's failure names the model too.
+        this.failures.set(spec.id, reason);
         this.log.warn({ model: spec.id, code }, message);
         throw new LocalModelError(code, message);
       },
