@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel } from "node-llama-cpp";
 import type { Logger } from "../logging.js";
 
@@ -7,7 +8,7 @@ export interface LocalRuntimeOptions {
   contextSize: number;
   /** Conversations one loaded model answers at once; more wait their turn. */
   parallel: number;
-  /** CPU threads for generation; 0 lets llama.cpp choose. */
+  /** CPU threads for generation; 0: every core but one (docs/local-models.md, "CPU and memory"). */
   threads: number;
   /** Whether a GPU build is looked for (it must be installed: docs/local-models.md#gpu). */
   gpu: boolean;
@@ -65,7 +66,7 @@ export class LocalRuntime {
     const context = await model.createContext({
       contextSize,
       sequences: this.options.parallel,
-      ...(this.options.threads > 0 ? { threads: this.options.threads } : {}),
+      threads: generationThreads(this.options.threads),
     });
     this.log.info(
       { path, context_size: contextSize, parallel: this.options.parallel, ms: Date.now() - started },
@@ -161,4 +162,14 @@ class SharedModel implements LoadedModel {
     if (next) next(sequence);
     else this.free.push(sequence);
   }
+}
+
+/**
+ * llama.cpp's threads wait for each other by spinning: one more thread than there are free
+ * cores makes generation 5–10× slower (measured on 2 cores: 40 ms of CPU per token with one
+ * thread, 750–1,000 ms with two while the event loop and other processes ran). So by default
+ * one core stays for Node.js and everything else.
+ */
+export function generationThreads(configured: number): number {
+  return configured > 0 ? configured : Math.max(1, availableParallelism() - 1);
 }
