@@ -105,7 +105,8 @@ describe.skipIf(!run)("Try it: approving tool calls", () => {
     // The question, as the end user reads it.
     await page
       .locator('[data-testid="try-reply"]', {
-        hasText: "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — yes or no?",
+        hasText:
+          "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — reply “yes” or “no”.",
       })
       .waitFor();
 

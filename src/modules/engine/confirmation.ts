@@ -88,13 +88,15 @@ export function detectLanguage(text: string): Language {
 
 /** How each language asks: the action (tool-wording.ts `askPhrase`) goes where `{action}` is. */
 const QUESTIONS: Readonly<Record<Language, string>> = {
-  en: "May I {action} — yes or no?",
-  ru: "Можно {action} — да или нет?",
+  en: "May I {action} — reply “yes” or “no”.",
+  ru: "Можно {action} — ответьте «да» или «нет».",
 };
 
 /**
  * The question the bot sends before a `user_approve` tool runs: a short question naming the
- * action and its key arguments, answered with the language's yes or no (the words above).
+ * action and its key arguments, answered with the language's yes or no (the words above). It
+ * ends with "reply “yes”" / "ответьте «да»", which the web widget looks for to offer its Yes /
+ * No buttons (widget/src/conversation.ts `approvalLanguage`).
  */
 export function confirmationQuestion(action: string, language: Language): string {
   return QUESTIONS[language].replace("{action}", action.trim());

@@ -55,7 +55,7 @@ describe("tool approvals", () => {
       approvalId: expect.stringMatching(/^apr_/),
     });
     // The tool's title in human words, its key argument quoted (docs/agent.md, "Approval policies").
-    expect(first.text).toBe("May I note this down: “- Name: Ann” — yes or no?");
+    expect(first.text).toBe("May I note this down: “- Name: Ann” — reply “yes” or “no”.");
     expect(first.events.at(-1)).toMatchObject({ finishReason: "tool-calls" });
     expect((await memory(t, "ua-en")).content).toBeNull();
 
@@ -81,7 +81,7 @@ describe("tool approvals", () => {
   it("user_approve (Russian): the question is in Russian and 'нет' cancels the action", async () => {
     const { t, chat } = await setup("user_approve");
     const first = await streamTurn(t, chat.id, "ua-ru", "Запомни, пожалуйста, что меня зовут Аня");
-    expect(first.text).toBe("Можно запомнить: «- Name: Ann» — да или нет?");
+    expect(first.text).toBe("Можно запомнить: «- Name: Ann» — ответьте «да» или «нет».");
     const second = await streamTurn(t, chat.id, "ua-ru", "Нет.");
     expect(second.events.at(-1)).toMatchObject({ type: "finish" });
     expect((await memory(t, "ua-ru")).content).toBeNull();

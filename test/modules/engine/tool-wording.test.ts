@@ -56,10 +56,10 @@ describe("user_approve questions", () => {
   it("schedule_message: the delay, the time as given and the message, in English and Russian", () => {
     const args = { text: "Did the parcel arrive?", delay_minutes: 60 };
     expect(question("schedule_message", args, "en")).toBe(
-      "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — yes or no?",
+      "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — reply “yes” or “no”.",
     );
     expect(question("schedule_message", { text: "Посылка пришла?", delay_minutes: 60 }, "ru")).toBe(
-      "Можно запланировать вам сообщение через 1 час: «Посылка пришла?» — да или нет?",
+      "Можно запланировать вам сообщение через 1 час: «Посылка пришла?» — ответьте «да» или «нет».",
     );
     expect(question("schedule_message", { text: "Hi", delay_minutes: 90 }, "en")).toContain(
       "in 1 hour 30 minutes",
@@ -73,11 +73,18 @@ describe("user_approve questions", () => {
     );
     const at = { text: "Time to call the shop", at: "2026-11-21T09:00:00+03:00" };
     expect(question("schedule_message", at, "en")).toBe(
-      "May I schedule a follow-up message to you on 21 November 2026 at 09:00 (UTC+03:00): “Time to call the shop” — yes or no?",
+      "May I schedule a follow-up message to you on 21 November 2026 at 09:00 (UTC+03:00): “Time to call the shop” — reply “yes” or “no”.",
     );
     expect(question("schedule_message", at, "ru")).toBe(
-      "Можно запланировать вам сообщение 21 ноября 2026 в 09:00 (UTC+03:00): «Time to call the shop» — да или нет?",
+      "Можно запланировать вам сообщение 21 ноября 2026 в 09:00 (UTC+03:00): «Time to call the shop» — ответьте «да» или «нет».",
     );
+  });
+
+  it("ends the way the web widget recognizes, so it offers its Yes / No buttons in that language", () => {
+    const args = { text: "Did the parcel arrive?", delay_minutes: 60 };
+    // widget/src/conversation.ts `approvalLanguage` looks for these words (its tests hold these questions).
+    expect(question("schedule_message", args, "en")).toMatch(/reply “yes” or “no”\.$/);
+    expect(question("schedule_message", args, "ru")).toMatch(/ответьте «да» или «нет»\.$/);
   });
 
   it("long texts are cut, so the question stays short", () => {
@@ -89,12 +96,12 @@ describe("user_approve questions", () => {
   it("vendor tools name the record and what goes into it", () => {
     expect(
       question("amocrm_create_lead", { title: "2 bikes", name: "Ann", phone: "+7 900 000-00-00" }, "en"),
-    ).toBe("May I create a request in our CRM “2 bikes” with your name and phone — yes or no?");
+    ).toBe("May I create a request in our CRM “2 bikes” with your name and phone — reply “yes” or “no”.");
     expect(question("bitrix24_create_deal", { email: "a@example.com" }, "ru")).toBe(
-      "Можно создать заявку в нашей CRM с вашими данными (email) — да или нет?",
+      "Можно создать заявку в нашей CRM с вашими данными (email) — ответьте «да» или «нет».",
     );
     expect(question("github_create_issue", { title: "Login fails", body: "…" }, "ru")).toBe(
-      "Можно создать задачу «Login fails» для нашей команды — да или нет?",
+      "Можно создать задачу «Login fails» для нашей команды — ответьте «да» или «нет».",
     );
     expect(
       question(
@@ -102,7 +109,7 @@ describe("user_approve questions", () => {
         { summary: "Haircut", start: "2026-03-10T14:00", end: "2026-03-10T15:00" },
         "en",
       ),
-    ).toBe("May I book “Haircut” on 10 March 2026 at 14:00 for you — yes or no?");
+    ).toBe("May I book “Haircut” on 10 March 2026 at 14:00 for you — reply “yes” or “no”.");
     const pay = confirmationQuestion(
       askPhrase(
         { name: "tbank_create_payment_link", description: "", presentation: PAYMENT_LINK_PRESENTATION },
@@ -112,7 +119,7 @@ describe("user_approve questions", () => {
       "ru",
     );
     expect(pay.replace(/\s/g, " ")).toBe(
-      "Можно отправить вам ссылку на оплату на 1 490,50 ₽: «Pizza» — да или нет?",
+      "Можно отправить вам ссылку на оплату на 1 490,50 ₽: «Pizza» — ответьте «да» или «нет».",
     );
   });
 
@@ -120,14 +127,14 @@ describe("user_approve questions", () => {
     const custom = { name: "lookup_order", description: "Looks an order up." };
     const args = { order_id: "A-1001", items: ["x"], note: "n".repeat(100), urgent: true, extra: 1 };
     expect(confirmationQuestion(askPhrase(custom, args, "en"), "en")).toBe(
-      `May I use “lookup_order” (order_id: A-1001, note: ${"n".repeat(59)}…, urgent: true) — yes or no?`,
+      `May I use “lookup_order” (order_id: A-1001, note: ${"n".repeat(59)}…, urgent: true) — reply “yes” or “no”.`,
     );
     expect(confirmationQuestion(askPhrase(custom, {}, "ru"), "ru")).toBe(
-      "Можно выполнить действие «lookup_order» — да или нет?",
+      "Можно выполнить действие «lookup_order» — ответьте «да» или «нет».",
     );
     // A formatter given odd arguments (the model's, not validated yet) still yields words.
     expect(question("schedule_message", "not an object", "en")).toBe(
-      "May I schedule a follow-up message to you — yes or no?",
+      "May I schedule a follow-up message to you — reply “yes” or “no”.",
     );
   });
 });
@@ -195,11 +202,11 @@ describe("GET /v1/tools and the approval question, through the API", () => {
     });
     const english = await streamTurn(t, chat.id, "q-en", "Remind me about the parcel in an hour");
     expect(english.text).toBe(
-      "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — yes or no?",
+      "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — reply “yes” or “no”.",
     );
     const russian = await streamTurn(t, chat.id, "q-ru", "Напомни мне про посылку через час");
     expect(russian.text).toBe(
-      "Можно запланировать вам сообщение через 1 час: «Did the parcel arrive?» — да или нет?",
+      "Можно запланировать вам сообщение через 1 час: «Did the parcel arrive?» — ответьте «да» или «нет».",
     );
     // The answer is parsed as before: «да» approves and the tool runs.
     const answered = await streamTurn(t, chat.id, "q-ru", "да");

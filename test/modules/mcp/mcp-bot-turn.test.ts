@@ -118,7 +118,7 @@ describe.each(DIALECTS)("bot turns calling an MCP tool on %s", (dialect: TestDia
       approvalId: expect.any(String),
     });
     // An MCP tool is named without `mcp:<server>:`, with its first scalar arguments.
-    expect(first.text).toBe("May I use “get_order” (order_id: 1234) — yes or no?");
+    expect(first.text).toBe("May I use “get_order” (order_id: 1234) — reply “yes” or “no”.");
     expect(orderCalls()).toEqual([]);
     const second = await streamTurn(t, chat.id, "mcp-user", "Yes");
     expect(second.text).toContain("shipped");
