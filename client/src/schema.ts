@@ -1251,7 +1251,7 @@ export interface paths {
     };
     /**
      * List the project's tools
-     * @description Every tool a bot of this project may enable: the built-in ones, then those the project's active integrations offer (docs/oauth.md, "Tools"), each with its input schema, source and the approval policies it accepts. A key of a bot's `ai.tools` enables that tool and sets its policy: `auto` runs it at once, `user_approve` asks the end user first, `operator_approve` waits for an operator.
+     * @description Every tool a bot of this project may enable: the built-in ones, then those the project's active integrations offer (docs/oauth.md, "Tools"), each with its input schema, source and the approval policies it accepts, and a `title` and `summary` for people in the language of `lang` or `Accept-Language` (English by default; `Content-Language` says which). A key of a bot's `ai.tools` enables that tool and sets its policy: `auto` runs it at once, `user_approve` asks the end user first, `operator_approve` waits for an operator.
      */
     get: operations["listTools"];
     put?: never;
@@ -2916,7 +2916,7 @@ export interface components {
     /** @enum {string} */
     ThreadModeInput: "auto" | "manual" | "operator" | "blocked";
     Tool: {
-      /** @description What the tool does. */
+      /** @description What the tool does, for developers (English). The model is given a description of its own. */
       description: string;
       /** @description JSON Schema (draft-07) of the tool's input, as the model is given it. */
       input_schema: {
@@ -2940,6 +2940,10 @@ export interface components {
         tool_id?: string;
         vendor?: string;
       };
+      /** @description What the tool does, for people choosing tools, in the answer's language. Custom and MCP tools: their own description, as written (they have no translations). */
+      summary: string;
+      /** @description A short name for people (the console, approvals), in the answer's language. Custom and MCP tools: their name. */
+      title: string;
     };
     ToolApproval: {
       /** @description The tool input the model asked for. */
@@ -11427,7 +11431,10 @@ export interface operations {
   };
   listTools: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of `title` and `summary`. Without it, the first language of `Accept-Language` Parley speaks, else English. */
+        lang?: "en" | "ru";
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11454,6 +11461,15 @@ export interface operations {
       };
       /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,6 +2,7 @@ import type { Tool } from "ai";
 import type { z } from "zod";
 import type { Clock } from "../infra/clock.js";
 import type { ThreadMode } from "../storage/schema-conversations.js";
+import type { ToolPresentation } from "./tool-presentation.js";
 
 /**
  * What a built-in tool may do to the conversation it runs in. The turn runner builds one per
@@ -31,7 +32,10 @@ export interface ToolContext {
 /** A built-in tool: its name is the key bots use in `ai.tools`; described in GET /v1/tools. */
 export interface BuiltinTool {
   name: string;
+  /** What the tool does, for developers (GET /v1/tools `description`); the model gets its own in `create`. */
   description: string;
+  /** Its title, summary and question wording for people, in every language. */
+  presentation: ToolPresentation;
   /** The input schema, also published (as JSON Schema) by GET /v1/tools. */
   inputSchema: z.ZodType;
   create(context: ToolContext): Tool;

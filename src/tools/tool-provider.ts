@@ -1,5 +1,6 @@
 import type { FlexibleSchema } from "ai";
 import type { ToolContext } from "./tool-context.js";
+import type { ToolPresentation } from "./tool-presentation.js";
 
 /** Where a tool comes from, as GET /v1/tools shows it (docs/agent.md, "Tools"). */
 export type ToolSource =
@@ -21,6 +22,11 @@ export interface ProvidedTool {
    */
   name: string;
   description: string;
+  /**
+   * Its title, summary and question wording for people (integration and payment tools, in
+   * every language). Custom and MCP tools have none: people see their name and description.
+   */
+  presentation?: ToolPresentation;
   /**
    * The model's input: a Zod schema, or the AI SDK's `jsonSchema(schema, { validate })` for
    * tools described by JSON Schema. Validated before `execute` (and again when an approved

@@ -252,6 +252,12 @@ describe("approvalLanguage", () => {
     ["Ответьте «да» или «нет».", "ru"],
     ['ответьте "да", чтобы продолжить', "ru"],
     ["Ответьте да или нет", "ru"],
+    // The server's user_approve questions (docs/agent.md, "The confirmation question").
+    [
+      "May I schedule a follow-up message to you in 1 hour: “Did the parcel arrive?” — reply “yes” or “no”.",
+      "en",
+    ],
+    ["Можно запланировать вам сообщение через 1 час: «Посылка пришла?» — ответьте «да» или «нет».", "ru"],
   ])("detects %j", (text, lang) => {
     expect(approvalLanguage(text)).toBe(lang);
   });

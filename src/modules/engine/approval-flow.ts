@@ -12,6 +12,7 @@ import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./co
 import type { ThreadWriter } from "./thread-writer.js";
 import { modelToolName, type ProjectTools, validateToolInput } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
+import { askPhrase, type ToolWordingSource } from "./tools/tool-wording.js";
 import type { TurnEventSink } from "./turn-events.js";
 
 /** A tool call the turn paused on. */
@@ -21,8 +22,8 @@ export interface PausedCall {
   toolName: string;
   args: unknown;
   policy: ApprovalPolicy;
-  /** What the tool does, for the question a `user_approve` call asks. */
-  description?: string | undefined;
+  /** The tool as people see it (title, formatter), for the question a `user_approve` call asks. */
+  tool?: ToolWordingSource | undefined;
 }
 
 export interface Approval {
@@ -122,8 +123,10 @@ export class ApprovalFlow {
           args: call.args,
         });
       } else {
-        const description = call.description ?? findBuiltinTool(call.toolName)?.description ?? call.toolName;
-        questions.push(confirmationQuestion(description, call.args, detectLanguage(userText)));
+        const tool = call.tool ??
+          findBuiltinTool(call.toolName) ?? { name: call.toolName, description: call.toolName };
+        const language = detectLanguage(userText);
+        questions.push(confirmationQuestion(askPhrase(tool, call.args, language), language));
       }
     }
     if (operatorCalls > 0) await this.deps.writer.addPending(unit, thread, operatorCalls);

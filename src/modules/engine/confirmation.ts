@@ -1,9 +1,11 @@
+import type { Language } from "../../tools/tool-presentation.js";
+
 /**
  * The end user's side of `user_approve`: the bot asks in the user's language, and the user's
  * next message decides. Only a clear yes approves and only a clear no rejects; anything else
  * cancels the action and is answered as a normal message.
  */
-export type Language = "en" | "ru";
+export type { Language };
 
 const YES = new Set([
   "yes",
@@ -84,20 +86,18 @@ export function detectLanguage(text: string): Language {
   return letters.length > 0 && cyrillic / letters.length > 0.5 ? "ru" : "en";
 }
 
-function describeArgs(args: unknown): string {
-  if (!args || typeof args !== "object") return "";
-  const entries = Object.entries(args as Record<string, unknown>)
-    .filter(([, value]) => value !== undefined && value !== null && value !== "")
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
-  const text = entries.join("; ");
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
-}
+/** How each language asks: the action (tool-wording.ts `askPhrase`) goes where `{action}` is. */
+const QUESTIONS: Readonly<Record<Language, string>> = {
+  en: "May I {action} — reply “yes” or “no”.",
+  ru: "Можно {action} — ответьте «да» или «нет».",
+};
 
-/** The question the bot sends before a `user_approve` tool runs. */
-export function confirmationQuestion(toolDescription: string, args: unknown, language: Language): string {
-  const details = describeArgs(args);
-  if (language === "ru") {
-    return `Прежде чем продолжить, подтвердите действие: ${toolDescription}${details ? ` (${details})` : ""}. Ответьте «да», чтобы продолжить, или «нет», чтобы отменить.`;
-  }
-  return `Before I go ahead, please confirm: ${toolDescription}${details ? ` (${details})` : ""}. Reply "yes" to continue or "no" to cancel.`;
+/**
+ * The question the bot sends before a `user_approve` tool runs: a short question naming the
+ * action and its key arguments, answered with the language's yes or no (the words above). It
+ * ends with "reply “yes”" / "ответьте «да»", which the web widget looks for to offer its Yes /
+ * No buttons (widget/src/conversation.ts `approvalLanguage`).
+ */
+export function confirmationQuestion(action: string, language: Language): string {
+  return QUESTIONS[language].replace("{action}", action.trim());
 }

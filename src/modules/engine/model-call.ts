@@ -213,7 +213,7 @@ function pausedCall(
     toolName: key,
     args: toolCall.input,
     policy: tools.policyOf(key) as PausedCall["policy"],
-    description: tools.describe(key),
+    tool: tools.wordingOf(key),
   };
 }
 

@@ -9,6 +9,7 @@ import type { BotSettings } from "../bots/index.js";
 import type { ThreadActions } from "./thread-actions.js";
 import type { AvailableTool, ProjectTools } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
+import type { ToolWordingSource } from "./tools/tool-wording.js";
 import { WORKING_MEMORY_TOOL } from "./tools/update-working-memory.js";
 
 export interface TurnToolDeps {
@@ -36,8 +37,8 @@ export interface TurnTools {
   keyOf(modelName: string): string;
   /** A tool's policy by its `ai.tools` key (the memory tool is always `auto`). */
   policyOf(key: string): "auto" | ApprovalPolicy;
-  /** What a tool does, by its key, for the question a `user_approve` call asks. */
-  describe(key: string): string | undefined;
+  /** The tool as people see it, by its key, for the question a `user_approve` call asks. */
+  wordingOf(key: string): ToolWordingSource | undefined;
 }
 
 /** What the built-in tools may do in this thread. */
@@ -124,6 +125,6 @@ export async function turnToolsFor(
     set,
     keyOf: (modelName) => keys.get(modelName) ?? modelName,
     policyOf: (key) => settings.ai.tools[key] ?? "auto",
-    describe: (key) => available.find((tool: AvailableTool) => tool.name === key)?.description,
+    wordingOf: (key) => available.find((tool: AvailableTool) => tool.name === key),
   };
 }

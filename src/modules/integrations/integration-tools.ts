@@ -56,6 +56,7 @@ export class IntegrationTools implements ToolProvider {
     return {
       name: definition.name,
       description: definition.description,
+      presentation: definition.presentation,
       inputSchema: definition.inputSchema,
       source: { kind: "integration", integration_id: row.id, vendor: row.vendor },
       execute: async (input, context) => {

@@ -5,10 +5,12 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { IntegrationRow } from "../../storage/repos/integrations.repo.js";
 import type { PaymentOrderRow } from "../../storage/repos/payments.repo.js";
 import type { ToolContext } from "../../tools/tool-context.js";
+import { numberArg, quote, type ToolPresentation, textArg } from "../../tools/tool-presentation.js";
 import type { ProvidedTool, ToolProvider } from "../../tools/tool-provider.js";
 import { ToolRefusal } from "../../tools/tool-refusal.js";
 import { TBANK_DESCRIPTION_MAX, TbankError } from "../../vendors/tbank/client.js";
 import type { Connectors } from "../integrations/index.js";
+import { formatRoubles } from "./confirmation-text.js";
 import { clientOf, terminalKeyHash } from "./integration-terminal.js";
 
 export const PAYMENT_LINK_TOOL = "tbank_create_payment_link";
@@ -71,6 +73,24 @@ export function conversationPaymentTools(deps: PaymentToolsDeps): ToolProvider {
   };
 }
 
+/** How people see the tool: "May I send you a payment link for 1,490.50 ₽: “Pizza”?". */
+export const PAYMENT_LINK_PRESENTATION: ToolPresentation = {
+  title: { en: "T-Bank payment link", ru: "Ссылка на оплату T-Bank" },
+  summary: {
+    en: "Sends the customer a T-Bank link to pay an amount in roubles; the payment is confirmed in the conversation.",
+    ru: "Отправляет клиенту ссылку T-Bank на оплату суммы в рублях; об оплате сообщается в разговоре.",
+  },
+  ask: (args, language) => {
+    const amount = numberArg(args, "amount_rub");
+    const what = textArg(args, "description");
+    const sum = amount !== undefined ? ` ${formatRoubles(Math.round(amount * 100), language)} ₽` : "";
+    const forWhat = what ? `: ${quote(what, language, 100)}` : "";
+    return language === "ru"
+      ? `отправить вам ссылку на оплату${sum ? ` на${sum}` : ""}${forWhat}`
+      : `send you a payment link${sum ? ` for${sum}` : ""}${forWhat}`;
+  },
+};
+
 function paymentLinkTool(deps: PaymentToolsDeps, integration: IntegrationRow): ProvidedTool {
   return {
     name: PAYMENT_LINK_TOOL,
@@ -78,6 +98,7 @@ function paymentLinkTool(deps: PaymentToolsDeps, integration: IntegrationRow): P
       "Creates a T-Bank payment link for the person in this conversation: an amount in roubles and " +
       "a short description. Send them the returned payment_url; when they have paid, a confirmation " +
       "is posted in this conversation.",
+    presentation: PAYMENT_LINK_PRESENTATION,
     inputSchema,
     source: { kind: "payments", integration_id: integration.id, vendor: "tbank" },
     execute: async (input, context) =>

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ToolPresentation } from "../../tools/tool-presentation.js";
 import type { VendorContext } from "./vendor-context.js";
 
 /** The conversation an integration tool is called in. */
@@ -19,6 +20,11 @@ export interface IntegrationTool<AuthData = Record<string, unknown>> {
   readonly name: string;
   /** What the model is told the tool does and when to use it. */
   readonly description: string;
+  /**
+   * Its title and summary for operators and the action a `user_approve` question names, in
+   * every language (docs/agent.md, "Tool titles and summaries").
+   */
+  readonly presentation: ToolPresentation;
   /** The model's input: validated before `execute`, published as JSON Schema by GET /v1/tools. */
   readonly inputSchema: z.ZodType;
   /**

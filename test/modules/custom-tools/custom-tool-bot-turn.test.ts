@@ -149,7 +149,10 @@ describe.each(DIALECTS)("a bot calling a custom HTTP tool on %s", (dialect: Test
         type: "tool-call",
         approvalId: expect.stringMatching(/^apr_/),
       });
-      expect(first.text).toContain('Reply "yes" to continue');
+      // A custom tool has no formatter: its name and first scalar arguments (docs/agent.md).
+      expect(first.text).toBe(
+        "May I use “lookup_order” (order_id: A-1001, expand: items) — reply “yes” or “no”.",
+      );
       expect(lookups()).toBe(before);
       const second = await streamTurn(t, chatId, "ct-user", "yes");
       expect(second.text).toContain("shipped");

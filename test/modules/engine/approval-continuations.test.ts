@@ -55,7 +55,7 @@ describe.each(DIALECTS)("approval continuations end with the call and its result
   /** The first turn: the model calls the tool, the bot asks to confirm. */
   async function paused(app: TestApp, chatId: string, thread: string) {
     const first = await streamTurn(app, chatId, thread, "Please remember my name, Ann");
-    expect(first.text).toContain("Before I go ahead");
+    expect(first.text).toContain("May I note this down");
     const [approval] = await approvals(app, thread);
     expect(approval).toMatchObject({ status: "pending" });
     return approval!.id;
@@ -163,7 +163,7 @@ describe.each(DIALECTS)("approval continuations end with the call and its result
         .map((e) => e.textDelta)
         .join("");
     };
-    expect(await send("Please remember my name, Ann")).toContain("Before I go ahead");
+    expect(await send("Please remember my name, Ann")).toContain("May I note this down");
     // The quick reply's label, lowercased (widget/src/view.ts).
     expect(await send("yes")).toBe(FINAL);
     expect(await approvals(t, threadId)).toEqual([expect.objectContaining({ status: "approved" })]);

@@ -384,8 +384,8 @@ describe("GET /v1/tools", () => {
     expect(operation.tags).toEqual(["Tools"]);
     expect(operation.summary).toBeTruthy();
     expect(operation.operationId).toBe("listTools");
-    // No parameters, no body: nothing to validate, so no 422 (docs/api.md#error-statuses-per-operation).
-    expect(Object.keys(operation.responses)).toEqual(["200", "401", "403", "429", "500", "503"]);
+    // `lang` is validated, so 422 (docs/api.md#error-statuses-per-operation).
+    expect(Object.keys(operation.responses)).toEqual(["200", "401", "403", "422", "429", "500", "503"]);
     expect(doc.components.schemas).toHaveProperty("Tool");
   });
 });

@@ -54,7 +54,8 @@ describe("tool approvals", () => {
       toolName: "update_working_memory",
       approvalId: expect.stringMatching(/^apr_/),
     });
-    expect(first.text).toContain('Reply "yes" to continue');
+    // The tool's title in human words, its key argument quoted (docs/agent.md, "Approval policies").
+    expect(first.text).toBe("May I note this down: “- Name: Ann” — reply “yes” or “no”.");
     expect(first.events.at(-1)).toMatchObject({ finishReason: "tool-calls" });
     expect((await memory(t, "ua-en")).content).toBeNull();
 
@@ -80,8 +81,7 @@ describe("tool approvals", () => {
   it("user_approve (Russian): the question is in Russian and 'нет' cancels the action", async () => {
     const { t, chat } = await setup("user_approve");
     const first = await streamTurn(t, chat.id, "ua-ru", "Запомни, пожалуйста, что меня зовут Аня");
-    expect(first.text).toContain("Прежде чем продолжить");
-    expect(first.text).toContain("«да»");
+    expect(first.text).toBe("Можно запомнить: «- Name: Ann» — ответьте «да» или «нет».");
     const second = await streamTurn(t, chat.id, "ua-ru", "Нет.");
     expect(second.events.at(-1)).toMatchObject({ type: "finish" });
     expect((await memory(t, "ua-ru")).content).toBeNull();

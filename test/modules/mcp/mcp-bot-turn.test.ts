@@ -117,7 +117,8 @@ describe.each(DIALECTS)("bot turns calling an MCP tool on %s", (dialect: TestDia
       toolName: GET_ORDER,
       approvalId: expect.any(String),
     });
-    expect(first.text).toContain('Reply "yes" to continue');
+    // An MCP tool is named without `mcp:<server>:`, with its first scalar arguments.
+    expect(first.text).toBe("May I use “get_order” (order_id: 1234) — reply “yes” or “no”.");
     expect(orderCalls()).toEqual([]);
     const second = await streamTurn(t, chat.id, "mcp-user", "Yes");
     expect(second.text).toContain("shipped");

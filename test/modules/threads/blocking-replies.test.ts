@@ -92,7 +92,7 @@ describe.each(DIALECTS)("blocking replies (Accept: application/json) on %s", (di
         },
       ],
     });
-    expect(paused.text).toContain('Reply "yes" to continue');
+    expect(paused.text).toContain("— reply “yes” or “no”.");
     const resumed = (await ask(chat.id, "block-2", "yes")).json();
     expect(resumed).toMatchObject({
       outcome: "replied",

@@ -70,7 +70,14 @@ function renderEditor(settingsAnswer: (body: unknown) => Response) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith("/v1/tools")) {
         return json(200, [
-          { name: "get_current_time", description: "Clock", input_schema: {}, policies: ["auto"] },
+          {
+            name: "get_current_time",
+            title: url.includes("lang=en") ? "Current time" : "(not asked in the console's language)",
+            summary: "Lets the bot look up the time.",
+            description: "Clock, for developers (IANA)",
+            input_schema: {},
+            policies: ["auto"],
+          },
         ]);
       }
       if (url.startsWith("/v1/vector_stores")) return json(200, { data: [] });
@@ -123,7 +130,10 @@ describe("BotSettingsEditor", () => {
       json(200, { ai: { ...settings.ai, tools: (body as BotSettings).ai.tools } }),
     );
     // The Select's input and its listbox share the label; the input opens the options.
-    const labelled = await screen.findAllByLabelText("Policy for get_current_time");
+    // The tool is shown by its title and summary for people, in the console's language.
+    const labelled = await screen.findAllByLabelText("Policy for Current time");
+    expect(screen.getByText("Lets the bot look up the time.")).toBeTruthy();
+    expect(screen.queryByText("Clock, for developers (IANA)")).toBeNull();
     fireEvent.click(labelled.find((element) => element.tagName === "INPUT")!);
     fireEvent.click(await screen.findByRole("option", { name: "On: runs at once", hidden: true }));
     fireEvent.click(screen.getByTestId("settings-save"));

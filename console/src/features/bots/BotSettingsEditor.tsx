@@ -1,13 +1,13 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ApiErrorDetail } from "../../api/client";
 import { useErrorText } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { AdvancedJsonEditor } from "./AdvancedJsonEditor";
-import { type Bot, type BotSettings, botKeys, type CatalogModel, listTools } from "./bots-api";
+import { type Bot, type BotSettings, botKeys, type CatalogModel } from "./bots-api";
 import { FailureSection } from "./FailureSection";
 import { FormattingSection } from "./FormattingSection";
 import { InstructionSection } from "./InstructionSection";
@@ -25,6 +25,7 @@ import {
   withRenderableShape,
 } from "./settings-form";
 import { ToolsSection } from "./ToolsSection";
+import { useToolCatalog } from "./use-tool-catalog";
 
 type Mode = "form" | "json";
 
@@ -61,7 +62,7 @@ export function BotSettingsEditor(props: {
   const [jsonText, setJsonText] = useState("");
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [errors, setErrors] = useState<SaveErrorState>(noErrors);
-  const tools = useQuery({ queryKey: botKeys.tools, queryFn: listTools, staleTime: 5 * 60_000 });
+  const tools = useToolCatalog();
 
   /** The settings the JSON editor holds, applied to the form; null (and an error shown) if invalid. */
   function applyJson(): BotFormValues | null {

@@ -7,8 +7,32 @@ function json(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value, null, 2);
 }
 
+type CallState = "done" | "approved" | "rejected" | "awaitingApproval" | "running";
+
+function stateOf(tool: ToolCallView): CallState {
+  if (tool.done) return "done";
+  if (tool.decision) return tool.decision;
+  return tool.approvalId ? "awaitingApproval" : "running";
+}
+
+const COLORS: Record<CallState, string> = {
+  done: "green",
+  approved: "green",
+  rejected: "red",
+  awaitingApproval: "orange",
+  running: "blue",
+};
+const badgeColor = (tool: ToolCallView) => COLORS[stateOf(tool)];
+
 /** The reply's tool calls, folded: name and state; arguments and result when opened. */
-export function ToolCallList({ tools }: { tools: readonly ToolCallView[] }) {
+export function ToolCallList({
+  tools,
+  titleOf,
+}: {
+  tools: readonly ToolCallView[];
+  /** The tool's title for people (GET /v1/tools in the console's language); the name if unknown. */
+  titleOf: (name: string) => string;
+}) {
   const t = useT("bots");
   if (tools.length === 0) return null;
   return (
@@ -17,19 +41,11 @@ export function ToolCallList({ tools }: { tools: readonly ToolCallView[] }) {
         <Accordion.Item key={tool.toolCallId} value={tool.toolCallId}>
           <Accordion.Control>
             <Group gap="xs" wrap="nowrap">
-              <Text size="xs" ff="monospace" truncate="end">
-                {tool.toolName}
+              <Text size="xs" fw={500} truncate="end" title={tool.toolName}>
+                {titleOf(tool.toolName)}
               </Text>
-              <Badge
-                size="xs"
-                variant="light"
-                color={tool.done ? "green" : tool.approvalId ? "orange" : "blue"}
-              >
-                {tool.done
-                  ? t("try.tool.done")
-                  : tool.approvalId
-                    ? t("try.tool.awaitingApproval")
-                    : t("try.tool.running")}
+              <Badge size="xs" variant="light" color={badgeColor(tool)}>
+                {t(`try.tool.${stateOf(tool)}`)}
               </Badge>
             </Group>
           </Accordion.Control>

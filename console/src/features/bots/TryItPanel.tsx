@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n/I18nProvider";
 import type { Bot } from "./bots-api";
 import { TryMessageBubble } from "./TryMessageBubble";
+import { useToolCatalog } from "./use-tool-catalog";
 import { useTryConversation } from "./use-try-conversation";
 
 /**
@@ -13,6 +14,8 @@ import { useTryConversation } from "./use-try-conversation";
 export function TryItPanel({ bot }: { bot: Bot }) {
   const t = useT("bots");
   const conversation = useTryConversation(bot);
+  const catalog = useToolCatalog();
+  const titleOf = (name: string) => catalog.data?.find((tool) => tool.name === name)?.title ?? name;
   const [draft, setDraft] = useState("");
   const viewport = useRef<HTMLDivElement>(null);
   const lastReplyId = [...conversation.messages].reverse().find((m) => m.role === "assistant")?.id;
@@ -65,7 +68,17 @@ export function TryItPanel({ bot }: { bot: Bot }) {
               </Text>
             ) : (
               conversation.messages.map((message) => (
-                <TryMessageBubble key={message.id} message={message} latest={message.id === lastReplyId} />
+                <TryMessageBubble
+                  key={message.id}
+                  message={message}
+                  latest={message.id === lastReplyId}
+                  titleOf={titleOf}
+                  onDecide={
+                    message.id === lastReplyId && !conversation.busy
+                      ? (approvalId, approve) => void conversation.decide(approvalId, approve)
+                      : undefined
+                  }
+                />
               ))
             )}
           </Stack>

@@ -2,7 +2,8 @@ import { Alert, Box, Loader, Paper, Text } from "@mantine/core";
 import { MarkdownText } from "../../components/MarkdownText";
 import { useT } from "../../i18n/I18nProvider";
 import { ToolCallList } from "./ToolCallList";
-import { isSilentReply, type TryMessage } from "./try-conversation";
+import { TryApprovalCard } from "./TryApprovalCard";
+import { isSilentReply, pendingApprovals, type TryMessage } from "./try-conversation";
 
 /** Error codes with an explanation of their own in bots.json (try.errors.<code>). */
 const EXPLAINED = new Set(["model_unavailable", "insufficient_credits", "model_timeout"]);
@@ -11,7 +12,13 @@ const EXPLAINED = new Set(["model_unavailable", "insufficient_credits", "model_t
  * One message of the "Try it" conversation. A reply's bubble is there (one line high, with a
  * loader) before the first token, so streaming text grows it instead of pushing things in.
  */
-export function TryMessageBubble(props: { message: TryMessage; latest: boolean }) {
+export function TryMessageBubble(props: {
+  message: TryMessage;
+  latest: boolean;
+  titleOf: (name: string) => string;
+  /** Decides a paused call of this reply; absent while the panel is busy. */
+  onDecide?: ((approvalId: string, approve: boolean) => void) | undefined;
+}) {
   const t = useT("bots");
   const { message } = props;
   if (message.role === "user") {
@@ -36,7 +43,19 @@ export function TryMessageBubble(props: { message: TryMessage; latest: boolean }
       data-testid={props.latest ? "try-reply" : undefined}
       data-status={message.status}
     >
-      <ToolCallList tools={message.tools} />
+      <ToolCallList tools={message.tools} titleOf={props.titleOf} />
+      {pendingApprovals(message).map((call) => (
+        <TryApprovalCard
+          key={call.toolCallId}
+          call={call}
+          title={props.titleOf(call.toolName)}
+          onDecide={
+            props.onDecide && call.approvalId
+              ? (approve) => props.onDecide?.(call.approvalId as string, approve)
+              : undefined
+          }
+        />
+      ))}
       {message.text !== "" && <MarkdownText text={message.text} />}
       {open && message.text === "" && (
         <Box h={20} display="flex" style={{ alignItems: "center" }}>
@@ -53,12 +72,11 @@ export function TryMessageBubble(props: { message: TryMessage; latest: boolean }
           {t("try.cutOff")}
         </Text>
       )}
-      {message.finishReason === "tool-calls" &&
-        message.tools.some((tool) => tool.approvalId && !tool.done) && (
-          <Text size="xs" c="orange.8" mt={4}>
-            {t("try.awaitingApproval")}
-          </Text>
-        )}
+      {message.finishReason === "tool-calls" && pendingApprovals(message).length > 0 && (
+        <Text size="xs" c="orange.8" mt={4}>
+          {t("try.awaitingApproval")}
+        </Text>
+      )}
       {isSilentReply(message) && (
         <Text size="sm" c="dimmed">
           {t("try.silent")}

@@ -72,6 +72,11 @@ export interface LocalModelState {
 
 export interface BuiltinTool {
   name: string;
+  /** A short name for people, in the language asked for (custom and MCP tools: their name). */
+  title: string;
+  /** What it does, for people (custom and MCP tools: their own description, untranslated). */
+  summary: string;
+  /** For developers; the console shows `title` and `summary` instead. */
   description: string;
   input_schema: Record<string, unknown>;
   /** The policies `ai.tools` may set for this tool. */
@@ -103,7 +108,7 @@ export const botKeys = {
   bot: (id: string) => ["bots", id] as const,
   settings: (id: string) => ["bots", id, "settings"] as const,
   models: ["models"] as const,
-  tools: ["tools"] as const,
+  tools: (language: string) => ["tools", language] as const,
   vectorStores: ["vector_stores", "bots-picker"] as const,
 };
 
@@ -128,7 +133,31 @@ export const listModels = () => api<CatalogModel[]>("/models");
 /** Starts (or joins) an embedded model's download; its progress shows in GET /v1/models. */
 export const downloadModel = (model: string) =>
   api<CatalogModel>("/models/download", { method: "POST", body: { model } });
-export const listTools = () => api<BuiltinTool[]>("/tools");
+/** The project's tools with titles and summaries in `language` (docs/agent.md, "Tool titles and summaries"). */
+export const listTools = (language: string) => api<BuiltinTool[]>("/tools", { query: { lang: language } });
+
+/** A Try-it thread's approvals and an operator's decision: the endpoints the inbox uses too. */
+export interface ThreadApproval {
+  id: string;
+  thread_id: string;
+  tool_name: string;
+  args: unknown;
+  policy: "user_approve" | "operator_approve";
+  status: "pending" | "approved" | "rejected";
+  decided_at: string | null;
+}
+export const listThreadApprovals = (threadId: string) =>
+  api<ThreadApproval[]>(`/threads/${encodeURIComponent(threadId)}/approvals`);
+/** The thread's messages, for the reply a resumed turn gave (Try it). */
+export const listThreadMessages = (threadId: string) =>
+  api<Array<{ id: string; role: string; author: string; content: string; created_at: string }>>(
+    `/threads/${encodeURIComponent(threadId)}/messages`,
+  );
+export const decideThreadApproval = (threadId: string, approvalId: string, approve: boolean) =>
+  api<ThreadApproval>(
+    `/threads/${encodeURIComponent(threadId)}/approvals/${encodeURIComponent(approvalId)}`,
+    { method: "POST", body: { approve } },
+  );
 /** The first 100 vector stores, newest first: enough for a picker (the bot may name 10). */
 export const listVectorStores = () =>
   api<{ data: VectorStore[] }>("/vector_stores", { query: { limit: 100 } }).then((page) => page.data);

@@ -7,7 +7,9 @@ const builtin = (
   policies: BuiltinTool["policies"] = ["auto", "user_approve", "operator_approve"],
 ) => ({
   name,
-  description: `${name} does things`,
+  title: `Title of ${name}`,
+  summary: `What ${name} does, for people`,
+  description: `${name} does things (ISO 8601)`,
   input_schema: {},
   policies,
 });
@@ -28,11 +30,24 @@ describe("toolRows", () => {
     expect(rows[0]!.choices).toEqual(["off", "auto", "user_approve"]);
     expect(rows[1]).toEqual({
       name: "legacy",
-      description: null,
+      title: "legacy",
+      summary: null,
       choice: "auto",
       choices: ["off", "auto"],
       builtin: false,
     });
+  });
+});
+
+describe("toolRows wording", () => {
+  it("shows the catalog's title and summary for people, not the developer description", () => {
+    const [row] = toolRows([builtin("schedule_message")], {});
+    expect(row).toMatchObject({
+      name: "schedule_message",
+      title: "Title of schedule_message",
+      summary: "What schedule_message does, for people",
+    });
+    expect(JSON.stringify(row)).not.toContain("ISO 8601");
   });
 });
 

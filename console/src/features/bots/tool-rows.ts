@@ -9,7 +9,10 @@ export type ToolChoice = ToolPolicy | "off";
 
 export interface ToolRow {
   name: string;
-  description: string | null;
+  /** The catalog's title for people (the console's language); the name for unknown tools. */
+  title: string;
+  /** The catalog's summary for people; null for tools the catalog does not know. */
+  summary: string | null;
   choice: ToolChoice;
   /** The choices offered: "off" and the tool's allowed policies (the current one always). */
   choices: ToolChoice[];
@@ -24,13 +27,21 @@ export function toolRows(
     const choice = asChoice(enabled[tool.name]);
     const choices: ToolChoice[] = ["off", ...tool.policies];
     if (!choices.includes(choice)) choices.push(choice);
-    return { name: tool.name, description: tool.description, choice, choices, builtin: true };
+    return {
+      name: tool.name,
+      title: tool.title || tool.name,
+      summary: tool.summary || null,
+      choice,
+      choices,
+      builtin: true,
+    };
   });
   for (const [name, policy] of Object.entries(enabled)) {
     if (tools.some((tool) => tool.name === name) || policy === undefined) continue;
     rows.push({
       name,
-      description: null,
+      title: name,
+      summary: null,
       choice: asChoice(policy),
       choices: ["off", asChoice(policy)],
       builtin: false,

@@ -4,13 +4,22 @@
  * the messages the panel shows.
  *
  * Each SSE `data` is one JSON object: `text-delta` {textDelta}, `tool-call` {toolCallId,
- * toolName, args, approvalId?}, `tool-result` {toolCallId, toolName, result}, `finish`
+ * toolName, args, approvalId?, approvalPolicy?}, `tool-result` {toolCallId, toolName, result}, `finish`
  * {finishReason, message_id, thread_id}, or `error` {code, message}.
  */
 
+export type ApprovalPolicy = "user_approve" | "operator_approve";
+
 export type StreamEvent =
   | { type: "text-delta"; textDelta: string }
-  | { type: "tool-call"; toolCallId: string; toolName: string; args: unknown; approvalId?: string }
+  | {
+      type: "tool-call";
+      toolCallId: string;
+      toolName: string;
+      args: unknown;
+      approvalId?: string;
+      approvalPolicy?: ApprovalPolicy;
+    }
   | { type: "tool-result"; toolCallId: string; toolName: string; result: unknown }
   | { type: "finish"; finishReason: string; message_id: string | null; thread_id: string }
   | { type: "error"; code: string; message: string };
@@ -36,6 +45,9 @@ export function parseStreamEvent(data: string): StreamEvent | null {
             toolName: String(event.toolName ?? ""),
             args: event.args,
             ...(typeof event.approvalId === "string" ? { approvalId: event.approvalId } : {}),
+            ...(event.approvalPolicy === "user_approve" || event.approvalPolicy === "operator_approve"
+              ? { approvalPolicy: event.approvalPolicy }
+              : {}),
           }
         : null;
     case "tool-result":
@@ -67,6 +79,9 @@ export interface ToolCallView {
   args: unknown;
   /** Set when the call waits for an approval (a `user_approve` / `operator_approve` tool). */
   approvalId?: string;
+  approvalPolicy?: ApprovalPolicy;
+  /** Decided from the panel's Approve / Reject (the result then arrives with the next reply). */
+  decision?: "approved" | "rejected";
   done: boolean;
   result?: unknown;
 }
@@ -97,6 +112,11 @@ export type TryAction =
   /** The request failed, or the stream ended without `finish`; ignored once the reply settled. */
   | { type: "failed"; replyId: string; code: string; message: string }
   | { type: "stopped"; replyId: string }
+  /**
+   * Approve / Reject was pressed for `approvalId`: the call shows the decision, and `replyId`
+   * is the reply the resumed turn gives (filled from the thread's events, try-approval.ts).
+   */
+  | { type: "decided"; approvalId: string; approve: boolean; replyId: string }
   | { type: "reset" };
 
 export const initialTryState: TryState = { messages: [], activeReplyId: null };
@@ -115,7 +135,32 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
         ],
       };
     case "event":
+      if (
+        action.event.type === "tool-result" &&
+        heldElsewhere(state, action.replyId, action.event.toolCallId)
+      )
+        return settleEarlierCall(state, action.event);
       return updateReply(state, action.replyId, (reply) => applyEvent(reply, action.event));
+    case "decided":
+      return {
+        activeReplyId: action.replyId,
+        messages: [
+          ...state.messages.map((message) =>
+            message.role === "assistant" &&
+            message.tools.some((tool) => tool.approvalId === action.approvalId)
+              ? {
+                  ...message,
+                  tools: message.tools.map((tool) =>
+                    tool.approvalId === action.approvalId
+                      ? { ...tool, decision: action.approve ? ("approved" as const) : ("rejected" as const) }
+                      : tool,
+                  ),
+                }
+              : message,
+          ),
+          { id: action.replyId, role: "assistant", text: "", tools: [], status: "waiting" },
+        ],
+      };
     case "failed":
       return updateReply(state, action.replyId, (reply) =>
         isOpen(reply)
@@ -130,6 +175,36 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
 }
 
 type Reply = Extract<TryMessage, { role: "assistant" }>;
+
+/** Whether an earlier reply holds the call (a typed "yes" settles the call the last reply paused on). */
+function heldElsewhere(state: TryState, replyId: string, toolCallId: string): boolean {
+  return state.messages.some(
+    (m) => m.id !== replyId && m.role === "assistant" && m.tools.some((t) => t.toolCallId === toolCallId),
+  );
+}
+
+/** A result for a call an earlier reply paused on: shown there, whatever that reply's status. */
+function settleEarlierCall(state: TryState, event: Extract<StreamEvent, { type: "tool-result" }>): TryState {
+  return {
+    ...state,
+    messages: state.messages.map((message) =>
+      message.role === "assistant" && message.tools.some((t) => t.toolCallId === event.toolCallId)
+        ? {
+            ...message,
+            tools: message.tools.map((tool) =>
+              tool.toolCallId === event.toolCallId ? { ...tool, done: true, result: event.result } : tool,
+            ),
+          }
+        : message,
+    ),
+  };
+}
+
+/** The calls of a reply that still wait for a decision. */
+export function pendingApprovals(message: TryMessage): ToolCallView[] {
+  if (message.role !== "assistant") return [];
+  return message.tools.filter((tool) => tool.approvalId && !tool.done && !tool.decision);
+}
 
 const isOpen = (reply: Reply) => reply.status === "waiting" || reply.status === "streaming";
 
@@ -157,6 +232,7 @@ function applyEvent(reply: Reply, event: StreamEvent): Reply {
         args: event.args,
         done: false,
         ...(event.approvalId ? { approvalId: event.approvalId } : {}),
+        ...(event.approvalPolicy ? { approvalPolicy: event.approvalPolicy } : {}),
       };
       const known = reply.tools.some((tool) => tool.toolCallId === event.toolCallId);
       return {

@@ -5,6 +5,7 @@ import { useSignedIn } from "../../auth/SessionProvider";
 import { useErrorText } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import type { Bot, Chat } from "./bots-api";
+import { decideAndFollow } from "./try-approval";
 import { ensureTryChat, streamReply } from "./try-chat";
 import { initialTryState, newThreadId, tryReducer } from "./try-conversation";
 
@@ -69,6 +70,47 @@ export function useTryConversation(bot: Pick<Bot, "id" | "name">) {
     [bot, threadId, session.csrf_token, queryClient, t, errorText],
   );
 
+  /**
+   * Approve or reject a paused call as an operator would in the inbox; the resumed turn's
+   * reply then comes in as a new reply of the panel (try-approval.ts).
+   */
+  const decide = useCallback(
+    async (approvalId: string, approve: boolean) => {
+      const replyId = localId();
+      const known = new Set(
+        state.messages.flatMap((m) =>
+          m.role === "assistant" ? m.tools.map((tool) => tool.approvalId ?? "") : [],
+        ),
+      );
+      dispatch({ type: "decided", approvalId, approve, replyId });
+      const controller = new AbortController();
+      running.current = controller;
+      try {
+        await decideAndFollow({
+          threadId,
+          approvalId,
+          approve,
+          known,
+          signal: controller.signal,
+          onEvent: (event) => dispatch({ type: "event", replyId, event }),
+        });
+        // Ignored when the reply came; stopped by the user, it shows as stopped.
+        if (controller.signal.aborted) return;
+        dispatch({ type: "failed", replyId, code: "stream_interrupted", message: t("try.interrupted") });
+      } catch (error) {
+        dispatch({
+          type: "failed",
+          replyId,
+          code: error instanceof ApiError ? error.code : "error",
+          message: errorText(error),
+        });
+      } finally {
+        if (running.current === controller) running.current = null;
+      }
+    },
+    [threadId, state.messages, t, errorText],
+  );
+
   const stop = useCallback(() => {
     running.current?.abort();
     if (state.activeReplyId) dispatch({ type: "stopped", replyId: state.activeReplyId });
@@ -80,5 +122,13 @@ export function useTryConversation(bot: Pick<Bot, "id" | "name">) {
     setThreadId(newThreadId());
   }, []);
 
-  return { messages: state.messages, busy: state.activeReplyId !== null, threadId, send, stop, restart };
+  return {
+    messages: state.messages,
+    busy: state.activeReplyId !== null,
+    threadId,
+    send,
+    decide,
+    stop,
+    restart,
+  };
 }

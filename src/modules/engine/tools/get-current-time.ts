@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { textArg } from "../../../tools/tool-presentation.js";
 import { ToolRefusal } from "../../../tools/tool-refusal.js";
 
 export const inputSchema = z.object({
@@ -10,6 +11,18 @@ export const inputSchema = z.object({
 export const getCurrentTimeTool: BuiltinTool = {
   name: "get_current_time",
   description: "The current date and time, in UTC or in a given IANA time zone.",
+  presentation: {
+    title: { en: "Current time", ru: "Текущее время" },
+    summary: {
+      en: "Lets the bot look up today's date and the time, in any time zone.",
+      ru: "Даёт боту узнать сегодняшнюю дату и время в любом часовом поясе.",
+    },
+    ask: (args, language) => {
+      const zone = textArg(args, "time_zone");
+      if (language === "ru") return `узнать текущее время${zone ? ` (часовой пояс ${zone})` : ""}`;
+      return `check the current time${zone ? ` in ${zone}` : ""}`;
+    },
+  },
   inputSchema,
   create: ({ clock }) =>
     tool({

@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 
 export const inputSchema = z.object({
   reason: z
@@ -25,6 +26,22 @@ export const handoffToOperatorTool: BuiltinTool = {
   description:
     "Hands the conversation to a human operator: the thread switches to `manual` mode (raising the " +
     "mode-change event and webhook) and the bot stops answering; the model then tells the user a person will take over.",
+  presentation: {
+    title: { en: "Hand over to an operator", ru: "Передать оператору" },
+    summary: {
+      en: "Passes the conversation to a person on your team; the bot stops answering until it is handed back.",
+      ru: "Передаёт разговор сотруднику; бот перестаёт отвечать, пока разговор ему не вернут.",
+    },
+    ask: (args, language) => {
+      const reason = textArg(args, "reason");
+      const why = reason
+        ? ` (${language === "ru" ? "причина" : "reason"}: ${quote(reason, language, 100)})`
+        : "";
+      return language === "ru"
+        ? `передать разговор сотруднику${why}`
+        : `pass this conversation to a person on our team${why}`;
+    },
+  },
   inputSchema,
   create: (context) =>
     tool({

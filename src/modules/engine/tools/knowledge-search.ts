@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 
 export const inputSchema = z.object({
   query: z
@@ -26,6 +27,18 @@ export const knowledgeSearchTool: BuiltinTool = {
   description:
     "Searches the bot's knowledge base (its vector stores) and returns the best-matching passages with their source " +
     "and score. Returns no results while the bot has no knowledge base.",
+  presentation: {
+    title: { en: "Knowledge search", ru: "Поиск по базе знаний" },
+    summary: {
+      en: "Looks for answers in the documents, FAQs and price lists connected to the bot.",
+      ru: "Ищет ответы в подключённых к боту документах, FAQ и прайс-листах.",
+    },
+    ask: (args, language) => {
+      const query = textArg(args, "query");
+      if (language === "ru") return `поискать в базе знаний${query ? `: ${quote(query, language)}` : ""}`;
+      return `search our knowledge base${query ? ` for ${quote(query, language)}` : ""}`;
+    },
+  },
   inputSchema,
   create: (context) =>
     tool({

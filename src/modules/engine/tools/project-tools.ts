@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { asSchema, type Tool, tool } from "ai";
 import type { ToolContext } from "../../../tools/tool-context.js";
+import type { ToolPresentation } from "../../../tools/tool-presentation.js";
 import type { ProvidedTool, ToolProvider, ToolSource } from "../../../tools/tool-provider.js";
 import { BUILTIN_TOOLS } from "./registry.js";
 
@@ -11,6 +12,8 @@ export interface AvailableTool {
   /** The name the model calls it by (`modelToolName(name)`). */
   modelName: string;
   description: string;
+  /** Title, summary and question wording for people; none for custom and MCP tools. */
+  presentation?: ToolPresentation | undefined;
   inputSchema: ProvidedTool["inputSchema"];
   source: ToolSource;
   maxCallsPerTurn?: number | undefined;
@@ -47,6 +50,7 @@ const BUILTIN: AvailableTool[] = BUILTIN_TOOLS.map((builtin) => ({
   name: builtin.name,
   modelName: builtin.name,
   description: builtin.description,
+  presentation: builtin.presentation,
   inputSchema: builtin.inputSchema,
   source: { kind: "builtin" },
   create: (context) => builtin.create(context),
@@ -59,6 +63,7 @@ function fromProvided(provided: ProvidedTool): AvailableTool {
     name: provided.name,
     modelName: modelToolName(provided.name),
     description: provided.description,
+    presentation: provided.presentation,
     inputSchema: provided.inputSchema,
     source: provided.source,
     maxCallsPerTurn: provided.maxCallsPerTurn,

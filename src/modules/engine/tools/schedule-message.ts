@@ -1,6 +1,8 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { atDateTime, inMinutes } from "../../../tools/human-time.js";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { type Language, numberArg, quote, type ToolArgs, textArg } from "../../../tools/tool-presentation.js";
 import { ToolRefusal } from "../../../tools/tool-refusal.js";
 
 /** How far ahead a message may be scheduled: 30 days. */
@@ -36,11 +38,32 @@ export const inputSchema = z
     message: "give exactly one of `at` or `delay_minutes`",
   });
 
+/** "schedule a follow-up message to you in 1 hour: “Did the parcel arrive?”" (and in Russian). */
+function askToSchedule(args: ToolArgs, language: Language): string {
+  const text = textArg(args, "text");
+  const at = textArg(args, "at");
+  const delay = numberArg(args, "delay_minutes");
+  const when =
+    at !== undefined ? atDateTime(at, language) : delay !== undefined ? inMinutes(delay, language) : "";
+  const message = text ? `: ${quote(text, language, 200)}` : "";
+  return language === "ru"
+    ? `запланировать вам сообщение${when ? ` ${when}` : ""}${message}`
+    : `schedule a follow-up message to you${when ? ` ${when}` : ""}${message}`;
+}
+
 export const scheduleMessageTool: BuiltinTool = {
   name: "schedule_message",
   description:
     "Schedules a follow-up message to the user in this thread, at a given time (ISO 8601 with offset) or after a " +
     "delay in minutes; at most 30 days ahead. The message is sent as the bot's own at that time.",
+  presentation: {
+    title: { en: "Follow-up message", ru: "Отложенное сообщение" },
+    summary: {
+      en: "Sends the person a message later — a reminder or a check-in — up to 30 days ahead.",
+      ru: "Отправляет собеседнику сообщение позже — напоминание или вопрос — не дальше чем через 30 дней.",
+    },
+    ask: askToSchedule,
+  },
   inputSchema,
   create: (context) =>
     tool({

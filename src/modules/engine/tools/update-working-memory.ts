@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 
 /** The bound of a thread's working-memory block, in characters (UTF-16 code units). */
 export const WORKING_MEMORY_MAX_CHARS = 4000;
@@ -25,6 +26,21 @@ export const updateWorkingMemoryTool: BuiltinTool = {
   description:
     "Replaces the thread's working memory: a Markdown block of facts the bot keeps across turns (the user's name, " +
     `preferences, the state of their request), given to the model at every turn. At most ${WORKING_MEMORY_MAX_CHARS} characters.`,
+  presentation: {
+    title: { en: "Remember facts", ru: "Запоминать факты" },
+    summary: {
+      en: "Keeps short notes about the person and their request (name, preferences, what was agreed) for the rest of the conversation.",
+      ru: "Ведёт короткие заметки о собеседнике и его запросе (имя, предпочтения, договорённости) до конца разговора.",
+    },
+    ask: (args, language) => {
+      const notes = textArg(args, "markdown");
+      if (!notes)
+        return language === "ru" ? "очистить мои заметки о разговоре" : "clear my notes on this conversation";
+      return language === "ru"
+        ? `запомнить: ${quote(notes, language)}`
+        : `note this down: ${quote(notes, language)}`;
+    },
+  },
   inputSchema,
   create: (context) =>
     tool({

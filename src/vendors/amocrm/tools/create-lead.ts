@@ -3,6 +3,7 @@ import { ToolRefusal } from "../../../tools/tool-refusal.js";
 import { ChannelError } from "../../contract/channel-error.js";
 import type { IntegrationTool, IntegrationToolCall } from "../../contract/vendor-tool.js";
 import { crmContactFields } from "../../shared/crm-contact-input.js";
+import { askToCreateCrmRecord } from "../../shared/crm-presentation.js";
 import { asArray, asRecord } from "../../shared/json-fields.js";
 import { amocrmApiRequest } from "../api-v4.js";
 import type { AmocrmAuthData } from "../auth-data.js";
@@ -98,6 +99,14 @@ export const amocrmCreateLeadTool: IntegrationTool<AmocrmAuthData> = {
     "(name, phone, email), a budget when known and a note of what they want, so a manager follows up. Use it " +
     "once the customer has asked to order, book or be contacted and has given a phone number or email. " +
     "Returns the lead's id and a link to it.",
+  presentation: {
+    title: { en: "Create an amoCRM lead", ru: "Создать сделку в amoCRM" },
+    summary: {
+      en: "Adds the customer's request to amoCRM as a lead, with their name, phone and email as its contact.",
+      ru: "Заносит запрос клиента в amoCRM как сделку, с его именем, телефоном и email в контакте.",
+    },
+    ask: askToCreateCrmRecord,
+  },
   inputSchema: createLeadInput,
   async execute(context, input: CreateLeadInput, call: IntegrationToolCall) {
     const settings = leadSettings(context.settings);

@@ -3,6 +3,7 @@ import { ToolRefusal } from "../../../tools/tool-refusal.js";
 import { ChannelError } from "../../contract/channel-error.js";
 import type { IntegrationTool, IntegrationToolCall } from "../../contract/vendor-tool.js";
 import { crmContactFields } from "../../shared/crm-contact-input.js";
+import { askToCreateCrmRecord } from "../../shared/crm-presentation.js";
 import { asArray, asNumber, asRecord } from "../../shared/json-fields.js";
 import type { Bitrix24AuthData } from "../auth-data.js";
 import { callBitrix24 } from "../rest-client.js";
@@ -104,6 +105,14 @@ export const bitrix24CreateDealTool: IntegrationTool<Bitrix24AuthData> = {
     "Creates a deal in the company's Bitrix24 CRM for the customer in this conversation, with their contact " +
     "details (name, phone, email) and what they want, so a manager follows up. Use it once the customer has " +
     "asked to order, book or be contacted and has given a phone number or email. Returns the deal's id.",
+  presentation: {
+    title: { en: "Create a Bitrix24 deal", ru: "Создать сделку в Битрикс24" },
+    summary: {
+      en: "Adds the customer's request to Bitrix24 as a deal, with their name, phone and email as its contact.",
+      ru: "Заносит запрос клиента в Битрикс24 как сделку, с его именем, телефоном и email в контакте.",
+    },
+    ask: askToCreateCrmRecord,
+  },
   inputSchema: createDealInput,
   async execute(context, input: CreateDealInput, call: IntegrationToolCall) {
     const settings = dealSettings(context.settings);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 import { ToolRefusal } from "../../../tools/tool-refusal.js";
 import type { IntegrationTool } from "../../contract/vendor-tool.js";
 import { asNumber, asString } from "../../shared/json-fields.js";
@@ -33,6 +34,20 @@ export const githubCreateIssueTool: IntegrationTool = {
   description:
     "Creates an issue in the team's GitHub repository (the one the integration is configured for), e.g. to report " +
     "a bug a user described. Returns the issue number and its URL, which you can give to the user.",
+  presentation: {
+    title: { en: "Create a GitHub issue", ru: "Создать задачу в GitHub" },
+    summary: {
+      en: "Files an issue in your team's GitHub repository, e.g. a bug a customer reported.",
+      ru: "Заводит задачу (issue) в репозитории команды на GitHub, например об ошибке, о которой сообщил клиент.",
+    },
+    ask: (args, language) => {
+      const title = textArg(args, "title");
+      const named = title ? ` ${quote(title, language, 100)}` : "";
+      return language === "ru"
+        ? `создать задачу${named} для нашей команды`
+        : `file an issue${named} with our team`;
+    },
+  },
   inputSchema: createIssueInput,
   async execute(context, input: z.infer<typeof createIssueInput>) {
     const repository = configuredRepository(context.settings);

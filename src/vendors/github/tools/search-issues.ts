@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 import type { IntegrationTool } from "../../contract/vendor-tool.js";
 import { asArray, asNumber, asRecord, asString } from "../../shared/json-fields.js";
 import { githubRequest } from "./github-api.js";
@@ -61,6 +62,18 @@ export const githubSearchIssuesTool: IntegrationTool = {
   description:
     "Searches the issues of the team's GitHub repository, e.g. to find out whether a problem a user reports is " +
     "already known and what its state is. Returns number, title, state and URL of the best matches.",
+  presentation: {
+    title: { en: "Search GitHub issues", ru: "Искать задачи в GitHub" },
+    summary: {
+      en: "Looks through your repository's issues, e.g. to see whether a problem is already known.",
+      ru: "Ищет среди задач репозитория, например чтобы понять, известна ли уже проблема.",
+    },
+    ask: (args, language) => {
+      const query = textArg(args, "query");
+      if (language === "ru") return `поискать среди наших задач${query ? `: ${quote(query, language)}` : ""}`;
+      return `search our issues${query ? ` for ${quote(query, language)}` : ""}`;
+    },
+  },
   inputSchema: searchIssuesInput,
   async execute(context, input: z.infer<typeof searchIssuesInput>) {
     const repository = configuredRepository(context.settings);

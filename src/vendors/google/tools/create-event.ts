@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { atDateTime } from "../../../tools/human-time.js";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 import { ToolRefusal } from "../../../tools/tool-refusal.js";
 import type { IntegrationTool } from "../../contract/vendor-tool.js";
 import { asRecord, asString } from "../../shared/json-fields.js";
@@ -51,6 +53,23 @@ export const googleCalendarCreateEventTool: IntegrationTool = {
     "Creates an event in the team's Google Calendar, e.g. a meeting the user agreed to (find a free slot first " +
     "with google_calendar_find_free_slots). With attendee_email the user is invited by email. Returns the event's " +
     "id, link and times.",
+  presentation: {
+    title: { en: "Book in Google Calendar", ru: "Записать в Google Календарь" },
+    summary: {
+      en: "Adds an event to your Google Calendar — a visit, a call, a meeting — and can invite the customer by email.",
+      ru: "Добавляет событие в Google Календарь — визит, звонок, встречу — и может пригласить клиента по email.",
+    },
+    ask: (args, language) => {
+      const summary = textArg(args, "summary");
+      const start = textArg(args, "start");
+      const email = textArg(args, "attendee_email");
+      const named = summary ? ` ${quote(summary, language, 80)}` : "";
+      const when = start ? ` ${atDateTime(start, language)}` : "";
+      if (language === "ru")
+        return `записать вас${named}${when}${email ? ` и отправить приглашение на ${email}` : ""}`;
+      return `book${named}${when} for you${email ? ` and send the invitation to ${email}` : ""}`;
+    },
+  },
   inputSchema: createEventInput,
   async execute(context, input: z.infer<typeof createEventInput>) {
     const calendarId = calendarIdOf(context.settings);

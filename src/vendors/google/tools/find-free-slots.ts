@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { atDateTime } from "../../../tools/human-time.js";
+import { textArg } from "../../../tools/tool-presentation.js";
 import { ToolRefusal } from "../../../tools/tool-refusal.js";
 import type { IntegrationTool } from "../../contract/vendor-tool.js";
 import { asArray, asRecord, asString } from "../../shared/json-fields.js";
@@ -66,6 +68,21 @@ export const googleCalendarFindFreeSlotsTool: IntegrationTool = {
     "Finds free time slots of a given length in the team's Google Calendar within working hours, between two " +
     `dates, to offer the user a meeting time. Returns up to ${MAX_SLOTS} slots (start and end with offsets); ` +
     "narrow the range to see others.",
+  presentation: {
+    title: { en: "Find free time in Google Calendar", ru: "Найти свободное время в Google Календаре" },
+    summary: {
+      en: "Looks up free slots in your Google Calendar, so the bot can offer the customer a time.",
+      ru: "Ищет свободные окна в Google Календаре, чтобы бот мог предложить клиенту время.",
+    },
+    ask: (args, language) => {
+      const from = textArg(args, "from");
+      const to = textArg(args, "to");
+      const range = from && to ? ` (${atDateTime(from, language)} — ${atDateTime(to, language)})` : "";
+      return language === "ru"
+        ? `посмотреть свободное время в нашем календаре${range}`
+        : `check our calendar for free time${range}`;
+    },
+  },
   inputSchema: findFreeSlotsInput,
   async execute(context, input: z.infer<typeof findFreeSlotsInput>) {
     const calendarId = calendarIdOf(context.settings);

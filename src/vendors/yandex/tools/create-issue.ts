@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quote, textArg } from "../../../tools/tool-presentation.js";
 import { ToolRefusal } from "../../../tools/tool-refusal.js";
 import type { IntegrationTool } from "../../contract/vendor-tool.js";
 import { asString } from "../../shared/json-fields.js";
@@ -31,6 +32,20 @@ export const yandexTrackerCreateIssueTool: IntegrationTool = {
   description:
     "Creates an issue in the team's Yandex Tracker queue, e.g. to hand a user's problem or request to the team. " +
     "Returns the issue key (like SUPPORT-42) and a link, which you can give to the user.",
+  presentation: {
+    title: { en: "Create a Yandex Tracker issue", ru: "Создать задачу в Яндекс Трекере" },
+    summary: {
+      en: "Files an issue in your Yandex Tracker queue, e.g. a problem a customer reported.",
+      ru: "Заводит задачу в очереди Яндекс Трекера, например о проблеме, о которой сообщил клиент.",
+    },
+    ask: (args, language) => {
+      const summary = textArg(args, "summary");
+      const named = summary ? ` ${quote(summary, language, 100)}` : "";
+      return language === "ru"
+        ? `создать задачу${named} для нашей команды`
+        : `file an issue${named} with our team`;
+    },
+  },
   inputSchema: createTrackerIssueInput,
   async execute(context, input: z.infer<typeof createTrackerIssueInput>) {
     const settings = trackerSettingsOf(context.settings);
