@@ -3,6 +3,7 @@
  * Bot, BotSettings, Model, BuiltinTool, Integration, Chat, VectorStore).
  */
 import { api } from "../../api/client";
+import type { ToolApproval } from "../inbox/types";
 
 export type BotStatus = "active" | "disabled" | "error";
 export type ToolPolicy = "auto" | "user_approve" | "operator_approve";
@@ -136,16 +137,8 @@ export const downloadModel = (model: string) =>
 /** The project's tools with titles and summaries in `language` (docs/agent.md, "Tool titles and summaries"). */
 export const listTools = (language: string) => api<BuiltinTool[]>("/tools", { query: { lang: language } });
 
-/** A Try-it thread's approvals and an operator's decision: the endpoints the inbox uses too. */
-export interface ThreadApproval {
-  id: string;
-  thread_id: string;
-  tool_name: string;
-  args: unknown;
-  policy: "user_approve" | "operator_approve";
-  status: "pending" | "approved" | "rejected";
-  decided_at: string | null;
-}
+/** A Try-it thread's approvals and an operator's decision: the endpoints (and the type) the inbox uses too. */
+export type ThreadApproval = ToolApproval;
 export const listThreadApprovals = (threadId: string) =>
   api<ThreadApproval[]>(`/threads/${encodeURIComponent(threadId)}/approvals`);
 /** The thread's messages, for the reply a resumed turn gave (Try it). */

@@ -110,6 +110,9 @@ describe("following the thread after a decision", () => {
       args: { reason: "asked" },
       policy: "user_approve",
       status,
+      reason: null,
+      decided_by: null,
+      created_at: "2026-11-28T00:00:00.000Z",
       decided_at: null,
     });
     expect(
