@@ -459,7 +459,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   for (const provider of extraProviders) {
     if (providers[provider.id]) {
-      problems.push(`PARLEY_PROVIDERS: provider id '${provider.id}' is built in and cannot be redefined`);
+      problems.push(
+        provider.id === "local"
+          ? "PARLEY_PROVIDERS: provider id 'local' is Parley's embedded model runtime (docs/local-models.md); give your provider another id"
+          : `PARLEY_PROVIDERS: provider id '${provider.id}' is built in and cannot be redefined`,
+      );
       continue;
     }
     const apiKey = provider.api_key ?? (provider.api_key_env ? source[provider.api_key_env] : undefined);

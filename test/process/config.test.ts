@@ -171,4 +171,14 @@ describe("configuration", () => {
       expect(config.vendorApiUrls.telegram).toBe("https://tg.example");
     });
   });
+
+  it("refuses a provider of PARLEY_PROVIDERS named local: the embedded runtime's id", () => {
+    expect(
+      problemsOf({
+        PARLEY_PROVIDERS: JSON.stringify([{ id: "local", base_url: "http://127.0.0.1:11434/v1" }]),
+      }),
+    ).toEqual([
+      "PARLEY_PROVIDERS: provider id 'local' is Parley's embedded model runtime (docs/local-models.md); give your provider another id",
+    ]);
+  });
 });

@@ -126,12 +126,12 @@ describe("AI SDK embedder against the fake OpenAI server", () => {
 
   it("createEmbedderFromConfig: an OpenAI-compatible provider of PARLEY_PROVIDERS", async () => {
     const config = testConfig({
-      PARLEY_PROVIDERS: JSON.stringify([{ id: "local", base_url: fake.baseUrl, api_key: "k" }]),
-      PARLEY_EMBEDDING_MODEL: "local/nomic-embed-text",
+      PARLEY_PROVIDERS: JSON.stringify([{ id: "ollama", base_url: fake.baseUrl, api_key: "k" }]),
+      PARLEY_EMBEDDING_MODEL: "ollama/nomic-embed-text",
       PARLEY_EMBEDDING_DIMENSIONS: "64",
     });
     const embedder = createEmbedderFromConfig(config);
-    expect(embedder.id).toBe("local/nomic-embed-text@64");
+    expect(embedder.id).toBe("ollama/nomic-embed-text@64");
     expect(await embedder.embed(["bonjour"])).toHaveLength(1);
     const body = fake.requests.at(-1)!.body;
     expect(body.model).toBe("nomic-embed-text");
