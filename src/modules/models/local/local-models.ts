@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, isAbsolute, join, resolve } from "node:path";
+import { pino } from "pino";
 import type { ExtraModel } from "../../../config.js";
 import type { LocalModelsConfig } from "../../../config-local-models.js";
 import type { ChatFormat } from "../../../infra/local-llm/language-model.js";
@@ -39,17 +40,8 @@ export class LocalModelError extends Error {
 }
 
 const LOCAL_PREFIX = "local/";
-const silent = () => {};
-const silentLogger: Logger = {
-  level: "silent",
-  fatal: silent,
-  error: silent,
-  warn: silent,
-  info: silent,
-  debug: silent,
-  trace: silent,
-  child: () => silentLogger,
-};
+/** The CLI and start-up checks read the catalog without a log. */
+const silentLogger: Logger = pino({ level: "silent" });
 const PROGRESS_LOG_STEP = 0.1;
 
 /**
