@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "../../../src/infra/ids.js";
 import { createSecretBox } from "../../../src/infra/secret-box.js";
@@ -14,7 +15,7 @@ import { createTestApp, type TestApp } from "../../helpers/test-app.js";
 import { testConfig } from "../../helpers/test-config.js";
 
 const DAY_MS = 86_400_000;
-const quiet = { warn: () => {}, info: () => {}, error: () => {} };
+const quiet = pino({ level: "silent" });
 
 describe.each(DIALECTS)("trace retention and limits (%s)", (dialect) => {
   let t: TestApp | undefined;
