@@ -3,6 +3,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { TurnTraceRow } from "../../storage/repos/turn-traces.repo.js";
+import { toCredits } from "../billing/index.js";
 import type { StoredTrace } from "./trace-document.js";
 import type { TurnTrace } from "./trace-schemas.js";
 
@@ -65,7 +66,7 @@ export class TraceService {
           ...document,
           object: "turn_trace" as const,
           message_ids: messageIds,
-          credits: charge ? -Number(charge.amount) : null,
+          credits: charge ? toCredits(-Number(charge.amount)) : null,
         };
       }),
     );

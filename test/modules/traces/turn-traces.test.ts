@@ -104,7 +104,12 @@ describe.each(DIALECTS)("turn traces (%s)", (dialect) => {
           approval: null,
         }),
       ]);
-      expect(trace.credits).toBeGreaterThan(0);
+      // The charge is the requests' cost, rounded up to the next millicredit (docs/billing.md, "Units").
+      const requestsCost = trace.model_requests.reduce(
+        (sum: number, r: { cost_credits: number }) => sum + r.cost_credits,
+        0,
+      );
+      expect(trace.credits).toBe(Math.ceil(Number((requestsCost * 1000).toFixed(6))) / 1000);
 
       // Any message of the reply leads to the same trace; the person's own message to none.
       const fromTool = (await t.call("GET", `/v1/threads/tr-1/messages/${reply[1]!.id}/trace`)).json();
