@@ -86,10 +86,10 @@ describe.skipIf(!run)("console: why this answer", () => {
     expect(await tool.innerText()).toContain("get_current_time");
     await tool.locator("summary").click();
     expect(await tool.innerText()).toContain("Europe/Berlin");
-    const overflow = await page.evaluate(() => {
-      const drawer = document.querySelector(".mantine-Drawer-body");
-      return drawer ? drawer.scrollWidth - drawer.clientWidth : -1;
-    });
+    const overflow = (await page.evaluate(
+      `(() => { const d = document.querySelector(".mantine-Drawer-body"); return d ? d.scrollWidth - d.clientWidth : -1; })()`,
+    )) as number;
+    expect(overflow).toBeGreaterThanOrEqual(0);
     expect(overflow).toBeLessThanOrEqual(1);
     if (SHOTS && width === 1280) await page.screenshot({ path: join(SHOTS, "console-why-this-answer.png") });
     await page.context().close();
