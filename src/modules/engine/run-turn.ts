@@ -163,7 +163,7 @@ export class TurnRunner {
           watch,
         );
         const turn = { thread, settings, rows: prompt.rows, userText };
-        return storeReply(this.deps, turn, answer, credit, events);
+        return storeReply(this.deps, turn, answer, credit, events, watch);
       });
       return outcome;
     } finally {

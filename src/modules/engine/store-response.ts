@@ -14,6 +14,8 @@ import type { ThreadWriter } from "./thread-writer.js";
 import type { HeldCredit } from "./turn-credit.js";
 import type { TurnEventSink } from "./turn-events.js";
 import { notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
+import type { TurnWatch } from "./turn-watch.js";
+import { unwatched } from "./turn-watchers.js";
 
 export interface StoreDeps {
   writer: ThreadWriter;
@@ -45,6 +47,7 @@ export async function storeReply(
   answer: ModelAnswer,
   credit: HeldCredit,
   events: TurnEventSink,
+  watch: TurnWatch = unwatched,
 ): Promise<TurnOutcome> {
   const { thread, settings } = turn;
   const projectId = thread.project_id;
@@ -64,8 +67,10 @@ export async function storeReply(
       answeredThrough,
       { calls: answer.paused, userText: turn.userText },
       settings.ai.formatting,
-      async (unit, reply) => {
+      async (unit, reply, messageIds) => {
         if (!(await credit.settle(unit.repos))) throw new CreditsSpent();
+        // The turn's trace commits with the reply (docs/quality.md, "Traces").
+        await watch.replyStored?.(unit.repos, messageIds);
         // Billing charges for it in this transaction (docs/billing.md, "Charges").
         unit.record({
           type: "thread.reply.completed",
@@ -164,7 +169,7 @@ async function storeResponse(
   paused: { calls: PausedCall[]; userText: string } = { calls: [], userText: "" },
   formatting: FormattingOptions = {},
   /** Work the reply causes (background jobs), in the reply's own transaction: stored with it or not at all. */
-  followUps: (unit: UnitOfWork, reply: MessageRow) => Promise<void> = async () => {},
+  followUps: (unit: UnitOfWork, reply: MessageRow, messageIds: string[]) => Promise<void> = async () => {},
 ): Promise<{ reply: MessageRow; messageIds: string[]; question: string | null } | undefined> {
   return deps.transactor.run(projectId, async (unit) => {
     const thread = await unit.repos.threads.find(projectId, threadId);
@@ -203,7 +208,7 @@ async function storeResponse(
       });
       messageIds.push(reply.id);
     }
-    if (reply) await followUps(unit, reply);
+    if (reply) await followUps(unit, reply, messageIds);
     return reply ? { reply, messageIds, question } : undefined;
   });
 }

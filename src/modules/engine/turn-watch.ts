@@ -1,3 +1,5 @@
+import type { Repos } from "../../storage/repos/index.js";
+
 /**
  * Who follows a turn step by step as it runs: the stored trace (docs/quality.md, "Traces")
  * and OpenTelemetry's spans (docs/quality.md) each implement `TurnWatcher`;
@@ -120,6 +122,11 @@ export interface TurnEnd {
 
 /** One turn, followed. */
 export interface TurnWatch {
+  /**
+   * Inside the reply's transaction, once its messages are written (oldest first): what a
+   * watcher stores here commits with the reply, or not at all. Must not throw.
+   */
+  replyStored?(repos: Repos, messageIds: readonly string[]): Promise<void>;
   bot(bot: TurnBot): void;
   window(window: TurnWindow): void;
   knowledge(query: string, passages: KnowledgePassage[]): void;

@@ -62,6 +62,15 @@ export function watchTurn(watchers: readonly TurnWatcher[], start: TurnStart, lo
       const parts = each((watch) => watch.toolCall(call));
       return { end: (result) => all(parts, (part) => part.end(result)) };
     },
+    replyStored: async (repos, messageIds) => {
+      for (const watch of watches) {
+        try {
+          await watch.replyStored?.(repos, messageIds);
+        } catch (error) {
+          log.warn({ err: error, threadId: start.threadId }, "a turn watcher failed");
+        }
+      }
+    },
     end: async (end) => {
       await Promise.all(
         watches.map((watch) =>

@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Repos } from "../../storage/repos/index.js";
+import type { TurnTraceRow } from "../../storage/repos/turn-traces.repo.js";
 import type {
   ModelRequestWatch,
   ToolCallWatch,
@@ -29,9 +30,10 @@ const MAX_TOOL_CALLS = 50;
 const MAX_SEARCHES = 20;
 
 /**
- * The stored trace (docs/quality.md, "Traces"): records a turn as the engine tells it and, when
- * the turn replied or failed, stores it with links from the reply's messages. Turns that did
- * not answer (a manual thread, an answered message) leave no trace.
+ * The stored trace (docs/quality.md, "Traces"): records a turn as the engine tells it and stores
+ * it in the reply's own transaction, linked from the reply's messages (no extra commit per
+ * turn); a failed turn's trace is stored when the turn ends. Turns that did not answer (a
+ * manual thread, an answered message) leave no trace.
  */
 export class TraceRecorder implements TurnWatcher {
   constructor(private readonly deps: TraceRecorderDeps) {}
@@ -41,6 +43,11 @@ export class TraceRecorder implements TurnWatcher {
     const started = performance.now();
     const at = () => clock.now().toISOString();
     let firstOutput: number | null = null;
+    let stored = false;
+    const finish = () => {
+      trace.duration_ms = Math.round(performance.now() - started);
+      trace.first_token_ms = firstOutput === null ? null : Math.round(firstOutput - started);
+    };
     const trace: StoredTrace = {
       id: newId("trc"),
       thread_id: turn.threadId,
@@ -170,13 +177,18 @@ export class TraceRecorder implements TurnWatcher {
           },
         };
       },
+      replyStored: async (repos, messageIds) => {
+        trace.outcome = "replied";
+        finish();
+        stored = await repos.turnTraces.insertWithin(this.row(turn, trace), messageIds);
+        if (!stored) this.deps.log.warn({ threadId: turn.threadId }, "turn trace not stored with its reply");
+      },
       end: async (end: TurnEnd) => {
-        if (end.outcome !== "replied" && end.outcome !== "failed") return;
+        if (stored || (end.outcome !== "replied" && end.outcome !== "failed")) return;
         trace.outcome = end.outcome;
         trace.code = end.code ?? null;
         trace.reason = end.outcome === "failed" ? (end.reason ?? null) : null;
-        trace.duration_ms = Math.round(performance.now() - started);
-        trace.first_token_ms = firstOutput === null ? null : Math.round(firstOutput - started);
+        finish();
         await this.store(turn, trace, end.replyMessageIds ?? []);
       },
     };
@@ -191,24 +203,26 @@ export class TraceRecorder implements TurnWatcher {
     return Math.round(credits * 10_000) / 10_000;
   }
 
+  private row(turn: TurnStart, trace: StoredTrace): TurnTraceRow {
+    return {
+      id: trace.id,
+      project_id: turn.projectId,
+      thread_id: turn.threadId,
+      bot_id: trace.bot_id,
+      outcome: trace.outcome,
+      code: trace.code,
+      started_at: trace.started_at,
+      duration_ms: trace.duration_ms,
+      document: JSON.stringify(trace),
+      created_at: this.deps.clock.now().toISOString(),
+    };
+  }
+
+  /** A trace that did not commit with a reply (a failure): in a transaction of its own. */
   private async store(turn: TurnStart, trace: StoredTrace, messageIds: string[]): Promise<void> {
     try {
       await this.deps.repos.transaction((repos) =>
-        repos.turnTraces.insert(
-          {
-            id: trace.id,
-            project_id: turn.projectId,
-            thread_id: turn.threadId,
-            bot_id: trace.bot_id,
-            outcome: trace.outcome,
-            code: trace.code,
-            started_at: trace.started_at,
-            duration_ms: trace.duration_ms,
-            document: JSON.stringify(trace),
-            created_at: this.deps.clock.now().toISOString(),
-          },
-          messageIds,
-        ),
+        repos.turnTraces.insert(this.row(turn, trace), messageIds),
       );
     } catch (error) {
       // The thread may be gone (its traces with it); a trace is never worth failing a turn for.

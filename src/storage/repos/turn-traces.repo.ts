@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "../schema.js";
 import type { TurnTracesTable } from "../schema-traces.js";
 
@@ -24,6 +24,25 @@ export class TurnTracesRepo {
       .values(present.map(({ id }) => ({ message_id: id, project_id: row.project_id, trace_id: row.id })))
       .onConflict((conflict) => conflict.column("message_id").doNothing())
       .execute();
+  }
+
+  /**
+   * As insert, inside the caller's transaction (the reply's) behind a savepoint: a trace that
+   * cannot be stored is rolled back alone, never the reply (on PostgreSQL a failed statement
+   * would otherwise abort the whole transaction). Returns whether it was stored.
+   */
+  async insertWithin(row: TurnTraceRow, messageIds: readonly string[]): Promise<boolean> {
+    if (!this.db.isTransaction) throw new Error("insertWithin runs inside a transaction");
+    await sql`savepoint turn_trace`.execute(this.db);
+    try {
+      await this.insert(row, messageIds);
+      await sql`release savepoint turn_trace`.execute(this.db);
+      return true;
+    } catch {
+      await sql`rollback to savepoint turn_trace`.execute(this.db);
+      await sql`release savepoint turn_trace`.execute(this.db);
+      return false;
+    }
   }
 
   /** The trace of the turn that stored the message. */

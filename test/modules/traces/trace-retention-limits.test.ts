@@ -103,4 +103,33 @@ describe.each(DIALECTS)("trace retention and limits (%s)", (dialect) => {
       expect(rows[0]!.document.length).toBeLessThan(60 * 2 * (MAX_VALUE_CHARS + 100));
     },
   );
+
+  it.skipIf(shouldSkip(dialect))(
+    "a trace that cannot be stored inside a transaction rolls back alone; the rest of the transaction commits",
+    async () => {
+      const app = await appWithOneTrace();
+      const repos = createRepos(app.storage.db);
+      const row = (id: string, threadId: string) => ({
+        id,
+        project_id: app.projectId,
+        thread_id: threadId,
+        bot_id: null,
+        outcome: "failed",
+        code: "model_error",
+        started_at: new Date().toISOString(),
+        duration_ms: 1,
+        document: "{}",
+        created_at: new Date().toISOString(),
+      });
+      const results = await repos.transaction(async (trx) => [
+        // No such thread: the foreign key refuses it (on PostgreSQL that would abort the transaction).
+        await trx.turnTraces.insertWithin(row("trc_orphan", "no-such-thread"), []),
+        await trx.turnTraces.insertWithin(row("trc_kept", "ret-1"), []),
+      ]);
+      expect(results).toEqual([false, true]);
+      const ids = (await app.storage.db.selectFrom("turn_traces").select("id").execute()).map((r) => r.id);
+      expect(ids).toContain("trc_kept");
+      expect(ids).not.toContain("trc_orphan");
+    },
+  );
 });

@@ -132,8 +132,8 @@ function TraceView({ trace, messages }: { trace: TurnTrace; messages: readonly Q
 
       {trace.knowledge.length > 0 ? (
         <Section title={t("knowledge.title")}>
-          {trace.knowledge.map((search, index) => (
-            <Stack key={`${index}-${search.query}`} gap={4} data-testid="trace-knowledge">
+          {numbered(trace.knowledge).map(({ item: search, key }) => (
+            <Stack key={key} gap={4} data-testid="trace-knowledge">
               <Text size="sm">
                 {t("knowledge.query")} <Code>{search.query}</Code>
               </Text>
@@ -256,6 +256,11 @@ function TraceView({ trace, messages }: { trace: TurnTrace; messages: readonly Q
       ) : null}
     </Stack>
   );
+}
+
+/** A trace's searches in their order, keyed by it: the same query may be searched twice. */
+function numbered<T>(items: readonly T[]): Array<{ item: T; key: string }> {
+  return items.map((item, position) => ({ item, key: `search-${position}` }));
 }
 
 function Section(props: { title: string; children: ReactNode }) {
