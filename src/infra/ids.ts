@@ -62,7 +62,8 @@ export type IdPrefix =
   | "tool"
   | "tcall"
   | "mcp"
-  | "hold";
+  | "hold"
+  | "fb";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

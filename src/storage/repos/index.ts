@@ -14,6 +14,7 @@ import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
 import { KnowledgeRepo } from "./knowledge.repo.js";
 import { McpServersRepo } from "./mcp-servers.repo.js";
+import { MessageFeedbackRepo } from "./message-feedback.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
 import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
@@ -42,6 +43,8 @@ export interface Repos {
   chats: ChatsRepo;
   threads: ThreadsRepo;
   messages: MessagesRepo;
+  /** Ratings of bot messages (docs/quality.md, "Feedback"). */
+  messageFeedback: MessageFeedbackRepo;
   persons: PersonsRepo;
   approvals: ApprovalsRepo;
   jobs: JobRepo;
@@ -77,6 +80,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     chats: new ChatsRepo(db),
     threads: new ThreadsRepo(db),
     messages: new MessagesRepo(db),
+    messageFeedback: new MessageFeedbackRepo(db),
     persons: new PersonsRepo(db),
     approvals: new ApprovalsRepo(db),
     jobs: new JobRepo(db),
