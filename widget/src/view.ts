@@ -2,9 +2,11 @@
  * The widget's DOM, inside an open shadow root on a host div. Stable hooks for tests and for
  * sites that style it from outside with ::part(): launcher, badge, panel, header, title, close,
  * messages, message (data-author = user|bot|operator|system), operator-name, typing, error,
- * quick-replies, quick-reply, composer, input, send.
+ * quick-replies, quick-reply, composer, input, send; under bot answers feedback, rate-up, rate-down,
+ * feedback-comment, feedback-send, feedback-thanks.
  */
 import type { ChatMessage } from "./conversation";
+import { FeedbackBar, type Rating } from "./feedback";
 import { dictionaries, format, type Lang, type Strings } from "./i18n";
 import { renderMarkdown } from "./markdown";
 import { css } from "./styles";
@@ -20,6 +22,8 @@ export interface Theme {
 export interface ViewActions {
   send(text: string): void;
   openChanged(open: boolean): void;
+  /** Rates a bot answer; resolves whether the server took it. */
+  rate(message: ChatMessage, rating: Rating, comment: string | null): Promise<boolean>;
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -78,6 +82,7 @@ export class View {
   private readonly sendButton: HTMLButtonElement;
   private readonly closeButton: HTMLButtonElement;
   private readonly elements = new Map<number, HTMLElement>();
+  private readonly bars = new Map<number, FeedbackBar>();
   private readonly dirty = new Set<ChatMessage>();
   private frame = 0;
   private unread = 0;
@@ -317,12 +322,14 @@ export class View {
   removed(message: ChatMessage): void {
     this.elements.get(message.key)?.remove();
     this.elements.delete(message.key);
+    this.bars.delete(message.key);
     this.dirty.delete(message);
   }
 
   cleared(): void {
     for (const node of this.elements.values()) node.remove();
     this.elements.clear();
+    this.bars.clear();
     this.dirty.clear();
     this.setTyping(false);
   }
@@ -346,12 +353,24 @@ export class View {
     if (message.id) node.setAttribute("data-id", message.id);
     if (message.streaming) node.setAttribute("aria-busy", "true");
     else node.removeAttribute("aria-busy");
-    const body = node.lastChild as HTMLElement;
+    const body = node.querySelector(".body") as HTMLElement;
     body.textContent = "";
     if (message.author === "bot" || message.author === "operator") {
       body.appendChild(renderMarkdown(message.text, this.doc));
     } else {
       body.textContent = message.text;
+    }
+    // A bot answer can be rated once it has fully arrived and is stored (it has its id).
+    if (message.author === "bot" && message.id && !message.streaming) {
+      let bar = this.bars.get(message.key);
+      if (!bar) {
+        bar = new FeedbackBar(this.doc, this.strings, (rating, comment) =>
+          this.actions.rate(message, rating, comment),
+        );
+        this.bars.set(message.key, bar);
+        node.appendChild(bar.node);
+      }
+      bar.update(message.feedback);
     }
   }
 
