@@ -4,6 +4,7 @@
  * shows as pressed (`aria-pressed`) and can be changed by pressing the other one.
  */
 import type { Strings } from "./i18n";
+import { ICONS, icon } from "./icons";
 
 export type Rating = "up" | "down";
 
@@ -46,18 +47,18 @@ export class FeedbackBar {
     this.node.setAttribute("part", "feedback");
     this.node.setAttribute("role", "group");
     this.node.setAttribute("aria-label", strings.rateGroup);
-    const button = (rating: Rating, label: string, emoji: string) => {
+    const button = (rating: Rating, label: string) => {
       const b = el(
         "button",
         { type: "button", class: "r", part: `rate-${rating}`, "aria-label": label, title: label },
         this.node,
       );
       b.setAttribute("aria-pressed", "false");
-      b.textContent = emoji;
+      b.appendChild(icon(doc, ICONS.thumb, false));
       b.addEventListener("click", () => void this.choose(rating));
       return b;
     };
-    this.buttons = { up: button("up", strings.rateUp, "👍"), down: button("down", strings.rateDown, "👎") };
+    this.buttons = { up: button("up", strings.rateUp), down: button("down", strings.rateDown) };
     this.thanks = el("span", { class: "fbt", part: "feedback-thanks", role: "status" }, this.node);
     this.form = el("div", { class: "fbf" }, this.node);
     this.form.hidden = true;

@@ -8,6 +8,7 @@
 import type { ChatMessage } from "./conversation";
 import { FeedbackBar, type Rating } from "./feedback";
 import { dictionaries, format, type Lang, type Strings } from "./i18n";
+import { ICONS, icon } from "./icons";
 import { renderMarkdown } from "./markdown";
 import { css } from "./styles";
 
@@ -24,29 +25,6 @@ export interface ViewActions {
   openChanged(open: boolean): void;
   /** Rates a bot answer; resolves whether the server took it. */
   rate(message: ChatMessage, rating: Rating, comment: string | null): Promise<boolean>;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-const ICONS = {
-  chat: "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z",
-  close: "M6 6l12 12M18 6L6 18",
-  send: "M4 12l16-8-6 16-2-7-8-1z",
-};
-
-function icon(doc: Document, path: string, filled: boolean): SVGSVGElement {
-  const svg = doc.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const p = doc.createElementNS(SVG, "path");
-  p.setAttribute("d", path);
-  p.setAttribute("fill", filled ? "currentColor" : "none");
-  p.setAttribute("stroke", "currentColor");
-  p.setAttribute("stroke-width", filled ? "1" : "2.2");
-  p.setAttribute("stroke-linecap", "round");
-  p.setAttribute("stroke-linejoin", "round");
-  svg.appendChild(p);
-  return svg;
 }
 
 /** `#rrggbb` or the default blue. */
