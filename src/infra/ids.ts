@@ -63,6 +63,7 @@ export type IdPrefix =
   | "tcall"
   | "mcp"
   | "hold"
+  | "trc"
   | "fb";
 
 export type IdGenerator = (prefix: IdPrefix) => string;

@@ -25,6 +25,7 @@ import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
 import { ThreadEventsRepo } from "./thread-events.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
+import { TurnTracesRepo } from "./turn-traces.repo.js";
 import { WebhookRepo } from "./webhooks.repo.js";
 import { WidgetRepo } from "./widget.repo.js";
 
@@ -47,6 +48,7 @@ export interface Repos {
   messageFeedback: MessageFeedbackRepo;
   persons: PersonsRepo;
   approvals: ApprovalsRepo;
+  turnTraces: TurnTracesRepo;
   jobs: JobRepo;
   webhooks: WebhookRepo;
   threadEvents: ThreadEventsRepo;
@@ -83,6 +85,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     messageFeedback: new MessageFeedbackRepo(db),
     persons: new PersonsRepo(db),
     approvals: new ApprovalsRepo(db),
+    turnTraces: new TurnTracesRepo(db),
     jobs: new JobRepo(db),
     webhooks: new WebhookRepo(db),
     threadEvents: new ThreadEventsRepo(db),
