@@ -276,6 +276,9 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: `/v1/threads/${thread}/feedback` });
   await call({ method: "DELETE", url: feedbackUrl });
   await call({ method: "POST", url: feedbackUrl, body: { rating: "up" } });
+  // The reply's trace, and the thread's.
+  await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
+  await call({ method: "GET", url: `/v1/threads/${thread}/traces` });
   // No failed reply waits: the retry is a documented 409 (nothing_to_retry).
   await call({ method: "POST", url: `/v1/threads/${thread}/reply/retry`, expect: [409] });
   // A pending approval (the bot asks an operator before it writes its memory), decided.
