@@ -98,13 +98,7 @@ describe.skipIf(!run)("rating answers in Chromium", () => {
     expect(await down.getAttribute("aria-pressed")).toBe("false");
     expect(await down.getAttribute("aria-label")).toBe("Not helpful");
     await down.click();
-    await page.waitForFunction(
-      () =>
-        document
-          .getElementById("parley-widget")
-          ?.shadowRoot?.querySelector('[part="rate-down"]')
-          ?.getAttribute("aria-pressed") === "true",
-    );
+    await answer.locator('[part="rate-down"][aria-pressed="true"]').waitFor();
     await answer.locator('[part="feedback-comment"]').fill("I asked about Berlin, not countries.");
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "feedback-widget.png") });
     await answer.locator('[part="feedback-send"]').click();
