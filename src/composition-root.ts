@@ -37,6 +37,7 @@ import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
+import { composeFeedback } from "./modules/feedback/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
@@ -367,6 +368,8 @@ export function composeService(deps: ServiceDeps): Service {
   });
   const threads = threadsCore.withEngine(engine);
   inbox = threads.inbox;
+  // Ratings of the bot's answers: the API's routes, and the service the widget rates through.
+  const feedback = composeFeedback(context, { transactor });
   const webhooks = composeWebhooks(context, {
     onAttempt: (result) => metrics.webhookDeliveries.inc({ result }),
     ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
@@ -377,7 +380,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeSystem(context, { metrics }),
     projects,
     operators,
-    composeWidget(context, { stream: threads.stream, hub, rateLimits }),
+    composeWidget(context, { stream: threads.stream, feedback: feedback.service, hub, rateLimits }),
     composeBots(context, {
       catalog,
       validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
@@ -393,6 +396,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
     threads,
     traces,
+    feedback,
     knowledge,
     memory,
     composeConsole(context),

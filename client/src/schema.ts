@@ -1114,6 +1114,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/feedback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every feedback on a thread's messages, oldest first */
+    get: operations["listThreadFeedback"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/memory": {
     parameters: {
       query?: never;
@@ -1143,6 +1160,31 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/messages/{message_id}/feedback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A message's feedback: the customer's and each operator's */
+    get: operations["listMessageFeedback"];
+    put?: never;
+    /**
+     * Rate a bot message, with an optional comment and a better answer
+     * @description One feedback per message and rater: a signed-in operator rates as themselves, an API key as the project's API (`source` `operator`, `operator` null). Rating again replaces the caller's feedback as a whole (a field not sent becomes null) and keeps its id. Raises `message.feedback`.
+     */
+    post: operations["rateMessage"];
+    /**
+     * Take back the caller's feedback on a message
+     * @description Raises `message.feedback` with `removed` true. Others' feedback stays.
+     */
+    delete: operations["deleteMessageFeedback"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1784,6 +1826,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/widget/v1/messages/{message_id}/feedback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rate a bot answer of the visitor's conversation (👍/👎, optional comment)
+     * @description Rating again replaces the visitor's rating (a comment not sent becomes null). Raises `message.feedback` with `source` `customer` (docs/quality.md).
+     */
+    post: operations["rateWidgetMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   event: {
@@ -2074,6 +2136,7 @@ export interface components {
             | "webhook_endpoint.disabled"
             | "payment.confirmed"
             | "thread.reply.failed"
+            | "message.feedback"
           )[]
         | null;
       id: string;
@@ -2482,6 +2545,36 @@ export interface components {
       status: "pending" | "sent" | "failed";
       updated_at: string;
     };
+    /** @description A rating of a bot message, with a comment and, from operators, a better answer. */
+    MessageFeedback: {
+      comment: string | null;
+      /** @description A better answer an operator wrote; null from customers. */
+      correction: string | null;
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      /** @description `fb_…`; the same while the rater's feedback is replaced. */
+      id: string;
+      message_id: string;
+      /** @description The signed-in operator who rated; null for the customer and for an API key. */
+      operator: {
+        id: string;
+        name: string;
+      } | null;
+      /** @enum {string} */
+      rating: "up" | "down";
+      /**
+       * @description `customer`: the end user (the widget); `operator`: a person of the project or an API key.
+       * @enum {string}
+       */
+      source: "customer" | "operator";
+      thread_id: string;
+      /** @description When it was last replaced; ISO 8601, UTC */
+      updated_at: string;
+    };
+    MessageFeedbackList: {
+      /** @description Oldest first. */
+      data: components["schemas"]["MessageFeedback"][];
+    };
     Model: {
       /** @description Whether this server can call the model: credentials for its provider; for an embedded (`local/…`) model, its file is here or can be downloaded. */
       configured: boolean;
@@ -2874,7 +2967,44 @@ export interface components {
           thread_id: string;
           /** @constant */
           type: "reply_failed";
+        }
+      | {
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @description The rater's feedback as it now is; as it was, when `removed` (docs/quality.md, "Feedback"). */
+          feedback: components["schemas"]["ThreadEventFeedback"];
+          message_id: string;
+          /** @description The rater took their feedback back. */
+          removed: boolean;
+          thread_id: string;
+          /** @constant */
+          type: "message_feedback";
         };
+    ThreadEventFeedback: {
+      comment: string | null;
+      /** @description A better answer an operator wrote; null from customers. */
+      correction: string | null;
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      /** @description `fb_…`; the same while the rater's feedback is replaced. */
+      id: string;
+      message_id: string;
+      /** @description The signed-in operator who rated; null for the customer and for an API key. */
+      operator: {
+        id: string;
+        name: string;
+      } | null;
+      /** @enum {string} */
+      rating: "up" | "down";
+      /**
+       * @description `customer`: the end user (the widget); `operator`: a person of the project or an API key.
+       * @enum {string}
+       */
+      source: "customer" | "operator";
+      thread_id: string;
+      /** @description When it was last replaced; ISO 8601, UTC */
+      updated_at: string;
+    };
     ThreadEventMessage: {
       /** @description What a channel message carried besides text (present only then); `content` has a readable placeholder. */
       attachments?: components["schemas"]["MessageAttachment"][];
@@ -3299,7 +3429,8 @@ export interface components {
         | "thread.approval.requested"
         | "webhook_endpoint.disabled"
         | "payment.confirmed"
-        | "thread.reply.failed";
+        | "thread.reply.failed"
+        | "message.feedback";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -3334,6 +3465,7 @@ export interface components {
             | "webhook_endpoint.disabled"
             | "payment.confirmed"
             | "thread.reply.failed"
+            | "message.feedback"
           )[]
         | null;
       id: string;
@@ -3437,6 +3569,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "thread.reply.failed";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookMessageFeedbackData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "message.feedback";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -3454,7 +3595,8 @@ export interface components {
         | "thread.approval.requested"
         | "webhook_endpoint.disabled"
         | "payment.confirmed"
-        | "thread.reply.failed";
+        | "thread.reply.failed"
+        | "message.feedback";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -3476,6 +3618,46 @@ export interface components {
         | "vk"
         | "whatsapp"
         | "yandex";
+    };
+    /** @description A bot message was rated, rated again, or its rating removed (docs/quality.md). */
+    WebhookMessageFeedbackData: {
+      chat_id: string;
+      /** @description The rater's feedback as it now is; as it was, when `removed`. */
+      feedback: {
+        comment: string | null;
+        /** @description A better answer an operator wrote; null from customers. */
+        correction: string | null;
+        /** @description ISO 8601, UTC */
+        created_at: string;
+        /** @description `fb_…`; the same while the rater's feedback is replaced. */
+        id: string;
+        message_id: string;
+        /** @description The signed-in operator who rated; null for the customer and for an API key. */
+        operator: {
+          id: string;
+          name: string;
+        } | null;
+        /** @enum {string} */
+        rating: "up" | "down";
+        /**
+         * @description `customer`: the end user (the widget); `operator`: a person of the project or an API key.
+         * @enum {string}
+         */
+        source: "customer" | "operator";
+        thread_id: string;
+        /** @description When it was last replaced; ISO 8601, UTC */
+        updated_at: string;
+      };
+      /** @description The rated bot message. */
+      message_id: string;
+      /** @description The rating this feedback replaced or removed; null for the rater's first rating. */
+      previous: {
+        /** @enum {string} */
+        rating: "up" | "down";
+      } | null;
+      /** @description The rater took their feedback back (DELETE). */
+      removed: boolean;
+      thread_id: string;
     };
     /** @description A payment link a bot made in a conversation was paid. */
     WebhookPaymentConfirmedData: {
@@ -3637,6 +3819,11 @@ export interface components {
           /** @constant */
           type: "mode_changed";
         };
+    WidgetFeedback: {
+      comment: string | null;
+      /** @enum {string} */
+      rating: "up" | "down";
+    };
     WidgetHistory: {
       data: components["schemas"]["WidgetMessage"][];
       /** @enum {string} */
@@ -3651,6 +3838,8 @@ export interface components {
       author: "user" | "bot" | "operator";
       content: string;
       created_at: string;
+      /** @description On a bot message the visitor rated (in the history only): their rating. */
+      feedback?: components["schemas"]["WidgetFeedback"];
       id: string;
       operator_name?: string;
     };
@@ -10868,6 +11057,91 @@ export interface operations {
       };
     };
   };
+  listThreadFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MessageFeedbackList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getThreadMemory: {
     parameters: {
       query?: never;
@@ -10992,6 +11266,305 @@ export interface operations {
         };
       };
       /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listMessageFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MessageFeedbackList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`, `message_not_found`: no such thread, or no such message in it. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rateMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Why; at most 2000 characters. */
+          comment?: string | null;
+          /** @description The better answer, kept with the rating; at most 8000 characters. */
+          correction?: string | null;
+          /**
+           * @description 👍 `up` or 👎 `down`.
+           * @enum {string}
+           */
+          rating: "up" | "down";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MessageFeedback"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`, `message_not_found`: no such thread, or no such message in it. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `message_not_rateable`: the message is not the bot's (a user's, an operator's or a tool step). `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteMessageFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deleted"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`, `message_not_found`: no such thread, or no such message in it. `feedback_not_found`: the caller has given no feedback on the message. `<resource>_not_found`: a resource named in the path does not exist. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14265,6 +14838,7 @@ export interface operations {
                 | "webhook_endpoint.disabled"
                 | "payment.confirmed"
                 | "thread.reply.failed"
+                | "message.feedback"
               )[]
             | null;
           /** @description Default true. */
@@ -14478,6 +15052,7 @@ export interface operations {
                 | "webhook_endpoint.disabled"
                 | "payment.confirmed"
                 | "thread.reply.failed"
+                | "message.feedback"
               )[]
             | null;
           ordered?: boolean;
@@ -15353,6 +15928,117 @@ export interface operations {
         };
       };
       /** @description `rate_limited`: too many requests from this IP address, or messages from this visitor, per minute; see Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rateWidgetMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          comment?: string | null;
+          /** @enum {string} */
+          rating: "up" | "down";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WidgetFeedback"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. `identity_required`: the chat now talks only to signed-in users and the token is an anonymous visitor's; start a session with an identity. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `origin_not_allowed`: the page's origin is not among the chat's allowed origins. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `message_not_found`: no such message in the visitor's conversation. `chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `message_not_rateable`: the message is not the bot's. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: too many requests from this IP address per minute; see Retry-After. */
       429: {
         headers: {
           [name: string]: unknown;

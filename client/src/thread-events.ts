@@ -33,6 +33,7 @@ const THREAD_EVENT_TYPES = [
   "message_created",
   "thread_assigned",
   "reply_failed",
+  "message_feedback",
 ] as const;
 // Fails to compile when the document gains a type this list lacks (regenerated schema.ts).
 const everyTypeListed: Exclude<ThreadEvent["type"], (typeof THREAD_EVENT_TYPES)[number]> extends never

@@ -1,5 +1,7 @@
 import type { ThreadActor } from "../infra/auth-context.js";
+import type { MessageFeedback } from "../storage/repos/message-feedback.repo.js";
 import type { ThreadMode } from "../storage/schema-conversations.js";
+import type { FeedbackRating } from "../storage/schema-feedback.js";
 import type { IntegrationVendor } from "../storage/schema-integrations.js";
 import type { OperatorRef, PublicMessage } from "./message.js";
 
@@ -57,6 +59,22 @@ export type DomainEvent =
       messageId: string;
       modelId: string;
       usage: { inputTokens: number; outputTokens: number };
+    }
+  /**
+   * Feedback on a bot message was given, replaced or removed (docs/quality.md, "Feedback").
+   * `feedback` is the rater's feedback as it now is (as it was, when `removed`); `previous` the
+   * rating it replaced or removed (null for a first rating). Counting ratings from these events:
+   * a removal takes `previous` off; anything else adds `feedback.rating` and takes `previous`
+   * (when not null) off.
+   */
+  | {
+      type: "message.feedback";
+      threadId: string;
+      chatId: string;
+      messageId: string;
+      feedback: MessageFeedback;
+      previous: { rating: FeedbackRating } | null;
+      removed: boolean;
     }
   /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
   | { type: "billing.balance.low"; credits: number; bonus: number; threshold: number }

@@ -31,6 +31,14 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
         reason: event.reason,
         attempts: event.attempts,
       };
+    case "message.feedback":
+      return {
+        thread_id: event.threadId,
+        type: "message_feedback",
+        message_id: event.messageId,
+        feedback: event.feedback,
+        removed: event.removed,
+      };
     default:
       return undefined;
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ThreadMode } from "../storage/schema-conversations.js";
 import { messageObjectSchema, operatorRefSchema } from "./message.js";
+import { feedbackObjectSchema } from "./message-feedback.js";
 import { replyFailureFields } from "./reply-failure-fields.js";
 
 /**
@@ -10,13 +11,21 @@ import { replyFailureFields } from "./reply-failure-fields.js";
  * event's sequence number.
  */
 export const threadEventTypeSchema = z
-  .enum(["pending_count", "mode_changed", "message_created", "thread_assigned", "reply_failed"])
+  .enum([
+    "pending_count",
+    "mode_changed",
+    "message_created",
+    "thread_assigned",
+    "reply_failed",
+    "message_feedback",
+  ])
   .meta({ id: "ThreadEventType" });
 
 export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
 
 const threadModes = ["auto", "manual", "operator", "blocked"] as const satisfies readonly ThreadMode[];
 export const threadEventMessageSchema = messageObjectSchema.meta({ id: "ThreadEventMessage" });
+export const threadEventFeedbackSchema = feedbackObjectSchema.meta({ id: "ThreadEventFeedback" });
 
 export const threadActorSchema = z
   .object({
@@ -65,6 +74,15 @@ export const threadEventSchema = z
       chat_id: z.string(),
       bot_id: z.string(),
       ...replyFailureFields,
+    }),
+    z.object({
+      ...common,
+      type: z.literal("message_feedback"),
+      message_id: z.string(),
+      feedback: threadEventFeedbackSchema.describe(
+        'The rater\'s feedback as it now is; as it was, when `removed` (docs/quality.md, "Feedback").',
+      ),
+      removed: z.boolean().describe("The rater took their feedback back."),
     }),
   ])
   .meta({

@@ -63,7 +63,8 @@ export type IdPrefix =
   | "tcall"
   | "mcp"
   | "hold"
-  | "trc";
+  | "trc"
+  | "fb";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

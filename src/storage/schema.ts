@@ -3,6 +3,7 @@ import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EventTables } from "./schema-events.js";
+import type { FeedbackTables } from "./schema-feedback.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
 import type { KnowledgeTables } from "./schema-knowledge.js";
@@ -101,4 +102,5 @@ export interface Database
     PaymentTables,
     TraceTables,
     CustomToolTables,
-    McpTables {}
+    McpTables,
+    FeedbackTables {}

@@ -266,6 +266,19 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "POST", url: `/v1/threads/${thread}/mode`, body: { mode: "manual" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { text: "An operator here" } });
   await call({ method: "POST", url: `/v1/chats/${chat.id}/threads/${thread}/mode`, body: { mode: "auto" } });
+  // Feedback on the bot's reply: rated, listed, taken back, rated again (it stays for the fuzzer).
+  const replies = await json({ method: "GET", url: `/v1/threads/${thread}/messages` });
+  const botReply = replies.find((m: { author: string }) => m.author === "bot");
+  expect(botReply, "a bot reply to rate").toBeDefined();
+  const feedbackUrl = `/v1/threads/${thread}/messages/${botReply.id}/feedback`;
+  await call({ method: "POST", url: feedbackUrl, body: { rating: "down", correction: "A better answer" } });
+  await call({ method: "GET", url: feedbackUrl });
+  await call({ method: "GET", url: `/v1/threads/${thread}/feedback` });
+  await call({ method: "DELETE", url: feedbackUrl });
+  await call({ method: "POST", url: feedbackUrl, body: { rating: "up" } });
+  // The reply's trace, and the thread's.
+  await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
+  await call({ method: "GET", url: `/v1/threads/${thread}/traces` });
   // No failed reply waits: the retry is a documented 409 (nothing_to_retry).
   await call({ method: "POST", url: `/v1/threads/${thread}/reply/retry`, expect: [409] });
   // A pending approval (the bot asks an operator before it writes its memory), decided.
@@ -306,7 +319,15 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   });
   const asVisitor = { key: visitor.visitor_token as string, headers: { origin: SITE } };
   await call({ method: "POST", url: "/widget/v1/messages", ...asVisitor, body: { text: "Hi there" } });
-  await call({ method: "GET", url: "/widget/v1/messages", ...asVisitor });
+  const visitorHistory = await json({ method: "GET", url: "/widget/v1/messages", ...asVisitor });
+  const visitorReply = visitorHistory.data.find((m: { author: string }) => m.author === "bot");
+  expect(visitorReply, "a bot reply in the widget").toBeDefined();
+  await call({
+    method: "POST",
+    url: `/widget/v1/messages/${visitorReply.id}/feedback`,
+    ...asVisitor,
+    body: { rating: "up", comment: "Helpful" },
+  });
   await call({ method: "GET", url: "/widget/v1/events", ...asVisitor });
 
   // Models, tools, custom tools, MCP servers.
@@ -567,6 +588,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       key_id: key.id,
       operator_id: spare.id,
       approval_id: approval.id,
+      message_id: botReply.id,
+      "/widget/v1/messages/{message_id}/feedback:message_id": visitorReply.id,
       delivery_id: delivery.id,
       job_id: job.id,
       tool_id: tool.id,

@@ -1,5 +1,6 @@
 /** The public widget API (/widget/v1), as the contract describes it. */
 import type { ServerMessage } from "./conversation";
+import type { Feedback, Rating } from "./feedback";
 
 export interface ChatSettings {
   chat_id: string;
@@ -107,6 +108,14 @@ export class Api {
     init.headers = { ...(init.headers as Record<string, string>), Accept: "text/event-stream" };
     if (signal) init.signal = signal;
     return bodyOf(await this.request("/messages", init));
+  }
+
+  /** Rates a bot answer of the visitor's conversation; again replaces it. */
+  async rate(messageId: string, rating: Rating, comment: string | null): Promise<Feedback> {
+    const body = comment ? { rating, comment } : { rating };
+    return (
+      await this.request(`/messages/${encodeURIComponent(messageId)}/feedback`, this.json(body))
+    ).json();
   }
 
   async events(lastEventId: string | undefined, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {

@@ -60,6 +60,26 @@ describe("Conversation", () => {
     expect(unread()).toBe(0);
   });
 
+  it("keeps the visitor's rating of a bot answer from the history, and takes a new one", () => {
+    const { conversation, log } = setup();
+    conversation.loadHistory(
+      [
+        msg("m1", "user", "hi", { feedback: { rating: "up", comment: null } }),
+        msg("m2", "bot", "hello", { feedback: { rating: "down", comment: "vague" } }),
+        msg("m3", "bot", "more"),
+      ],
+      "auto",
+    );
+    const [user, bot, unrated] = conversation.messages;
+    // Only a bot message carries a rating.
+    expect(user!.feedback).toBeUndefined();
+    expect(bot!.feedback).toEqual({ rating: "down", comment: "vague" });
+    expect("feedback" in unrated!).toBe(false);
+    conversation.rated(unrated!, { rating: "up", comment: null });
+    expect(unrated!.feedback).toEqual({ rating: "up", comment: null });
+    expect(log.at(-1)).toBe("~bot:more");
+  });
+
   it("does not repeat a message the events stream delivers again", () => {
     const { conversation, shown } = setup();
     conversation.loadHistory([msg("1", "bot", "hello")], "auto");

@@ -3,6 +3,7 @@
  * reply being streamed, de-duplication against the events stream, the unread count and the
  * operator-takeover lines. The view listens and mirrors it.
  */
+import type { Feedback } from "./feedback";
 import type { Strings } from "./i18n";
 
 export type Author = "user" | "bot" | "operator" | "system";
@@ -15,6 +16,8 @@ export interface ServerMessage {
   content: string;
   created_at?: string;
   operator_name?: string | null;
+  /** The visitor's own rating of a bot message (in the history). */
+  feedback?: Feedback;
 }
 
 export interface ChatMessage {
@@ -26,6 +29,8 @@ export interface ChatMessage {
   operatorName?: string;
   /** A bot reply still streaming in. */
   streaming?: boolean;
+  /** The visitor's rating of a bot answer, as the server holds it. */
+  feedback?: Feedback;
 }
 
 export interface ConversationListener {
@@ -156,8 +161,15 @@ export class Conversation {
     }
     this.ids.add(message.id);
     const operatorName = author === "operator" && message.operator_name ? message.operator_name : undefined;
-    this.add({ id: message.id, author, text: message.content, operatorName });
+    const feedback = author === "bot" ? message.feedback : undefined;
+    this.add({ id: message.id, author, text: message.content, operatorName, feedback });
     if (countUnread) this.unread.arrived(author);
+  }
+
+  /** The server took the visitor's rating of a bot answer. */
+  rated(message: ChatMessage, feedback: Feedback): void {
+    message.feedback = feedback;
+    this.listener.updated(message);
   }
 
   /** A `mode_changed` event. */
@@ -255,6 +267,7 @@ export class Conversation {
     const full: ChatMessage = { key: this.nextKey++, ...message };
     if (full.operatorName === undefined) delete full.operatorName;
     if (full.streaming === undefined) delete full.streaming;
+    if (full.feedback === undefined) delete full.feedback;
     this.messages.push(full);
     this.listener.added(full);
     return full;

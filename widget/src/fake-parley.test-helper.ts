@@ -114,6 +114,11 @@ export class FakeParley {
       this.replyStreams.push(stream);
       return sse(stream);
     }
+    const rated = /^\/widget\/v1\/messages\/([^/]+)\/feedback$/.exec(path);
+    if (method === "POST" && rated) {
+      const body = request.body as { rating: string; comment?: string };
+      return json({ rating: body.rating, comment: body.comment ?? null });
+    }
     if (method === "GET" && path === "/widget/v1/events") {
       const stream = new Stream();
       signal?.addEventListener("abort", () => stream.fail());

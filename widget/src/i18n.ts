@@ -23,6 +23,14 @@ const en = {
   rateLimited: "Too many messages. Please wait {n} s and try again.",
   replyFailed: "Something went wrong while answering. Please try again.",
   tooLong: "The message is too long (at most 4000 characters).",
+  rateGroup: "Rate this answer",
+  rateUp: "Helpful",
+  rateDown: "Not helpful",
+  rateComment: "Comment on the answer",
+  ratePlaceholder: "Tell us more (optional)",
+  rateSend: "Send",
+  rateThanks: "Thank you for your feedback!",
+  rateFailed: "Your rating was not saved. Please try again.",
 };
 
 export type Strings = typeof en;
@@ -49,6 +57,14 @@ const ru: Strings = {
   rateLimited: "Слишком много сообщений. Подождите {n} с и попробуйте снова.",
   replyFailed: "При ответе что-то пошло не так. Попробуйте ещё раз.",
   tooLong: "Сообщение слишком длинное (не больше 4000 символов).",
+  rateGroup: "Оцените ответ",
+  rateUp: "Полезный ответ",
+  rateDown: "Бесполезный ответ",
+  rateComment: "Комментарий к ответу",
+  ratePlaceholder: "Расскажите подробнее (необязательно)",
+  rateSend: "Отправить",
+  rateThanks: "Спасибо за отзыв!",
+  rateFailed: "Оценка не сохранилась. Попробуйте ещё раз.",
 };
 
 export const dictionaries: Record<Lang, Strings> = { en, ru };

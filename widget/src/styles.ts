@@ -53,6 +53,16 @@ button:focus-visible,textarea:focus-visible,a:focus-visible,.messages:focus-visi
 .send{flex:none;width:40px;height:40px;border-radius:10px;background:var(--c);color:var(--on-c);display:flex;align-items:center;justify-content:center}
 .send:disabled{opacity:.5;cursor:default}
 .send svg{width:20px;height:20px}
+.fb{display:flex;flex-wrap:wrap;align-items:center;gap:2px;margin:4px -4px -4px}
+.fb .r{width:26px;height:24px;display:flex;align-items:center;justify-content:center;border-radius:8px;border:1px solid transparent;color:#868e96}
+.fb .r svg{width:16px;height:16px}
+.fb .r[part=rate-down] svg{transform:rotate(180deg)}
+.fb .r:hover{color:#1f2328;background:#f1f3f5}
+.fb .r[aria-pressed=true]{color:var(--c);border-color:var(--c);background:#f1f3f5}
+.fbt{font-size:12px;color:#6a737d;margin-left:4px}
+.fbf{display:flex;gap:6px;align-items:flex-end;width:100%;margin-top:4px}
+.fbf textarea{flex:1;resize:none;min-height:36px;padding:6px 8px;border:1px solid #ced4da;border-radius:8px;font:inherit;font-size:13px;color:inherit}
+.fbf button{flex:none;padding:6px 10px;border-radius:8px;background:var(--c);color:var(--on-c);font-size:13px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:480px){
 .panel{top:0;left:0;right:0;bottom:0;width:100%;height:100%;max-height:none;border-radius:0}

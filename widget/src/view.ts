@@ -2,10 +2,13 @@
  * The widget's DOM, inside an open shadow root on a host div. Stable hooks for tests and for
  * sites that style it from outside with ::part(): launcher, badge, panel, header, title, close,
  * messages, message (data-author = user|bot|operator|system), operator-name, typing, error,
- * quick-replies, quick-reply, composer, input, send.
+ * quick-replies, quick-reply, composer, input, send; under bot answers feedback, rate-up, rate-down,
+ * feedback-comment, feedback-send, feedback-thanks.
  */
 import type { ChatMessage } from "./conversation";
+import { FeedbackBar, type Rating } from "./feedback";
 import { dictionaries, format, type Lang, type Strings } from "./i18n";
+import { ICONS, icon } from "./icons";
 import { renderMarkdown } from "./markdown";
 import { css } from "./styles";
 
@@ -20,29 +23,8 @@ export interface Theme {
 export interface ViewActions {
   send(text: string): void;
   openChanged(open: boolean): void;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-const ICONS = {
-  chat: "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z",
-  close: "M6 6l12 12M18 6L6 18",
-  send: "M4 12l16-8-6 16-2-7-8-1z",
-};
-
-function icon(doc: Document, path: string, filled: boolean): SVGSVGElement {
-  const svg = doc.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const p = doc.createElementNS(SVG, "path");
-  p.setAttribute("d", path);
-  p.setAttribute("fill", filled ? "currentColor" : "none");
-  p.setAttribute("stroke", "currentColor");
-  p.setAttribute("stroke-width", filled ? "1" : "2.2");
-  p.setAttribute("stroke-linecap", "round");
-  p.setAttribute("stroke-linejoin", "round");
-  svg.appendChild(p);
-  return svg;
+  /** Rates a bot answer; resolves whether the server took it. */
+  rate(message: ChatMessage, rating: Rating, comment: string | null): Promise<boolean>;
 }
 
 /** `#rrggbb` or the default blue. */
@@ -78,6 +60,7 @@ export class View {
   private readonly sendButton: HTMLButtonElement;
   private readonly closeButton: HTMLButtonElement;
   private readonly elements = new Map<number, HTMLElement>();
+  private readonly bars = new Map<number, FeedbackBar>();
   private readonly dirty = new Set<ChatMessage>();
   private frame = 0;
   private unread = 0;
@@ -317,12 +300,14 @@ export class View {
   removed(message: ChatMessage): void {
     this.elements.get(message.key)?.remove();
     this.elements.delete(message.key);
+    this.bars.delete(message.key);
     this.dirty.delete(message);
   }
 
   cleared(): void {
     for (const node of this.elements.values()) node.remove();
     this.elements.clear();
+    this.bars.clear();
     this.dirty.clear();
     this.setTyping(false);
   }
@@ -346,12 +331,24 @@ export class View {
     if (message.id) node.setAttribute("data-id", message.id);
     if (message.streaming) node.setAttribute("aria-busy", "true");
     else node.removeAttribute("aria-busy");
-    const body = node.lastChild as HTMLElement;
+    const body = node.querySelector(".body") as HTMLElement;
     body.textContent = "";
     if (message.author === "bot" || message.author === "operator") {
       body.appendChild(renderMarkdown(message.text, this.doc));
     } else {
       body.textContent = message.text;
+    }
+    // A bot answer can be rated once it has fully arrived and is stored (it has its id).
+    if (message.author === "bot" && message.id && !message.streaming) {
+      let bar = this.bars.get(message.key);
+      if (!bar) {
+        bar = new FeedbackBar(this.doc, this.strings, (rating, comment) =>
+          this.actions.rate(message, rating, comment),
+        );
+        this.bars.set(message.key, bar);
+        node.appendChild(bar.node);
+      }
+      bar.update(message.feedback);
     }
   }
 

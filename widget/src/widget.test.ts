@@ -387,4 +387,111 @@ describe("widget", () => {
     }
     expect(document.getElementById("parley-widget")).toBeNull();
   });
+
+  describe("rating answers", () => {
+    const bar = (root: ShadowRoot, id: string) =>
+      root.querySelector<HTMLElement>(`[part=message][data-id="${id}"] [part=feedback]`);
+    const pressed = (root: ShadowRoot, id: string) =>
+      (["up", "down"] as const).filter(
+        (rating) =>
+          bar(root, id)!.querySelector(`[part=rate-${rating}]`)!.getAttribute("aria-pressed") === "true",
+      );
+    const ratings = () => server.requests.filter((r) => r.path.endsWith("/feedback"));
+
+    it("offers 👍/👎 under stored bot answers only, showing the rating the history holds", async () => {
+      server.history = [
+        { id: "m1", author: "user", content: "hi", created_at: "" },
+        {
+          id: "m2",
+          author: "bot",
+          content: "hello",
+          created_at: "",
+          feedback: { rating: "down", comment: null },
+        },
+        { id: "m3", author: "operator", content: "Ann here", created_at: "", operator_name: "Ann" },
+        { id: "m4", author: "bot", content: "anything else?", created_at: "" },
+      ];
+      const root = await mount({ open: true });
+      await widget.connect();
+      await eventually(() => expect(bar(root, "m4")).not.toBeNull());
+      expect(root.querySelectorAll("[part=feedback]")).toHaveLength(2);
+      expect(bar(root, "m1")).toBeNull();
+      expect(bar(root, "m3")).toBeNull();
+      expect(pressed(root, "m2")).toEqual(["down"]);
+      expect(pressed(root, "m4")).toEqual([]);
+      const up = bar(root, "m4")!.querySelector<HTMLButtonElement>("[part=rate-up]")!;
+      expect(up.getAttribute("aria-label")).toBe("Helpful");
+      expect(bar(root, "m4")!.getAttribute("role")).toBe("group");
+      expect(bar(root, "m4")!.getAttribute("aria-label")).toBe("Rate this answer");
+    });
+
+    it("rates at once, asks for an optional comment, and changes the rating on the other button", async () => {
+      const root = await mount({ open: true });
+      await widget.connect();
+      await type(root, "Where is my order?");
+      await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+      server.lastReply.frame({ type: "text-delta", textDelta: "It ships today" });
+      // No buttons while the answer streams in.
+      await eventually(() => expect(messages(root).at(-1)).toBe("bot:It ships today"));
+      expect(root.querySelector("[part=feedback]")).toBeNull();
+      server.lastReply.frame({ type: "finish", finishReason: "stop", message_id: "b1" });
+      server.lastReply.close();
+      await eventually(() => expect(bar(root, "b1")).not.toBeNull());
+
+      bar(root, "b1")!.querySelector<HTMLButtonElement>("[part=rate-down]")!.click();
+      await eventually(() => expect(pressed(root, "b1")).toEqual(["down"]));
+      expect(ratings().map((r) => [r.path, r.body, r.headers.Authorization])).toEqual([
+        ["/widget/v1/messages/b1/feedback", { rating: "down" }, "Bearer vt_1"],
+      ]);
+      const comment = bar(root, "b1")!.querySelector<HTMLTextAreaElement>("[part=feedback-comment]")!;
+      expect(comment.parentElement!.hidden).toBe(false);
+      expect(comment.getAttribute("aria-label")).toBe("Comment on the answer");
+      comment.value = "  I asked about Berlin  ";
+      bar(root, "b1")!.querySelector<HTMLButtonElement>("[part=feedback-send]")!.click();
+      await eventually(() =>
+        expect(bar(root, "b1")!.querySelector("[part=feedback-thanks]")!.textContent).toBe(
+          "Thank you for your feedback!",
+        ),
+      );
+      expect(comment.parentElement!.hidden).toBe(true);
+      expect(ratings().at(-1)!.body).toEqual({ rating: "down", comment: "I asked about Berlin" });
+
+      // Pressing the chosen one again sends nothing; the other one changes the rating.
+      bar(root, "b1")!.querySelector<HTMLButtonElement>("[part=rate-down]")!.click();
+      bar(root, "b1")!.querySelector<HTMLButtonElement>("[part=rate-up]")!.click();
+      await eventually(() => expect(pressed(root, "b1")).toEqual(["up"]));
+      expect(ratings().map((r) => r.body)).toEqual([
+        { rating: "down" },
+        { rating: "down", comment: "I asked about Berlin" },
+        { rating: "up" },
+      ]);
+    });
+
+    it("says so when a rating was not saved, and keeps the previous one", async () => {
+      server.history = [{ id: "m2", author: "bot", content: "hello", created_at: "" }];
+      server.handlers.push((r) =>
+        r.path.endsWith("/feedback") ? json({ code: "internal_error", message: "No" }, 500) : undefined,
+      );
+      const root = await mount({ open: true });
+      await widget.connect();
+      await eventually(() => expect(bar(root, "m2")).not.toBeNull());
+      bar(root, "m2")!.querySelector<HTMLButtonElement>("[part=rate-up]")!.click();
+      await eventually(() =>
+        expect($(root, "[part=error]").textContent).toBe("Your rating was not saved. Please try again."),
+      );
+      expect(pressed(root, "m2")).toEqual([]);
+      expect(bar(root, "m2")!.querySelector<HTMLElement>(".fbf")!.hidden).toBe(true);
+    });
+
+    it("speaks Russian", async () => {
+      server.settings.language = "ru";
+      server.history = [{ id: "m2", author: "bot", content: "привет", created_at: "" }];
+      const root = await mount({ open: true });
+      await widget.connect();
+      await eventually(() => expect(bar(root, "m2")).not.toBeNull());
+      expect(bar(root, "m2")!.querySelector("[part=rate-down]")!.getAttribute("aria-label")).toBe(
+        "Бесполезный ответ",
+      );
+    });
+  });
 });

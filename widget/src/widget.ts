@@ -3,9 +3,10 @@
  * the thread's events into the conversation, and wires the view to both.
  */
 import { Api, ApiError, type ChatSettings, type Fetch } from "./api";
-import { Conversation, type ServerMessage } from "./conversation";
+import { type ChatMessage, Conversation, type ServerMessage } from "./conversation";
 import type { Embed } from "./embed";
 import { backoffDelay, EventStream } from "./events";
+import type { Rating } from "./feedback";
 import { dictionaries, format, resolveLang, type Strings } from "./i18n";
 import { readSse, SseParser } from "./sse";
 import { type KeyValue, SessionStore } from "./store";
@@ -78,6 +79,7 @@ export class Widget {
       },
       {
         send: (text) => void this.send(text),
+        rate: (message, rating, comment) => this.rate(message, rating, comment),
         openChanged: (open) => {
           this.conversation?.setOpen(open);
           if (open) void this.connect();
@@ -343,6 +345,20 @@ export class Widget {
     } finally {
       view.setTyping(false);
       view.setComposer(!this.dead, false);
+    }
+  }
+
+  /** Rates a bot answer (docs/widget.md, "Rating answers"); false, with a notice, when it failed. */
+  async rate(message: ChatMessage, rating: Rating, comment: string | null): Promise<boolean> {
+    if (!message.id || this.dead || !this.isReady) return false;
+    try {
+      const feedback = await this.api.rate(message.id, rating, comment);
+      this.view?.setError(null);
+      this.conversation?.rated(message, { rating: feedback.rating, comment: feedback.comment ?? null });
+      return true;
+    } catch {
+      this.view?.setError(this.strings.rateFailed);
+      return false;
     }
   }
 

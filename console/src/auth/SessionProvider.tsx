@@ -71,3 +71,8 @@ export function useSignedIn(): Session {
   if (!session) throw new Error("useSignedIn without a session");
   return session;
 }
+
+/** The signed-in operator's id; null outside a session (components rendered on their own in tests). */
+export function useOperatorId(): string | null {
+  return useContext(SessionContext)?.session?.user.id ?? null;
+}

@@ -29,6 +29,11 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/chats/:chat_id/threads",
   "GET /v1/chats/:chat_id/threads/:thread_id/messages",
   "POST /v1/chats/:chat_id/threads/:thread_id/mode",
+  // Feedback on the bot's answers: rate, correct, take back, read (docs/quality.md, "Feedback").
+  "GET /v1/threads/:thread_id/feedback",
+  "GET /v1/threads/:thread_id/messages/:message_id/feedback",
+  "POST /v1/threads/:thread_id/messages/:message_id/feedback",
+  "DELETE /v1/threads/:thread_id/messages/:message_id/feedback",
   // Tool approvals.
   "GET /v1/threads/:thread_id/approvals",
   "POST /v1/threads/:thread_id/approvals/:approval_id",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageObjectSchema } from "../../events/message.js";
+import { FEEDBACK_RATINGS, feedbackObjectSchema } from "../../events/message-feedback.js";
 import { replyFailureFields } from "../../events/reply-failure-fields.js";
 import { VENDOR_IDS } from "../../vendors/registry.js";
 
@@ -20,6 +21,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "webhook_endpoint.disabled",
   "payment.confirmed",
   "thread.reply.failed",
+  "message.feedback",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -132,6 +134,23 @@ export const threadReplyFailedDataSchema = z
     description: "The AI gave up on replying: the person's messages are unanswered (docs/webhooks.md).",
   });
 
+export const messageFeedbackDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    message_id: z.string().describe("The rated bot message."),
+    feedback: feedbackObjectSchema.describe("The rater's feedback as it now is; as it was, when `removed`."),
+    previous: z
+      .object({ rating: z.enum(FEEDBACK_RATINGS) })
+      .nullable()
+      .describe("The rating this feedback replaced or removed; null for the rater's first rating."),
+    removed: z.boolean().describe("The rater took their feedback back (DELETE)."),
+  })
+  .meta({
+    id: "WebhookMessageFeedbackData",
+    description: "A bot message was rated, rated again, or its rating removed (docs/quality.md).",
+  });
+
 /** Each event type's `data` schema. */
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
@@ -143,6 +162,7 @@ export const webhookEventDataSchemas = {
   "webhook_endpoint.disabled": webhookEndpointDisabledDataSchema,
   "payment.confirmed": paymentConfirmedDataSchema,
   "thread.reply.failed": threadReplyFailedDataSchema,
+  "message.feedback": messageFeedbackDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -167,6 +187,7 @@ export const webhookEventSchema = z
     envelope("webhook_endpoint.disabled"),
     envelope("payment.confirmed"),
     envelope("thread.reply.failed"),
+    envelope("message.feedback"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

@@ -1,6 +1,7 @@
 import type { ThreadEventHub } from "../../events/thread-event-hub.js";
 import type { RateLimitStore } from "../../infra/rate-limit.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
+import type { FeedbackService } from "../feedback/index.js";
 import type { StreamService } from "../threads/index.js";
 import { widgetAdminRoutes } from "./admin-routes.js";
 import { widgetPublicRoutes } from "./public-routes.js";
@@ -10,14 +11,21 @@ import { WidgetSettingsService } from "./widget-settings-service.js";
 /** The web widget (docs/widget.md): its settings under /v1, its public API and script outside. */
 export function composeWidget(
   context: ModuleContext,
-  deps: { stream: StreamService; hub: ThreadEventHub; rateLimits: RateLimitStore },
+  deps: { stream: StreamService; feedback: FeedbackService; hub: ThreadEventHub; rateLimits: RateLimitStore },
 ): ModuleParts {
   const { config, repos, secrets, clock, newId } = context;
   return {
     name: "widget",
     publicRoutes: (app) =>
       widgetPublicRoutes(app, {
-        visitors: new WidgetVisitorService({ repos, secrets, clock, newId, stream: deps.stream }),
+        visitors: new WidgetVisitorService({
+          repos,
+          secrets,
+          clock,
+          newId,
+          stream: deps.stream,
+          feedback: deps.feedback,
+        }),
         hub: deps.hub,
         events: () => repos.threadEvents,
         rateLimits: deps.rateLimits,

@@ -13,14 +13,17 @@ import type { App } from "../../infra/http-types.js";
 import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
 import { openSseStream } from "../../infra/sse.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
+import { customerRateBodySchema } from "../feedback/index.js";
 import { dataStreamWriter, replyStreamEventSchema } from "../threads/index.js";
 import {
+  feedbackParamsSchema,
   historySchema,
   publicConfigSchema,
   sendBodySchema,
   sessionSchema,
   startSessionBodySchema,
   widgetEventSchema,
+  widgetFeedbackSchema,
 } from "./schemas.js";
 import { toWidgetMessage, type VisitorContext, type WidgetVisitorService } from "./visitor-service.js";
 
@@ -214,6 +217,33 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
           await sse.end();
           return reply;
         },
+      );
+
+      api.post(
+        "/messages/:message_id/feedback",
+        {
+          schema: {
+            tags,
+            operationId: "rateWidgetMessage",
+            summary: "Rate a bot answer of the visitor's conversation (👍/👎, optional comment)",
+            description:
+              "Rating again replaces the visitor's rating (a comment not sent becomes null). Raises " +
+              "`message.feedback` with `source` `customer` (docs/quality.md).",
+            security: [{ visitorToken: [] }],
+            params: feedbackParamsSchema,
+            body: customerRateBodySchema,
+            response: {
+              200: widgetFeedbackSchema,
+              ...errorResponses({
+                ...visitorErrors,
+                404: "`message_not_found`: no such message in the visitor's conversation. `chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat.",
+                422: "`message_not_rateable`: the message is not the bot's.",
+              }),
+            },
+          },
+        },
+        async (request, reply) =>
+          deps.visitors.rate(await visitor(request, reply), request.params.message_id, request.body),
       );
 
       api.get(

@@ -108,6 +108,15 @@ export const sessionSchema = z
   })
   .meta({ id: "WidgetSession" });
 
+/** The visitor's own rating of a bot message (docs/widget.md, "Rating answers"). */
+export const widgetFeedbackSchema = z
+  .object({
+    rating: z.enum(["up", "down"]),
+    comment: z.string().nullable(),
+  })
+  .meta({ id: "WidgetFeedback" });
+export type WidgetFeedback = z.infer<typeof widgetFeedbackSchema>;
+
 export const widgetMessageSchema = z
   .object({
     id: z.string(),
@@ -115,6 +124,9 @@ export const widgetMessageSchema = z
     content: z.string(),
     created_at: z.string(),
     operator_name: z.string().optional(),
+    feedback: widgetFeedbackSchema
+      .optional()
+      .describe("On a bot message the visitor rated (in the history only): their rating."),
   })
   .meta({ id: "WidgetMessage" });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
@@ -133,3 +145,5 @@ export const widgetEventSchema = z
 export type WidgetEvent = z.infer<typeof widgetEventSchema>;
 
 export const sendBodySchema = z.strictObject({ text: messageContentSchema });
+
+export const feedbackParamsSchema = z.object({ message_id: z.string().max(128) });

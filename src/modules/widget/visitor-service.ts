@@ -7,9 +7,10 @@ import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { WidgetVisitorRow } from "../../storage/repos/widget.repo.js";
+import type { CustomerRateBody, FeedbackService } from "../feedback/index.js";
 import type { StreamService, StreamStart } from "../threads/index.js";
 import { identitySignatureValid } from "./identity.js";
-import type { WidgetMessage } from "./schemas.js";
+import type { WidgetFeedback, WidgetMessage } from "./schemas.js";
 import { readWidgetSettings, type WidgetSettings } from "./widget-settings-service.js";
 
 /** A visitor of a widget chat, as every token-authenticated widget request sees them. */
@@ -50,6 +51,7 @@ export class WidgetVisitorService {
       clock: Clock;
       newId: IdGenerator;
       stream: StreamService;
+      feedback: FeedbackService;
     },
   ) {}
 
@@ -141,10 +143,33 @@ export class WidgetVisitorService {
     const { visitor } = context;
     const thread = await this.deps.repos.threads.find(visitor.project_id, visitor.thread_id);
     const rows = thread ? await this.deps.repos.messages.listByThread(visitor.project_id, thread.id) : [];
+    const messages = rows.map(toWidgetMessage).filter((m): m is WidgetMessage => m !== undefined);
+    const rated = await this.deps.feedback.customerFeedback(
+      visitor.project_id,
+      messages.filter((m) => m.author === "bot").map((m) => m.id),
+    );
     return {
-      data: rows.map(toWidgetMessage).filter((m): m is WidgetMessage => m !== undefined),
+      data: messages.map((m) => {
+        const feedback = rated.get(m.id);
+        return feedback ? { ...m, feedback: { rating: feedback.rating, comment: feedback.comment } } : m;
+      }),
       mode: thread?.mode ?? "auto",
     };
+  }
+
+  /**
+   * The visitor rates a bot message of their own conversation (docs/widget.md, "Rating
+   * answers"): a message of another conversation is not found; rating again replaces it.
+   */
+  async rate(context: VisitorContext, messageId: string, body: CustomerRateBody): Promise<WidgetFeedback> {
+    const { visitor } = context;
+    const feedback = await this.deps.feedback.rateAsCustomer(
+      visitor.project_id,
+      visitor.thread_id,
+      messageId,
+      body,
+    );
+    return { rating: feedback.rating, comment: feedback.comment };
   }
 
   /** Stores the visitor's message and starts the bot's reply (or waits for a person). */

@@ -26,6 +26,7 @@ import { parseAttempts } from "./0023-parse-attempts.js";
 import { replyFailures } from "./0024-reply-failures.js";
 import { chunkGenerations } from "./0026-chunk-generations.js";
 import { turnTraces } from "./0027-turn-traces.js";
+import { messageFeedback } from "./0028-message-feedback.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -59,5 +60,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0024_reply_failures": replyFailures(dialect),
     "0026_chunk_generations": chunkGenerations(),
     "0027_turn_traces": turnTraces(dialect),
+    "0028_message_feedback": messageFeedback(dialect),
   };
 }

@@ -14,6 +14,7 @@ import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
 import { KnowledgeRepo } from "./knowledge.repo.js";
 import { McpServersRepo } from "./mcp-servers.repo.js";
+import { MessageFeedbackRepo } from "./message-feedback.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
 import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
@@ -43,6 +44,8 @@ export interface Repos {
   chats: ChatsRepo;
   threads: ThreadsRepo;
   messages: MessagesRepo;
+  /** Ratings of bot messages (docs/quality.md, "Feedback"). */
+  messageFeedback: MessageFeedbackRepo;
   persons: PersonsRepo;
   approvals: ApprovalsRepo;
   turnTraces: TurnTracesRepo;
@@ -79,6 +82,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     chats: new ChatsRepo(db),
     threads: new ThreadsRepo(db),
     messages: new MessagesRepo(db),
+    messageFeedback: new MessageFeedbackRepo(db),
     persons: new PersonsRepo(db),
     approvals: new ApprovalsRepo(db),
     turnTraces: new TurnTracesRepo(db),

@@ -3,22 +3,28 @@ import { MarkdownText } from "../../components/MarkdownText";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { formatActivity } from "./activity-time";
 import { sideOf } from "./conversation";
+import type { MessageFeedback } from "./feedback";
+import { MessageRating } from "./MessageRating";
 import classes from "./thread.module.css";
 import type { Message } from "./types";
 
 /**
  * One message: the person on the left, the AI and operators on the right, each with a label.
- * `unanswered`: a failed reply left it waiting (docs/console.md, "Failed replies").
+ * `unanswered`: a failed reply left it waiting (docs/console.md, "Failed replies"). An AI answer
+ * (with `rating`) carries its ratings and the operator's own (docs/console.md, "Rating and
+ * correcting answers").
  */
 export function MessageBubble({
   message,
   personName,
   unanswered = false,
+  rating,
   onWhy,
 }: {
   message: Message;
   personName: string | null;
   unanswered?: boolean;
+  rating?: { threadId: string; feedback: readonly MessageFeedback[] };
   /** Opens "Why this answer" (docs/console.md); given for the AI's messages. */
   onWhy?: (() => void) | undefined;
 }) {
@@ -93,6 +99,9 @@ export function MessageBubble({
             {formatActivity(message.created_at, new Date(), language)}
           </Text>
         </Group>
+        {rating && message.author === "bot" ? (
+          <MessageRating threadId={rating.threadId} messageId={message.id} feedback={rating.feedback} />
+        ) : null}
       </Box>
     </div>
   );

@@ -5,27 +5,33 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { TraceDrawer } from "../traces/TraceDrawer";
 import { toConversationItems } from "./conversation";
+import { feedbackByMessage, type MessageFeedback } from "./feedback";
 import { MessageBubble } from "./MessageBubble";
 import { ReplyFailureNotice } from "./ReplyFailureNotice";
 import { ToolStep } from "./ToolStep";
 import classes from "./thread.module.css";
 import type { Thread } from "./types";
-import { useThreadMessages } from "./useThread";
+import { useThreadFeedback, useThreadMessages } from "./useThread";
 
 /** How close to the end (px) still counts as "reading the newest messages". */
 const BOTTOM_SLACK = 48;
+const NO_FEEDBACK: readonly MessageFeedback[] = [];
 
 /**
  * The conversation, oldest first. It follows new messages only while the reader is at the
  * bottom; a reader scrolled up stays where they are (new messages are added below, out of
  * sight) and gets a "new messages" button instead. Messages a failed reply left unanswered are
- * marked, with the reason and what to do under the last of them.
+ * marked, with the reason and what to do under the last of them. The AI's answers carry their
+ * ratings.
  */
 export function MessageList({ thread, personName }: { thread: Thread; personName: string | null }) {
   const t = useT("inbox");
   const threadId = thread.id;
   const messages = useThreadMessages(threadId);
   const items = useMemo(() => toConversationItems(messages.data ?? []), [messages.data]);
+  const hasAnswers = useMemo(() => (messages.data ?? []).some((m) => m.author === "bot"), [messages.data]);
+  const feedback = useThreadFeedback(threadId, hasAnswers);
+  const ratings = useMemo(() => feedbackByMessage(feedback.data ?? []), [feedback.data]);
   const failure = thread.reply_failure ?? null;
   const failedIds = useMemo(() => new Set(failure?.message_ids ?? []), [failure]);
   // The notice goes under the last unanswered message (at the end when it is not loaded yet).
@@ -100,6 +106,7 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
                     message={item.message}
                     personName={personName}
                     unanswered={failedIds.has(item.message.id)}
+                    rating={{ threadId, feedback: ratings.get(item.message.id) ?? NO_FEEDBACK }}
                     onWhy={item.message.author === "bot" ? () => setWhyFor(item.message.id) : undefined}
                   />
                 ),

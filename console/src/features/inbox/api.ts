@@ -26,6 +26,7 @@ export const inboxKeys = {
   messages: (id: string) => ["inbox", "thread", id, "messages"] as const,
   approvals: (id: string) => ["inbox", "thread", id, "approvals"] as const,
   memory: (id: string) => ["inbox", "thread", id, "memory"] as const,
+  feedback: (id: string) => ["inbox", "thread", id, "feedback"] as const,
   chats: ["inbox", "chats"] as const,
   bots: ["inbox", "bots"] as const,
   operators: ["inbox", "operators"] as const,

@@ -78,6 +78,9 @@ export function patchThread(thread: Thread, event: ThreadEvent): Thread {
           failed_at: event.created_at ?? new Date().toISOString(),
         },
       };
+    case "message_feedback":
+      // A rating changes no field of the thread (the thread view keeps its ratings itself).
+      return thread;
   }
 }
 
@@ -104,6 +107,8 @@ function mayNowMatch(event: ThreadEvent, context: ListEventContext): boolean {
       return filters.waiting && event.pending_count > 0;
     case "reply_failed":
       // Its pending_count event moves the thread into a "waiting" list.
+      return false;
+    case "message_feedback":
       return false;
     case "thread_assigned": {
       if (!filters.assignee) return false;

@@ -1,3 +1,5 @@
+import type { MessageFeedback } from "./feedback";
+
 /**
  * The /v1 shapes the inbox reads (OpenAPI `Thread`, `ThreadDetail`, `Message`, `ToolApproval`,
  * `ThreadEvent`, plus the console additions of docs/console.md: assignee, taken_over_by,
@@ -141,7 +143,15 @@ export type ThreadEvent =
   | { type: "mode_changed"; thread_id: string; created_at?: string; mode: ThreadMode; by?: ThreadActor }
   | { type: "pending_count"; thread_id: string; created_at?: string; pending_count: number }
   | { type: "thread_assigned"; thread_id: string; created_at?: string; assignee: NamedRef | null }
-  | ({ type: "reply_failed"; thread_id: string; created_at?: string } & Omit<ReplyFailure, "failed_at">);
+  | ({ type: "reply_failed"; thread_id: string; created_at?: string } & Omit<ReplyFailure, "failed_at">)
+  | {
+      type: "message_feedback";
+      thread_id: string;
+      created_at?: string;
+      message_id: string;
+      feedback: MessageFeedback;
+      removed: boolean;
+    };
 
 /** A frame's data as a ThreadEvent, or null when it is not one (the stream may grow new types). */
 export function toThreadEvent(data: unknown): ThreadEvent | null {
@@ -163,6 +173,10 @@ export function toThreadEvent(data: unknown): ThreadEvent | null {
         : null;
     case "reply_failed":
       return typeof event.code === "string" && Array.isArray(event.message_ids)
+        ? (event as unknown as ThreadEvent)
+        : null;
+    case "message_feedback":
+      return event.feedback && typeof event.feedback === "object" && typeof event.removed === "boolean"
         ? (event as unknown as ThreadEvent)
         : null;
     default:

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { getApprovals, getMemory, getMessages, getThread, inboxKeys } from "./api";
+import { getThreadFeedback } from "./feedback";
 
 /** The open thread's requests; kept current by useThreadLive, so they need no polling. */
 export function useThreadDetail(threadId: string) {
@@ -24,4 +25,14 @@ export function useApprovals(threadId: string) {
 
 export function useMemory(threadId: string) {
   return useQuery({ queryKey: inboxKeys.memory(threadId), queryFn: () => getMemory(threadId) });
+}
+
+/** The ratings of the thread's AI answers; asked for once the thread has one. */
+export function useThreadFeedback(threadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: inboxKeys.feedback(threadId),
+    queryFn: () => getThreadFeedback(threadId),
+    staleTime: 30_000,
+    enabled,
+  });
 }

@@ -3,12 +3,14 @@ import { useEffect } from "react";
 import { subscribe } from "../../api/event-source";
 import { inboxKeys } from "./api";
 import { mergeMessage } from "./conversation";
+import { type MessageFeedback, mergeFeedback } from "./feedback";
 import { patchThread } from "./thread-list-events";
 import { type Message, type ThreadDetail, toThreadEvent } from "./types";
 
 /**
  * Keeps an open thread live from GET /v1/threads/events/:thread_id: new messages join the
- * history, mode / pending_count / assignee changes patch the thread, and approvals and working
+ * history, ratings of the AI's answers join theirs, mode / pending_count / assignee changes patch
+ * the thread, and approvals and working
  * memory are refetched when the AI may have moved them. After a reconnect the history is
  * refetched, in case the drop outlasted the server's replay window.
  */
@@ -33,6 +35,11 @@ export function useThreadLive(threadId: string): void {
             queryClient.invalidateQueries({ queryKey: inboxKeys.approvals(threadId) });
             queryClient.invalidateQueries({ queryKey: inboxKeys.memory(threadId) });
           }
+        }
+        if (event.type === "message_feedback") {
+          queryClient.setQueryData<MessageFeedback[]>(inboxKeys.feedback(threadId), (old) =>
+            old ? mergeFeedback(old, event.feedback, event.removed) : old,
+          );
         }
         if (event.type === "pending_count") {
           queryClient.invalidateQueries({ queryKey: inboxKeys.approvals(threadId) });

@@ -50,6 +50,18 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           attempts: event.attempts,
         },
       };
+    case "message.feedback":
+      return {
+        type: "message.feedback",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          message_id: event.messageId,
+          feedback: event.feedback,
+          previous: event.previous,
+          removed: event.removed,
+        },
+      };
     case "thread.approval.requested":
       return {
         type: "thread.approval.requested",
