@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { feedbackObjectSchema } from "../../events/message-feedback.js";
 import { storedTraceSchema } from "./trace-document.js";
 
 export const turnTraceSchema = storedTraceSchema
@@ -13,6 +14,11 @@ export const turnTraceSchema = storedTraceSchema
       .number()
       .nullable()
       .describe('What the reply was charged (docs/billing.md, "Charges"); null for a failure or no charge.'),
+    feedback: z
+      .array(feedbackObjectSchema)
+      .describe(
+        'Ratings of the reply\'s messages by the customer and operators (docs/quality.md, "Feedback").',
+      ),
   })
   .meta({ id: "TurnTrace", description: 'What one turn was given and did (docs/quality.md, "Traces").' });
 

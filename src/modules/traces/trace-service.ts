@@ -54,6 +54,10 @@ export class TraceService {
       projectId,
       rows.map((row) => row.id),
     );
+    const feedback = await this.deps.repos.messageFeedback.listForMessages(
+      projectId,
+      [...messages.values()].flat(),
+    );
     return Promise.all(
       rows.map(async (row) => {
         const document = JSON.parse(row.document) as StoredTrace;
@@ -67,6 +71,7 @@ export class TraceService {
           object: "turn_trace" as const,
           message_ids: messageIds,
           credits: charge ? toCredits(-Number(charge.amount)) : null,
+          feedback: feedback.filter((entry) => messageIds.includes(entry.message_id)),
         };
       }),
     );

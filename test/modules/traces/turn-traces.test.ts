@@ -111,6 +111,21 @@ describe.each(DIALECTS)("turn traces (%s)", (dialect) => {
       );
       expect(trace.credits).toBe(Math.ceil(Number((requestsCost * 1000).toFixed(6))) / 1000);
 
+      expect(trace.feedback).toEqual([]);
+      // An operator's rating and better answer show in the trace (docs/quality.md, "Feedback").
+      const rated = await t.call("POST", `/v1/threads/tr-1/messages/${final.id}/feedback`, {
+        body: { rating: "down", comment: "too vague", correction: "It is 10:15 in Berlin." },
+      });
+      expect(rated.statusCode).toBe(200);
+      const withFeedback = (await t.call("GET", `/v1/threads/tr-1/messages/${final.id}/trace`)).json();
+      expect(withFeedback.feedback).toEqual([
+        expect.objectContaining({
+          message_id: final.id,
+          rating: "down",
+          correction: "It is 10:15 in Berlin.",
+        }),
+      ]);
+
       // Any message of the reply leads to the same trace; the person's own message to none.
       const fromTool = (await t.call("GET", `/v1/threads/tr-1/messages/${reply[1]!.id}/trace`)).json();
       expect(fromTool.id).toBe(trace.id);

@@ -96,6 +96,27 @@ function TraceView({ trace, messages }: { trace: TurnTrace; messages: readonly Q
       </DataList>
       {trace.truncated ? <Alert color="yellow">{t("truncated")}</Alert> : null}
 
+      {trace.feedback.length > 0 ? (
+        <Section title={t("feedback.title")}>
+          {trace.feedback.map((entry) => (
+            <Stack key={entry.id} gap={2} data-testid="trace-feedback">
+              <Text size="sm">
+                {entry.rating === "up" ? "👍" : "👎"}{" "}
+                {entry.source === "customer"
+                  ? t("feedback.customer")
+                  : (entry.operator?.name ?? t("feedback.api"))}
+                {entry.comment ? `: ${entry.comment}` : ""}
+              </Text>
+              {entry.correction ? (
+                <Text size="sm" c="dimmed">
+                  {t("feedback.correction")} {entry.correction}
+                </Text>
+              ) : null}
+            </Stack>
+          ))}
+        </Section>
+      ) : null}
+
       <Section title={t("window.title", { n: trace.window.message_ids.length })}>
         <Stack gap={4} data-testid="trace-window">
           {trace.window.message_ids.map((id) => {

@@ -55,4 +55,14 @@ export interface TurnTrace {
   truncated: boolean;
   message_ids: string[];
   credits: number | null;
+  feedback: Array<{
+    id: string;
+    message_id: string;
+    source: "customer" | "operator";
+    rating: "up" | "down";
+    comment: string | null;
+    correction: string | null;
+    operator: { id: string; name: string } | null;
+    updated_at: string;
+  }>;
 }
