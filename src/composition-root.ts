@@ -49,6 +49,7 @@ import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
 import { composeSystem, readDatabaseSnapshot } from "./modules/system/index.js";
 import { composeThreads } from "./modules/threads/index.js";
+import { composeTraces } from "./modules/traces/index.js";
 import { composeWebhooks, type WebhookDispatchOptions, webhookListener } from "./modules/webhooks/index.js";
 import { composeWidget } from "./modules/widget/index.js";
 import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
@@ -347,6 +348,10 @@ export function composeService(deps: ServiceDeps): Service {
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
   };
+  const traces = composeTraces(context, {
+    catalog,
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
   const engine = composeEngine(context, {
     transactor,
     writer,
@@ -362,6 +367,7 @@ export function composeService(deps: ServiceDeps): Service {
     ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),
     local: { models: localModels, runtime: localRuntime, maxTokens: config.localModels.maxTokens },
     metrics,
+    watchers: traces.watchers,
   });
   const threads = threadsCore.withEngine(engine);
   inbox = threads.inbox;
@@ -390,6 +396,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeJobsApi(context),
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
     threads,
+    traces,
     knowledge,
     memory,
     composeConsole(context),

@@ -196,6 +196,7 @@ const envSchema = z.object({
   PARLEY_MODEL_TIMEOUT_MS: positiveInt(120_000),
   PARLEY_MODEL_MAX_ATTEMPTS: positiveInt(3),
   PARLEY_TOOL_CALLS_PER_TURN: positiveInt(10),
+  PARLEY_TRACE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   PARLEY_RUN_WORKER: z.enum(["true", "false"]).default("true"),
   PARLEY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   PARLEY_SSE_HEARTBEAT_MS: positiveInt(15_000),
@@ -320,6 +321,8 @@ export interface Config {
   modelMaxAttempts: number;
   /** At most this many tool calls in one turn, all tools together (docs/agent.md, "Tools"). */
   toolCallsPerTurn: number;
+  /** Days a turn's trace is kept; 0 stores none (docs/quality.md, "Traces"). */
+  traceRetentionDays: number;
   /** Whether this process also runs the job worker (false for API-only processes of a cluster). */
   runWorker: boolean;
   /** Jobs the worker runs at once (turns mostly wait for the model, so more than the cores). */
@@ -514,6 +517,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     modelTimeoutMs: env.PARLEY_MODEL_TIMEOUT_MS,
     modelMaxAttempts: env.PARLEY_MODEL_MAX_ATTEMPTS,
     toolCallsPerTurn: env.PARLEY_TOOL_CALLS_PER_TURN,
+    traceRetentionDays: env.PARLEY_TRACE_RETENTION_DAYS,
     runWorker: env.PARLEY_RUN_WORKER === "true",
     workerConcurrency: env.PARLEY_WORKER_CONCURRENCY,
     sseHeartbeatMs: env.PARLEY_SSE_HEARTBEAT_MS,

@@ -1148,6 +1148,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/messages/{message_id}/trace": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Why this answer: the trace of the turn that stored a message
+     * @description 404 `trace_not_found` for a message no turn stored (the person's, an operator's), or once the trace is past retention.
+     */
+    get: operations["getMessageTrace"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/mode": {
     parameters: {
       query?: never;
@@ -1202,6 +1222,26 @@ export interface paths {
      * @description Only while the thread is `manual` (else 409 `thread_not_manual`). Stored with role `assistant` and author `operator` (with `operator` {id, name} when sent from a console session); clears pending_count. With `scheduledAt` in the future: 202 and delivered then.
      */
     post: operations["sendOperatorMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/traces": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A thread's turn traces, newest first
+     * @description One per turn that replied or failed: the window, recall, knowledge passages, each model request and tool call, and the outcome. Kept for PARLEY_TRACE_RETENTION_DAYS.
+     */
+    get: operations["listThreadTraces"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2980,6 +3020,115 @@ export interface components {
       data: components["schemas"]["Transaction"][];
       /** @description All transactions of the project. */
       total: number;
+    };
+    /** @description What one turn was given and did (docs/quality.md, "Traces"). */
+    TurnTrace: {
+      bot_id: string | null;
+      /** @description The failure's code (`model_error`, `model_timeout`, …). */
+      code: string | null;
+      /** @description What the reply was charged (docs/billing.md, "Charges"); null for a failure or no charge. */
+      credits: number | null;
+      duration_ms: number;
+      /** @description From the start of the turn to the model's first output. */
+      first_token_ms: number | null;
+      /** @description `remove_markdown`, `remove_emojis`: what the reply's text went through. */
+      formatting: string[];
+      id: string;
+      job_id: string | null;
+      /** @description Each knowledge search and the passages it returned. */
+      knowledge: {
+        passages: {
+          /** @description The passage's index in its file. */
+          chunk: number;
+          file_id: string;
+          file_name: string;
+          score: number;
+          vector_store_id: string;
+        }[];
+        query: string;
+      }[];
+      /** @description The messages the reply stored (tool steps and the final reply), oldest first; empty for a failure. */
+      message_ids: string[];
+      model: string | null;
+      model_requests: {
+        /** @description The model call's attempt, from 1: a retry is a later attempt. */
+        attempt: number;
+        /** @description The tokens at the catalog's prices (a turn is charged once, for its total: see `credits`). */
+        cost_credits: number | null;
+        duration_ms: number;
+        error: {
+          code: string;
+          message: string;
+        } | null;
+        finish_reason: string | null;
+        /** @description From the request to its first output. */
+        first_token_ms: number | null;
+        input_tokens: number;
+        /** @description `<provider>/<model>` as the bot names it. */
+        model: string;
+        output_tokens: number;
+        /** @description The sampling parameters the bot set. */
+        parameters: {
+          [key: string]: number;
+        };
+        /** @description The model the provider says answered. */
+        response_model: string | null;
+        started_at: string;
+        /** @description The request's step in its attempt, from 0 (tools run between steps). */
+        step: number;
+      }[];
+      /** @constant */
+      object: "turn_trace";
+      /** @enum {string} */
+      outcome: "replied" | "failed";
+      /** @description The failure, as operators read it. */
+      reason: string | null;
+      /** @description A short hash of the bot's settings the turn read. */
+      settings_version: string | null;
+      started_at: string;
+      thread_id: string;
+      tool_calls: {
+        /** @description Present when the call waited for a person's decision. */
+        approval: {
+          /** @description `operator` or `user`. */
+          decided_by: string | null;
+          /** @enum {string} */
+          decision: "approved" | "denied";
+          policy: string;
+        } | null;
+        /** @description The arguments the model gave (large values cut: docs/quality.md). */
+        args: unknown;
+        call_id: string;
+        duration_ms: number;
+        /** @description The tool's `ai.tools` key. */
+        name: string;
+        /** @description What the model was given back: the result, the error or the refusal. */
+        result: unknown;
+        started_at: string;
+        /** @enum {string} */
+        status: "ok" | "error" | "denied";
+      }[];
+      /** @description Some arguments or results were cut to fit (docs/quality.md, "Traces"). */
+      truncated: boolean;
+      usage: {
+        input_tokens: number;
+        output_tokens: number;
+      };
+      window: {
+        /** @description The stored messages in the model's window, oldest first. */
+        message_ids: string[];
+        /** @description Earlier messages semantic recall added, best first. */
+        recalled: {
+          message_id: string;
+          score: number;
+          thread_id: string;
+        }[];
+      };
+    };
+    TurnTraceList: {
+      data: components["schemas"]["TurnTrace"][];
+      /** @description Pass as `cursor` for older traces; null at the end. */
+      next_cursor: string | null;
     };
     VectorStore: {
       /** @description ISO 8601, UTC */
@@ -10889,6 +11038,92 @@ export interface operations {
       };
     };
   };
+  getMessageTrace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TurnTrace"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   setThreadMode: {
     parameters: {
       query?: never;
@@ -11197,6 +11432,95 @@ export interface operations {
       };
       /** @description `payload_too_large`: the body is larger than the server accepts. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listThreadTraces: {
+    parameters: {
+      query?: {
+        /** @description From `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TurnTraceList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

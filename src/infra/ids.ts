@@ -62,7 +62,8 @@ export type IdPrefix =
   | "tool"
   | "tcall"
   | "mcp"
-  | "hold";
+  | "hold"
+  | "trc";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

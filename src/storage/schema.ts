@@ -11,6 +11,7 @@ import type { MemoryTables } from "./schema-memory.js";
 import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
 import type { PaymentTables } from "./schema-payments.js";
+import type { TraceTables } from "./schema-traces.js";
 import type { WebhookTables } from "./schema-webhooks.js";
 import type { WidgetTables } from "./schema-widget.js";
 
@@ -98,5 +99,6 @@ export interface Database
     OAuthTables,
     WidgetTables,
     PaymentTables,
+    TraceTables,
     CustomToolTables,
     McpTables {}

@@ -14,6 +14,8 @@ import { modelToolName, type ProjectTools, validateToolInput } from "./tools/pro
 import { findBuiltinTool } from "./tools/registry.js";
 import { askPhrase, type ToolWordingSource } from "./tools/tool-wording.js";
 import type { TurnEventSink } from "./turn-events.js";
+import type { TurnWatch } from "./turn-watch.js";
+import { unwatched } from "./turn-watchers.js";
 
 /** A tool call the turn paused on. */
 export interface PausedCall {
@@ -237,11 +239,29 @@ export class ApprovalFlow {
     thread: ThreadRow,
     context: ToolContext,
     events: TurnEventSink,
+    watch: TurnWatch = unwatched,
   ): Promise<{ settled: boolean; awaitingOperator: boolean }> {
     const open = await this.deps.repos.approvals.open(thread.project_id, thread.id);
     const decided = open.filter((approval) => approval.status !== "pending");
     for (const approval of decided) {
+      const followed = watch.toolCall({
+        callId: approval.tool_call_id,
+        name: approval.tool_name,
+        args: JSON.parse(approval.args) as unknown,
+        approval: {
+          policy: approval.policy,
+          decision: approval.status === "rejected" ? "denied" : "approved",
+          decidedBy: approval.decided_by,
+        },
+      });
       const output = await this.outcome(approval, context);
+      followed.end(
+        output.type === "execution-denied"
+          ? { status: "denied", result: output.reason ?? null }
+          : output.type === "error-text"
+            ? { status: "error", result: output.value }
+            : { status: "ok", result: output.type === "json" ? output.value : null },
+      );
       // The result answers the model's call, which named the tool by its model-facing name.
       const part: ToolResultPart = {
         type: "tool-result",

@@ -21,6 +21,7 @@ import type { ThreadWriter } from "./thread-writer.js";
 import { ProjectTools } from "./tools/project-tools.js";
 import { toolRoutes } from "./tools/routes.js";
 import { turnMetrics } from "./turn-metrics.js";
+import type { TurnWatcher } from "./turn-watch.js";
 
 export interface EngineDeps {
   transactor: Transactor;
@@ -40,6 +41,8 @@ export interface EngineDeps {
   /** The embedded runtime for `local/…` models. */
   local?: LocalModelRuntime;
   metrics?: Metrics;
+  /** Follow every turn: the stored trace, OpenTelemetry (docs/quality.md). */
+  watchers?: readonly TurnWatcher[];
 }
 
 /**
@@ -66,6 +69,13 @@ export function composeEngine(
         text: hit.content.map((part) => part.text).join("\n"),
         source: `${hit.filename} (${hit.fileId})`,
         score: hit.score,
+        passage: {
+          vectorStoreId: hit.vectorStoreId,
+          fileId: hit.fileId,
+          fileName: hit.filename,
+          chunk: hit.chunkIndex,
+          score: hit.score,
+        },
       }));
     },
     credit: deps.credit,
@@ -107,6 +117,7 @@ export function composeEngine(
     defaultModel: config.defaultModel,
     tools,
     toolCallsPerTurn: config.toolCallsPerTurn,
+    watchers: deps.watchers ?? [],
   });
   return {
     name: "engine",

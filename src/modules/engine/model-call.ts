@@ -16,6 +16,7 @@ import type { ReplyFinishReason } from "./turn-outcome.js";
 import type { TurnPrompt } from "./turn-prompt.js";
 import type { ModelCallTimer, TurnObserver, TurnTrace } from "./turn-report.js";
 import type { TurnTools } from "./turn-tools.js";
+import type { ModelParameters, ModelRequestWatch, TurnWatch } from "./turn-watch.js";
 
 export interface ModelCallDeps {
   newId: IdGenerator;
@@ -69,6 +70,7 @@ export async function callModel(
   trace: TurnTrace,
   events: TurnEventSink,
   attempt: ModelAttempt,
+  watch: TurnWatch,
 ): Promise<ModelAnswer> {
   const { settings, prompt, tools } = request;
   const options = settings.ai.model;
@@ -76,6 +78,9 @@ export async function callModel(
   let formatter = createStreamFormatter(settings.ai.formatting);
   const deadline = AbortSignal.timeout(deps.timeoutMs);
   const call = trace.startModelCall();
+  const parameters = modelParameters(options);
+  let steps = 0;
+  let step: ModelRequestWatch | undefined;
   // What the model call produced, from onFinish: `result.response` and `result.totalUsage`
   // would each replay the whole stream through another tee of it (a third of the SDK's cost).
   let finished: StepsFinish | undefined;
@@ -96,15 +101,31 @@ export async function callModel(
       stopWhen: stepCountIs(deps.maxSteps ?? 5),
       maxRetries: 0,
       abortSignal: deadline,
-      ...(options.temperature !== null ? { temperature: options.temperature } : {}),
-      ...(options.max_tokens !== null ? { maxOutputTokens: options.max_tokens } : {}),
-      ...(options.top_p !== null ? { topP: options.top_p } : {}),
-      ...(options.frequency_penalty !== null ? { frequencyPenalty: options.frequency_penalty } : {}),
-      ...(options.presence_penalty !== null ? { presencePenalty: options.presence_penalty } : {}),
+      ...parameters,
     });
     for await (const part of result.fullStream) {
-      if (FIRST_OUTPUT_PARTS.has(part.type)) call.output();
+      if (FIRST_OUTPUT_PARTS.has(part.type)) {
+        call.output();
+        step?.firstOutput();
+      }
       switch (part.type) {
+        case "start-step":
+          step = watch.modelRequest({
+            attempt: trace.modelCalls,
+            step: steps++,
+            model: options.id,
+            parameters,
+          });
+          break;
+        case "finish-step":
+          step?.end({
+            inputTokens: part.usage.inputTokens ?? 0,
+            outputTokens: part.usage.outputTokens ?? 0,
+            finishReason: part.finishReason,
+            responseModel: part.response.modelId,
+          });
+          step = undefined;
+          break;
         case "text-delta": {
           attempt.emitted = true;
           const text = formatter.push(part.text);
@@ -172,6 +193,17 @@ export async function callModel(
     };
   } catch (error) {
     reportFailedCall(deps, settings.ai.model.id, call, error);
+    // A failure before any step started is still a request the model was sent.
+    step ??= watch.modelRequest({ attempt: trace.modelCalls, step: steps, model: options.id, parameters });
+    step.end({
+      inputTokens: 0,
+      outputTokens: 0,
+      finishReason: null,
+      error: {
+        code: isTimeout(error) ? "model_timeout" : "model_error",
+        message: error instanceof Error ? error.message : String(error),
+      },
+    });
     throw error;
   }
   const usage = {
@@ -214,6 +246,17 @@ function pausedCall(
     args: toolCall.input,
     policy: tools.policyOf(key) as PausedCall["policy"],
     tool: tools.wordingOf(key),
+  };
+}
+
+/** The sampling parameters the bot set, as the AI SDK names them. */
+function modelParameters(options: BotSettings["ai"]["model"]): ModelParameters {
+  return {
+    ...(options.temperature !== null ? { temperature: options.temperature } : {}),
+    ...(options.max_tokens !== null ? { maxOutputTokens: options.max_tokens } : {}),
+    ...(options.top_p !== null ? { topP: options.top_p } : {}),
+    ...(options.frequency_penalty !== null ? { frequencyPenalty: options.frequency_penalty } : {}),
+    ...(options.presence_penalty !== null ? { presencePenalty: options.presence_penalty } : {}),
   };
 }
 

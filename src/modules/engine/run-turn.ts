@@ -14,10 +14,12 @@ import { type StoreDeps, storeReply } from "./store-response.js";
 import type { ThreadLock } from "./thread-lock.js";
 import { holdCredit, type TurnCreditDeps } from "./turn-credit.js";
 import { emitEnd, ignoreTurnEvents, type TurnEventSink } from "./turn-events.js";
-import { failed, notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
+import { failed, failureText, notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
 import { buildPrompt, type TurnPromptDeps } from "./turn-prompt.js";
-import { logTurn, type TurnLog, TurnTrace } from "./turn-report.js";
+import { logTurn, type TurnLog, type TurnReport, TurnTrace } from "./turn-report.js";
 import { type TurnToolDeps, toolContextFor, turnToolsFor } from "./turn-tools.js";
+import type { TurnEnd, TurnWatch, TurnWatcher } from "./turn-watch.js";
+import { settingsVersion, watchTurn } from "./turn-watchers.js";
 
 /** How a turn is run: who is told what happens, as which job, whether the queue may run it again. */
 export interface TurnOptions {
@@ -47,6 +49,8 @@ export interface TurnRunnerDeps
   defaultModel: string;
   /** Whether a project without credits is answered (docs/billing.md). */
   credit?: CreditPolicy;
+  /** Follow each turn step by step: the stored trace, OpenTelemetry (docs/quality.md). */
+  watchers?: readonly TurnWatcher[];
 }
 
 /** The bot that answers a turn: its settings and its model. */
@@ -70,11 +74,16 @@ export class TurnRunner {
   async run(projectId: string, threadId: string, options: TurnOptions = {}): Promise<TurnOutcome> {
     const events = options.events ?? ignoreTurnEvents;
     const trace = new TurnTrace();
+    const watch = watchTurn(
+      this.deps.watchers ?? [],
+      { projectId, threadId, jobId: options.jobId },
+      this.deps.log,
+    );
     const thread = { project_id: projectId, id: threadId };
     let outcome: TurnOutcome;
     try {
       outcome = await this.deps.lock.withLock(projectId, threadId, async () => {
-        const ended = await this.runLocked(projectId, threadId, events, options.forSeq, trace);
+        const ended = await this.runLocked(projectId, threadId, events, options.forSeq, trace, watch);
         // Still under the thread's lock: no other turn answers the messages meanwhile.
         return ended.kind === "failed"
           ? giveUpOrRetry(this.deps, thread, ended, trace.modelCalls, options)
@@ -89,6 +98,7 @@ export class TurnRunner {
     const report = trace.report(projectId, threadId, outcome);
     logTurn(this.deps.log, report);
     this.deps.observer?.turnFinished(report);
+    await watch.end(turnEnd(report, outcome));
     emitEnd(events, outcome);
     return outcome;
   }
@@ -99,13 +109,19 @@ export class TurnRunner {
     events: TurnEventSink,
     forSeq: number | undefined,
     trace: TurnTrace,
+    watch: TurnWatch,
   ): Promise<TurnOutcome> {
     const { repos } = this.deps;
     const thread = await repos.threads.find(projectId, threadId);
     if (!thread) return notAnswering("thread_deleted");
-    const toolContext = toolContextFor(this.deps, projectId, threadId, thread.chat_id);
+    const toolContext = toolContextFor(this.deps, projectId, threadId, thread.chat_id, watch);
     // Decided approvals become tool results first; the model then goes on from them.
-    const { settled, awaitingOperator } = await this.deps.approvals.settle(thread, toolContext, events);
+    const { settled, awaitingOperator } = await this.deps.approvals.settle(
+      thread,
+      toolContext,
+      events,
+      watch,
+    );
     if (awaitingOperator) return notAnswering("awaiting_approval");
 
     const unanswered = await repos.messages.unanswered(projectId, threadId);
@@ -116,7 +132,7 @@ export class TurnRunner {
           : await repos.messages.lastReply(projectId, threadId);
       return { kind: "already-answered", message: reply };
     }
-    const bot = await this.answeringBot(thread, trace);
+    const bot = await this.answeringBot(thread, trace, watch);
     if ("kind" in bot) return bot;
     const { settings, model, entry } = bot;
     if (bot.prepare) {
@@ -129,7 +145,8 @@ export class TurnRunner {
     }
 
     const prompt = await buildPrompt(this.deps, thread, unanswered, settled, settings, entry);
-    const tools = await turnToolsFor(this.deps, thread, settings, toolContext);
+    watch.window({ messageIds: prompt.rows.map((row) => row.id), recalled: prompt.recalled });
+    const tools = await turnToolsFor(this.deps, thread, settings, toolContext, watch);
     const userText = unanswered.at(-1)?.content ?? "";
     // Credit held while the model runs, so concurrent turns cannot spend the same last credits.
     const credit = await holdCredit(this.deps, thread, settings.ai.model.id, prompt);
@@ -137,7 +154,14 @@ export class TurnRunner {
     let outcome: TurnOutcome | undefined;
     try {
       outcome = await withModelRetries(this.deps, settings.ai.model.id, threadId, async (attempt) => {
-        const answer = await callModel(this.deps, { model, settings, prompt, tools }, trace, events, attempt);
+        const answer = await callModel(
+          this.deps,
+          { model, settings, prompt, tools },
+          trace,
+          events,
+          attempt,
+          watch,
+        );
         const turn = { thread, settings, rows: prompt.rows, userText };
         return storeReply(this.deps, turn, answer, credit, events);
       });
@@ -152,7 +176,11 @@ export class TurnRunner {
    * The chat's bot, with its settings and its model, when the AI answers in this thread now
    * (docs/conversations.md, "Who answers when"); otherwise how the turn ends.
    */
-  private async answeringBot(thread: ThreadRow, trace: TurnTrace): Promise<AnsweringBot | TurnOutcome> {
+  private async answeringBot(
+    thread: ThreadRow,
+    trace: TurnTrace,
+    watch: TurnWatch,
+  ): Promise<AnsweringBot | TurnOutcome> {
     const context = await this.deps.repos.answerContext(thread.project_id, thread.chat_id);
     const reason = whyNotAnswering(context, thread.mode, this.deps.credit);
     // Out of credit is a failure the person's messages wait on, not a choice not to answer.
@@ -165,6 +193,15 @@ export class TurnRunner {
     }
     const settings = readSharedBotSettings(context.botSettings, this.deps.defaultModel);
     trace.model = settings.ai.model.id;
+    watch.bot({
+      botId: context.botId,
+      model: settings.ai.model.id,
+      settingsVersion: settingsVersion(context.botSettings),
+      formatting: [
+        ...(settings.ai.formatting.removeMarkdown ? ["remove_markdown"] : []),
+        ...(settings.ai.formatting.removeEmojis ? ["remove_emojis"] : []),
+      ],
+    });
     try {
       return { settings, ...this.deps.registry.resolve(settings.ai.model.id) };
     } catch (error) {
@@ -172,4 +209,14 @@ export class TurnRunner {
       throw error;
     }
   }
+}
+
+/** What the watchers are told at the end of a turn: the report's outcome and the reply's messages. */
+function turnEnd(report: TurnReport, outcome: TurnOutcome): TurnEnd {
+  return {
+    outcome: report.outcome,
+    code: report.code,
+    reason: outcome.kind === "failed" ? failureText(outcome) : report.reason,
+    ...(outcome.kind === "replied" ? { replyMessageIds: outcome.messageIds } : {}),
+  };
 }

@@ -95,6 +95,7 @@ export async function storeReply(
   return {
     kind: "replied",
     message: stored.reply,
+    messageIds: stored.messageIds,
     finishReason: answer.finishReason,
     modelId,
     usage: answer.usage,
@@ -164,12 +165,13 @@ async function storeResponse(
   formatting: FormattingOptions = {},
   /** Work the reply causes (background jobs), in the reply's own transaction: stored with it or not at all. */
   followUps: (unit: UnitOfWork, reply: MessageRow) => Promise<void> = async () => {},
-): Promise<{ reply: MessageRow; question: string | null } | undefined> {
+): Promise<{ reply: MessageRow; messageIds: string[]; question: string | null } | undefined> {
   return deps.transactor.run(projectId, async (unit) => {
     const thread = await unit.repos.threads.find(projectId, threadId);
     if (!thread) return undefined;
     const now = deps.clock.now().toISOString();
     let reply: MessageRow | undefined;
+    const messageIds: string[] = [];
     const messages = (
       response.length > 0 ? response : [{ role: "assistant", content: "" } as ResponseMessage]
     ).map((message) => formatMessage(message, formatting));
@@ -191,6 +193,7 @@ async function storeResponse(
         now,
         final ? { replyToSeq: answeredThroughSeq } : {},
       );
+      messageIds.push(row.id);
       if (index === finalIndex) reply = row;
     }
     if (question !== null) {
@@ -198,8 +201,9 @@ async function storeResponse(
       reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", question, null, now, {
         replyToSeq: answeredThroughSeq,
       });
+      messageIds.push(reply.id);
     }
     if (reply) await followUps(unit, reply);
-    return reply ? { reply, question } : undefined;
+    return reply ? { reply, messageIds, question } : undefined;
   });
 }

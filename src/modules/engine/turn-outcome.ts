@@ -8,6 +8,8 @@ export type TurnOutcome =
   | {
       kind: "replied";
       message: MessageRow;
+      /** Every message the reply stored (tool steps and the final one), oldest first. */
+      messageIds: string[];
       finishReason: ReplyFinishReason;
       /** The model and the tokens this turn's model calls used (what the reply is billed by). */
       modelId: string;

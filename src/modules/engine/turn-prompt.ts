@@ -5,12 +5,13 @@ import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { BotSettings } from "../bots/index.js";
 import type { Embedder } from "../memory/index.js";
-import { formatRecalled, recall } from "../memory/index.js";
+import { formatRecalled, type RecalledThread, recall } from "../memory/index.js";
 import type { CatalogEntry } from "../models/index.js";
 import { type AttachmentLoader, attachImages } from "./attachment-images.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage, unansweredLast } from "./history.js";
 import { WORKING_MEMORY_TOOL } from "./tools/update-working-memory.js";
 import type { TurnLog } from "./turn-report.js";
+import type { RecalledMessage } from "./turn-watch.js";
 
 export interface TurnPromptDeps {
   repos: Repos;
@@ -27,6 +28,8 @@ export interface TurnPrompt {
   history: ModelMessage[];
   /** The stored messages the history holds, oldest first. */
   rows: MessageRow[];
+  /** The earlier messages semantic recall put in the system prompt, best first. */
+  recalled: RecalledMessage[];
 }
 
 /** Recall must not hold up the reply: past this, the turn goes on without it. */
@@ -59,8 +62,8 @@ export async function buildPrompt(
   const available = entry.context_window - reserve;
   const recalled = settings.ai.memory.semanticRecall
     ? await recallSection(deps, thread, unanswered, recent, Math.floor(available / 5))
-    : "";
-  const system = systemPrompt(settings, thread.working_memory, recalled);
+    : NOTHING_RECALLED;
+  const system = systemPrompt(settings, thread.working_memory, recalled.text);
   const rows = unansweredLast(
     fitHistory(recent, window, available - estimateTokens(system)),
     new Set(unanswered.map((row) => row.seq)),
@@ -69,8 +72,10 @@ export async function buildPrompt(
   if (entry.images && deps.loadAttachment) {
     history = await attachImages(rows, history, thread.chat_id, deps.loadAttachment);
   }
-  return { system, history, rows };
+  return { system, history, rows, recalled: recalled.messages };
 }
+
+const NOTHING_RECALLED = { text: "", messages: [] };
 
 /** The prompt's size in tokens, estimated (what a credit hold is sized by). */
 export function estimatePromptTokens(prompt: TurnPrompt): number {
@@ -106,8 +111,8 @@ async function recallSection(
   unanswered: MessageRow[],
   recent: MessageRow[],
   maxTokens: number,
-): Promise<string> {
-  if (unanswered.length === 0) return "";
+): Promise<{ text: string; messages: RecalledMessage[] }> {
+  if (unanswered.length === 0) return NOTHING_RECALLED;
   try {
     const found = await Promise.race([
       recall({
@@ -128,9 +133,21 @@ async function recallSection(
       found.shift();
       text = formatRecalled(found, { currentThreadId: thread.id });
     }
-    return text;
+    return text ? { text, messages: recalledMessages(found) } : NOTHING_RECALLED;
   } catch (error) {
     deps.log.warn({ err: error, threadId: thread.id }, "semantic recall skipped");
-    return "";
+    return NOTHING_RECALLED;
   }
+}
+
+/** The hits recall put in the prompt (not their neighbours), best first. */
+function recalledMessages(found: RecalledThread[]): RecalledMessage[] {
+  return found
+    .flatMap((recalled) =>
+      recalled.hits.flatMap((hit) => {
+        const row = recalled.messages.find((message) => Number(message.seq) === hit.messageSeq);
+        return row ? [{ messageId: row.id, threadId: recalled.threadId, score: hit.score }] : [];
+      }),
+    )
+    .sort((a, b) => b.score - a.score);
 }

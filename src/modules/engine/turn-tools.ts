@@ -11,6 +11,8 @@ import type { AvailableTool, ProjectTools } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
 import type { ToolWordingSource } from "./tools/tool-wording.js";
 import { WORKING_MEMORY_TOOL } from "./tools/update-working-memory.js";
+import type { KnowledgePassage, TurnWatch } from "./turn-watch.js";
+import { unwatched } from "./turn-watchers.js";
 
 export interface TurnToolDeps {
   repos: Repos;
@@ -27,7 +29,7 @@ export interface TurnToolDeps {
     chatId: string,
     query: string,
     limit: number,
-  ) => Promise<Array<{ text: string; source: string; score: number }>>;
+  ) => Promise<Array<{ text: string; source: string; score: number; passage: KnowledgePassage }>>;
 }
 
 /** The tools of one turn, by the names the model calls them. */
@@ -47,6 +49,7 @@ export function toolContextFor(
   projectId: string,
   threadId: string,
   chatId: string,
+  watch: TurnWatch = unwatched,
 ): ToolContext {
   const actions = deps.threadActions;
   const thread = () => deps.repos.threads.find(projectId, threadId);
@@ -67,8 +70,14 @@ export function toolContextFor(
       const person = personId ? await deps.repos.persons.findById(personId) : undefined;
       return person ? { externalId: person.external_id, name: person.name } : null;
     },
-    searchKnowledge: (query, limit) =>
-      deps.searchKnowledge?.(projectId, chatId, query, limit) ?? Promise.resolve([]),
+    searchKnowledge: async (query, limit) => {
+      const found = (await deps.searchKnowledge?.(projectId, chatId, query, limit)) ?? [];
+      watch.knowledge(
+        query,
+        found.slice(0, limit).map((hit) => hit.passage),
+      );
+      return found.map(({ text, source, score }) => ({ text, source, score }));
+    },
   };
 }
 
@@ -83,6 +92,7 @@ export async function turnToolsFor(
   thread: Pick<ThreadRow, "project_id">,
   settings: BotSettings,
   context: ToolContext,
+  watch: TurnWatch = unwatched,
 ): Promise<TurnTools> {
   const available = await deps.tools.listFor(thread.project_id, Object.keys(settings.ai.tools));
   const callsPerTurn = deps.toolCallsPerTurn ?? 10;
@@ -100,17 +110,18 @@ export async function turnToolsFor(
       ...created,
       ...(execute
         ? {
-            execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
-              if (calls >= callsPerTurn)
-                throw new ToolRefusal(
-                  `At most ${callsPerTurn} tool calls per turn: answer with what you have.`,
-                );
-              if (entry.maxCallsPerTurn !== undefined && ownCalls >= entry.maxCallsPerTurn)
-                throw new ToolRefusal(`At most ${entry.maxCallsPerTurn} calls of ${name} per turn.`);
-              calls += 1;
-              ownCalls += 1;
-              return execute(input, options);
-            },
+            execute: (input: unknown, options: Parameters<typeof execute>[1]) =>
+              watched(watch, { callId: options.toolCallId, name, args: input }, async () => {
+                if (calls >= callsPerTurn)
+                  throw new ToolRefusal(
+                    `At most ${callsPerTurn} tool calls per turn: answer with what you have.`,
+                  );
+                if (entry.maxCallsPerTurn !== undefined && ownCalls >= entry.maxCallsPerTurn)
+                  throw new ToolRefusal(`At most ${entry.maxCallsPerTurn} calls of ${name} per turn.`);
+                calls += 1;
+                ownCalls += 1;
+                return execute(input, options);
+              }),
           }
         : {}),
     };
@@ -127,4 +138,21 @@ export async function turnToolsFor(
     policyOf: (key) => settings.ai.tools[key] ?? "auto",
     wordingOf: (key) => available.find((tool: AvailableTool) => tool.name === key),
   };
+}
+
+/** Runs a tool call, telling the turn's watchers what it was given and what it answered. */
+export async function watched<T>(
+  watch: TurnWatch,
+  call: { callId: string; name: string; args: unknown },
+  run: () => PromiseLike<T> | T,
+): Promise<T> {
+  const followed = watch.toolCall(call);
+  try {
+    const result = await run();
+    followed.end({ status: "ok", result });
+    return result;
+  } catch (error) {
+    followed.end({ status: "error", result: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Who follows a turn step by step as it runs: the stored trace (docs/quality.md, "Traces")
- * and OpenTelemetry's spans (docs/quality.md, "OpenTelemetry") each implement `TurnWatcher`;
+ * and OpenTelemetry's spans (docs/quality.md) each implement `TurnWatcher`;
  * the engine tells every watcher the same facts, in the order they happen. A watcher must not
  * throw and must not slow the turn: it records, and writes (if at all) when the turn ends.
  *
@@ -23,6 +23,8 @@ export interface TurnBot {
   model: string;
   /** The bot's settings as the turn read them: a short hash of the settings document. */
   settingsVersion: string;
+  /** Formatting the reply's text goes through (`remove_markdown`, `remove_emojis`); empty when none. */
+  formatting: string[];
 }
 
 /** A message semantic recall brought back into the prompt. */
@@ -114,10 +116,6 @@ export interface TurnEnd {
   reason?: string | null | undefined;
   /** The reply's stored messages (the assistant's and tool messages), when it replied. */
   replyMessageIds?: string[] | undefined;
-  /** Credits the reply cost. */
-  credits?: number | undefined;
-  /** Formatting applied to the reply's text (`markdown`, `emoji`, …); empty when none. */
-  formatting?: string[] | undefined;
 }
 
 /** One turn, followed. */

@@ -67,7 +67,9 @@ export class HybridSearch {
       const score = Math.min(1, fused / best);
       if (request.scoreThreshold !== undefined && score < request.scoreThreshold) continue;
       hits.push({
+        vectorStoreId: row.vector_store_id,
         fileId: row.file_id,
+        chunkIndex: row.chunk_index,
         filename: row.filename,
         score,
         attributes,

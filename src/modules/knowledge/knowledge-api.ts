@@ -103,7 +103,10 @@ export interface SearchRequest {
 }
 
 export interface SearchHit {
+  vectorStoreId: string;
   fileId: string;
+  /** The passage's index in its file. */
+  chunkIndex: number;
   filename: string;
   /** 0..1, higher is better. */
   score: number;

@@ -4,4 +4,4 @@ export { composeMemory } from "./compose.js";
 export { createEmbedderFromConfig, type Embedder } from "./embedder.js";
 export { memoryJobHandlers } from "./job-handlers.js";
 export { memoryIndexJob } from "./jobs.js";
-export { formatRecalled, recall } from "./semantic-recall.js";
+export { formatRecalled, type RecalledThread, recall } from "./semantic-recall.js";

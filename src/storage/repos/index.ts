@@ -24,6 +24,7 @@ import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
 import { ThreadEventsRepo } from "./thread-events.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
+import { TurnTracesRepo } from "./turn-traces.repo.js";
 import { WebhookRepo } from "./webhooks.repo.js";
 import { WidgetRepo } from "./widget.repo.js";
 
@@ -44,6 +45,7 @@ export interface Repos {
   messages: MessagesRepo;
   persons: PersonsRepo;
   approvals: ApprovalsRepo;
+  turnTraces: TurnTracesRepo;
   jobs: JobRepo;
   webhooks: WebhookRepo;
   threadEvents: ThreadEventsRepo;
@@ -79,6 +81,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     messages: new MessagesRepo(db),
     persons: new PersonsRepo(db),
     approvals: new ApprovalsRepo(db),
+    turnTraces: new TurnTracesRepo(db),
     jobs: new JobRepo(db),
     webhooks: new WebhookRepo(db),
     threadEvents: new ThreadEventsRepo(db),

@@ -433,10 +433,13 @@ export class KnowledgeRepo {
    * Chunks by id, with what a search result shows; only those search sees (of their file's live
    * generation). One statement, so one search never shows a file's old and new chunks together.
    */
-  async chunksById(
-    ids: number[],
-  ): Promise<
-    Array<Pick<KnowledgeChunkRow, "id" | "file_id" | "content"> & { filename: string; attributes: string }>
+  async chunksById(ids: number[]): Promise<
+    Array<
+      Pick<KnowledgeChunkRow, "id" | "vector_store_id" | "file_id" | "chunk_index" | "content"> & {
+        filename: string;
+        attributes: string;
+      }
+    >
   > {
     if (ids.length === 0) return [];
     return (
@@ -451,7 +454,9 @@ export class KnowledgeRepo {
         // Not the vectors (nor, on PostgreSQL, the tsvector and pgvector columns): a result shows text.
         .select([
           "knowledge_chunks.id",
+          "knowledge_chunks.vector_store_id",
           "knowledge_chunks.file_id",
+          "knowledge_chunks.chunk_index",
           "knowledge_chunks.content",
           "knowledge_files.filename",
           "vector_store_files.attributes",

@@ -444,13 +444,15 @@ export class FakeKnowledge implements KnowledgeApi {
       if (state.record.status !== "processed") continue;
       if (request.filters && !matchesFilter(state.record.attributes, request.filters)) continue;
       const text = this.files.get(state.record.id)?.content.toString("utf8") ?? "";
-      for (const chunk of paragraphs(text)) {
+      for (const [chunkIndex, chunk] of paragraphs(text).entries()) {
         const chunkWords = new Set(wordsOf(chunk));
         const found = [...words].filter((word) => chunkWords.has(word)).length;
         const score = words.size === 0 ? 0 : found / words.size;
         if (score === 0 || score < (request.scoreThreshold ?? 0)) continue;
         hits.push({
+          vectorStoreId: storeId,
           fileId: state.record.id,
+          chunkIndex,
           filename: state.record.filename,
           score,
           attributes: { ...state.record.attributes },

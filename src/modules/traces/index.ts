@@ -1,0 +1,3 @@
+/** The traces module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
+export { composeTraces } from "./compose.js";
+export { type TurnTrace, turnTraceSchema } from "./trace-schemas.js";

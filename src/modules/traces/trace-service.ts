@@ -1,0 +1,67 @@
+import type { AuthContext } from "../../infra/auth-context.js";
+import { notFound } from "../../infra/errors.js";
+import type { Repos } from "../../storage/repos/index.js";
+import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import type { TurnTraceRow } from "../../storage/repos/turn-traces.repo.js";
+import type { StoredTrace } from "./trace-document.js";
+import type { TurnTrace } from "./trace-schemas.js";
+
+export interface TraceServiceDeps {
+  repos: Repos;
+  /** The thread as the caller may read it (403/404 as reading the thread: docs/conversations.md). */
+  resolveThread(auth: AuthContext, threadId: string): Promise<ThreadRow>;
+}
+
+/** Reading turn traces: under the same rules as reading their thread (docs/quality.md, "Traces"). */
+export class TraceService {
+  constructor(private readonly deps: TraceServiceDeps) {}
+
+  async forMessage(auth: AuthContext, threadId: string, messageId: string): Promise<TurnTrace> {
+    const thread = await this.deps.resolveThread(auth, threadId);
+    const row = await this.deps.repos.turnTraces.forMessage(auth.projectId, thread.id, messageId);
+    if (!row) throw notFound("trace", messageId);
+    const [trace] = await this.present(auth.projectId, [row]);
+    return trace!;
+  }
+
+  async listForThread(
+    auth: AuthContext,
+    threadId: string,
+    query: { limit: number; cursor?: string | undefined },
+  ): Promise<{ data: TurnTrace[]; next_cursor: string | null }> {
+    const thread = await this.deps.resolveThread(auth, threadId);
+    const rows = await this.deps.repos.turnTraces.listByThread(auth.projectId, thread.id, {
+      limit: query.limit + 1,
+      before: query.cursor,
+    });
+    const page = rows.slice(0, query.limit);
+    return {
+      data: await this.present(auth.projectId, page),
+      next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  }
+
+  /** The stored documents with what is read alongside: the reply's messages and its charge. */
+  private async present(projectId: string, rows: TurnTraceRow[]): Promise<TurnTrace[]> {
+    const messages = await this.deps.repos.turnTraces.messageIds(
+      projectId,
+      rows.map((row) => row.id),
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const document = JSON.parse(row.document) as StoredTrace;
+        const messageIds = messages.get(row.id) ?? [];
+        const replyId = messageIds.at(-1);
+        const charge = replyId
+          ? await this.deps.repos.billing.findTransactionByReference(projectId, "charge", replyId)
+          : undefined;
+        return {
+          ...document,
+          object: "turn_trace" as const,
+          message_ids: messageIds,
+          credits: charge ? -Number(charge.amount) : null,
+        };
+      }),
+    );
+  }
+}
