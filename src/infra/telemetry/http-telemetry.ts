@@ -1,4 +1,4 @@
-import { type Context, context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { FastifyRequest } from "fastify";
 import type { App } from "../http-types.js";
 import type { Telemetry } from "./telemetry.js";
@@ -10,16 +10,14 @@ interface RequestTelemetry {
   /** `performance.now()` when the request arrived. */
   startedAt: number;
   span: Span | undefined;
-  /** The span's context, which the request's handler runs in. */
-  active: Context | undefined;
 }
 
 /**
  * A SERVER span per request (docs/quality.md, "OpenTelemetry") continuing the caller's
- * `traceparent`, and `http.server.request.duration`. The span is the active one while the
- * request is handled, so what its handler runs (a streamed reply's turn) is its child: it is
- * entered when the request arrives and again once its body has been read (body parsing runs in
- * the socket's async context, not the request's). Nothing is installed when nothing is exported.
+ * `traceparent`, and `http.server.request.duration`. The span is made the active one in the
+ * first hook, so that every later hook and the handler run in its context (the body's late
+ * packets too), and what the handler runs (a streamed reply's turn) is its child. Nothing is
+ * installed when nothing is exported.
  *
  * Recorded: the method, the route pattern, the path (never the query string), the status code.
  * Never a header or a body.
@@ -37,7 +35,7 @@ export function installHttpTelemetry(app: App, telemetry: Telemetry): void {
   app.addHook("onRequest", (request, _reply, done) => {
     const startedAt = performance.now();
     if (!tracer) {
-      requests.set(request, { startedAt, span: undefined, active: undefined });
+      requests.set(request, { startedAt, span: undefined });
       return done();
     }
     const parent = telemetry.extract(request.headers);
@@ -53,18 +51,9 @@ export function installHttpTelemetry(app: App, telemetry: Telemetry): void {
       },
       parent,
     );
-    const active = trace.setSpan(parent, span);
-    requests.set(request, { startedAt, span, active });
-    context.with(active, done);
+    requests.set(request, { startedAt, span });
+    context.with(trace.setSpan(parent, span), done);
   });
-  if (tracer) {
-    app.addHook("preValidation", (request, _reply, done) => {
-      const active = requests.get(request)?.active;
-      if (active) context.with(active, done);
-      else done();
-    });
-  }
-
   const finish = (request: FastifyRequest, status: number | undefined, errorType: string | undefined) => {
     const entry = requests.get(request);
     if (!entry) return;

@@ -109,6 +109,7 @@ class OtelTurn implements TurnWatch {
       [GEN_AI.PROVIDER_NAME]: provider,
       [GEN_AI.REQUEST_MODEL]: model,
       "parley.bot.settings_version": bot.settingsVersion,
+      ...(bot.formatting.length > 0 ? { "parley.bot.formatting": bot.formatting } : {}),
     });
   }
 
@@ -236,8 +237,6 @@ class OtelTurn implements TurnWatch {
       ...(end.code ? { "parley.turn.code": end.code } : {}),
       ...(end.reason ? { "parley.turn.reason": end.reason } : {}),
       ...(end.replyMessageIds ? { "parley.turn.reply_messages": end.replyMessageIds.length } : {}),
-      ...(end.credits !== undefined ? { "parley.turn.credits": end.credits } : {}),
-      ...(end.formatting && end.formatting.length > 0 ? { "parley.turn.formatting": end.formatting } : {}),
     });
     if (end.outcome === "failed") failSpan(this.span, end.code ?? "failed");
     this.span.end();
@@ -261,7 +260,7 @@ function responseAttributes(result: ModelRequestEnd): Attributes {
     [GEN_AI.USAGE_OUTPUT_TOKENS]: result.outputTokens,
     ...(result.finishReason !== null ? { [GEN_AI.RESPONSE_FINISH_REASONS]: [result.finishReason] } : {}),
     ...(result.responseModel ? { [GEN_AI.RESPONSE_MODEL]: result.responseModel } : {}),
-    ...(result.error ? { "parley.model.retried": result.retried === true } : {}),
+    ...(result.error && result.retried !== undefined ? { "parley.model.retried": result.retried } : {}),
   };
 }
 
