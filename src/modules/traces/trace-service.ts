@@ -1,8 +1,9 @@
 import type { AuthContext } from "../../infra/auth-context.js";
-import { notFound } from "../../infra/errors.js";
+import { ApiError } from "../../infra/errors.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { TurnTraceRow } from "../../storage/repos/turn-traces.repo.js";
+import { toCredits } from "../billing/index.js";
 import type { StoredTrace } from "./trace-document.js";
 import type { TurnTrace } from "./trace-schemas.js";
 
@@ -19,7 +20,13 @@ export class TraceService {
   async forMessage(auth: AuthContext, threadId: string, messageId: string): Promise<TurnTrace> {
     const thread = await this.deps.resolveThread(auth, threadId);
     const row = await this.deps.repos.turnTraces.forMessage(auth.projectId, thread.id, messageId);
-    if (!row) throw notFound("trace", messageId);
+    if (!row) {
+      throw new ApiError(
+        404,
+        "trace_not_found",
+        `No trace explains the message '${messageId}' in this thread: no turn stored it, or its trace is past retention.`,
+      );
+    }
     const [trace] = await this.present(auth.projectId, [row]);
     return trace!;
   }
@@ -59,7 +66,7 @@ export class TraceService {
           ...document,
           object: "turn_trace" as const,
           message_ids: messageIds,
-          credits: charge ? -Number(charge.amount) : null,
+          credits: charge ? toCredits(-Number(charge.amount)) : null,
         };
       }),
     );

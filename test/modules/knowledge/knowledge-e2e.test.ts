@@ -113,6 +113,20 @@ for (const dialect of DIALECTS) {
             (m: { role: string; content: string }) => m.role === "tool" && m.content.includes("handbook.md"),
           ),
         ).toBe(true);
+        // Why this answer: the trace names the passages the search returned (docs/quality.md, "Traces").
+        const reply = messages.at(-1) as { id: string };
+        const trace = (await t.call("GET", `/v1/threads/thr_knowledge/messages/${reply.id}/trace`)).json();
+        expect(trace.knowledge).toHaveLength(1);
+        expect(trace.knowledge[0].query).toBe("refund card days");
+        expect(trace.knowledge[0].passages.length).toBeGreaterThan(0);
+        expect(trace.knowledge[0].passages[0]).toMatchObject({
+          vector_store_id: storeId,
+          file_id: expect.stringMatching(/^file/),
+          file_name: "handbook.md",
+          chunk: expect.any(Number),
+          score: expect.any(Number),
+        });
+        expect(trace.tool_calls[0]).toMatchObject({ name: "knowledge_search", status: "ok" });
       });
 
       it("another project sees nothing of it", async () => {

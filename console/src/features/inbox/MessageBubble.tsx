@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Box, Button, Group, Stack, Text } from "@mantine/core";
 import { MarkdownText } from "../../components/MarkdownText";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { formatActivity } from "./activity-time";
@@ -14,12 +14,16 @@ export function MessageBubble({
   message,
   personName,
   unanswered = false,
+  onWhy,
 }: {
   message: Message;
   personName: string | null;
   unanswered?: boolean;
+  /** Opens "Why this answer" (docs/console.md); given for the AI's messages. */
+  onWhy?: (() => void) | undefined;
 }) {
   const t = useT("inbox");
+  const tt = useT("trace");
   const { language } = useLanguage();
   const label =
     message.author === "user"
@@ -62,6 +66,11 @@ export function MessageBubble({
           </Stack>
         ) : null}
         <Group gap="xs" justify="flex-end" mt={2}>
+          {onWhy ? (
+            <Button variant="subtle" size="compact-xs" onClick={onWhy} data-testid="why-this-answer">
+              {tt("whyButton")}
+            </Button>
+          ) : null}
           {unanswered ? (
             <Text size="xs" c="red" data-testid="message-unanswered">
               {t("message.unanswered")}

@@ -3,6 +3,7 @@ import { IconArrowDown } from "@tabler/icons-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { TraceDrawer } from "../traces/TraceDrawer";
 import { toConversationItems } from "./conversation";
 import { MessageBubble } from "./MessageBubble";
 import { ReplyFailureNotice } from "./ReplyFailureNotice";
@@ -39,6 +40,7 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
   const atBottom = useRef(true);
   const seen = useRef(0);
   const [unseen, setUnseen] = useState(false);
+  const [whyFor, setWhyFor] = useState<string | null>(null);
 
   const scrollToBottom = useCallback(() => {
     const element = scroller.current;
@@ -98,6 +100,7 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
                     message={item.message}
                     personName={personName}
                     unanswered={failedIds.has(item.message.id)}
+                    onWhy={item.message.author === "bot" ? () => setWhyFor(item.message.id) : undefined}
                   />
                 ),
                 failure && index === noticeAfter ? (
@@ -119,6 +122,12 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
           {t("message.newBelow")}
         </Button>
       ) : null}
+      <TraceDrawer
+        threadId={threadId}
+        messageId={whyFor}
+        messages={messages.data ?? []}
+        onClose={() => setWhyFor(null)}
+      />
     </div>
   );
 }
