@@ -230,6 +230,7 @@ export function composeService(deps: ServiceDeps): Service {
   const { config, storage, clock } = deps;
   const ids = deps.newId;
   const repos = createRepos(storage.db);
+  const telemetry = deps.telemetry ?? NO_TELEMETRY;
   const context: ModuleContext = {
     config,
     storage,
@@ -238,7 +239,7 @@ export function composeService(deps: ServiceDeps): Service {
     clock,
     newId: ids,
     log: deps.log,
-    telemetry: deps.telemetry ?? NO_TELEMETRY,
+    telemetry,
   };
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   // Embedded models (docs/local-models.md): their files, and the runtime, loaded on first use.
@@ -419,7 +420,7 @@ export function composeService(deps: ServiceDeps): Service {
       storage,
       clock,
       log: deps.log,
-      telemetry: context.telemetry,
+      telemetry,
       workerId: processId,
       leaseMs: config.leaseMs,
       concurrency: config.workerConcurrency,

@@ -45,6 +45,6 @@ export interface ModuleContext {
   clock: Clock;
   newId: IdGenerator;
   log: Logger;
-  /** OpenTelemetry's tracer and meter, or none (docs/quality.md, "OpenTelemetry"). */
-  telemetry: Telemetry;
+  /** OpenTelemetry's tracer and meter (docs/quality.md, "OpenTelemetry"); absent: none. */
+  telemetry?: Telemetry;
 }

@@ -122,7 +122,9 @@ export function composeEngine(
     // The stored trace's, and OpenTelemetry's when it exports (docs/quality.md, "OpenTelemetry").
     watchers: [
       ...(deps.watchers ?? []),
-      ...(isExporting(context.telemetry) ? [new OtelTurnWatcher(context.telemetry)] : []),
+      ...(context.telemetry && isExporting(context.telemetry)
+        ? [new OtelTurnWatcher(context.telemetry)]
+        : []),
     ],
   });
   return {

@@ -67,7 +67,7 @@ export function composeIntegrations(
     connection,
     clock,
     maxAttempts: config.channelSendMaxAttempts,
-    telemetry: context.telemetry,
+    ...(context.telemetry ? { telemetry: context.telemetry } : {}),
   });
   const inbound = new InboundService({ repos, connectors, inbox: deps.inbox });
   const integrations = new IntegrationsService({

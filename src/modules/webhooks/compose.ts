@@ -35,7 +35,7 @@ export function composeWebhooks(
         log,
         newId,
         onAttempt: deps.onAttempt,
-        telemetry,
+        ...(telemetry ? { telemetry } : {}),
         ...deps.dispatch,
       })
     : undefined;
