@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { LanguageModel } from "ai";
 import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -21,6 +22,8 @@ import { requestIdFrom } from "./infra/request-id.js";
 import { installReservedHeaderStripping } from "./infra/reserved-headers.js";
 import type { SecretBox } from "./infra/secret-box.js";
 import { installShutdownRefusal } from "./infra/shutdown-refusal.js";
+import { installHttpTelemetry } from "./infra/telemetry/http-telemetry.js";
+import { startTelemetry } from "./infra/telemetry/start-telemetry.js";
 import { OPENAI_MIRROR_PREFIX } from "./modules/knowledge/index.js";
 import { type WebhookDispatchOptions, webhookOpenApi } from "./modules/webhooks/index.js";
 import type { Storage } from "./storage/database.js";
@@ -84,8 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // OpenTelemetry (docs/quality.md, "OpenTelemetry"): nothing is loaded unless an endpoint is set.
+  const telemetry = await startTelemetry(config.telemetry, {
+    log: app.log,
+    serviceVersion: SERVICE_VERSION,
+    instanceId: randomUUID(),
+  });
   const service = composeService({
     config,
+    telemetry,
     storage: deps.storage,
     secrets: deps.secrets,
     clock: deps.clock ?? systemClock,
@@ -98,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
   });
 
+  // First, so that the request's span covers every other hook and its context reaches the handler.
+  installHttpTelemetry(app, telemetry);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -130,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onClose", async () => {
     clearInterval(housekeeping);
     await service.close();
+    // After the service, so that the spans of the work it finished on its way out are sent.
+    await telemetry.shutdown();
   });
   return app;
 }

@@ -21,6 +21,7 @@ import { ResilientRateLimitStore } from "./infra/resilient-rate-limit-store.js";
 import { installScrapeGauges } from "./infra/scrape-gauges.js";
 import { createSecretBox, type SecretBox } from "./infra/secret-box.js";
 import { decodeSecretKey, resolveSecretKey } from "./infra/secret-key.js";
+import { NO_TELEMETRY, type Telemetry } from "./infra/telemetry/telemetry.js";
 import type { JobRegistration } from "./job-queue/job-definition.js";
 import { JobQueue } from "./job-queue/job-queue.js";
 import { JobWorker } from "./job-queue/job-worker.js";
@@ -189,6 +190,8 @@ export interface ServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   log: Logger;
+  /** OpenTelemetry's spans and metrics (default: none); the caller shuts it down after the service. */
+  telemetry?: Telemetry;
   /** Overrides the rate-limit store chosen from the configuration. */
   rateLimitStore?: RateLimitStore;
   /** Supplies models for some ids instead of the configured providers (tests, embedding). */
@@ -228,6 +231,7 @@ export function composeService(deps: ServiceDeps): Service {
   const { config, storage, clock } = deps;
   const ids = deps.newId;
   const repos = createRepos(storage.db);
+  const telemetry = deps.telemetry ?? NO_TELEMETRY;
   const context: ModuleContext = {
     config,
     storage,
@@ -236,6 +240,7 @@ export function composeService(deps: ServiceDeps): Service {
     clock,
     newId: ids,
     log: deps.log,
+    telemetry,
   };
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   // Embedded models (docs/local-models.md): their files, and the runtime, loaded on first use.
@@ -419,6 +424,7 @@ export function composeService(deps: ServiceDeps): Service {
       storage,
       clock,
       log: deps.log,
+      telemetry,
       workerId: processId,
       leaseMs: config.leaseMs,
       concurrency: config.workerConcurrency,

@@ -10,6 +10,7 @@ import {
   localModelsEnv,
 } from "./config-local-models.js";
 import { type OAuthConfig, oauthConfigOf, oauthEnvShape } from "./config-oauth.js";
+import { type TelemetryConfig, telemetryConfigOf, telemetryEnv } from "./config-telemetry.js";
 import { httpUrl, httpUrlProblem, isBaseUrlVariable } from "./config-urls.js";
 import { vendorEnvShape, vendorSettingsOf } from "./config-vendors.js";
 import type { VendorId } from "./vendors/registry.js";
@@ -230,6 +231,7 @@ const envSchema = z.object({
   ...oauthEnvShape,
   ...vendorEnvShape,
   ...localModelsEnv,
+  ...telemetryEnv,
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
@@ -380,6 +382,8 @@ export interface Config {
     dir: string;
     limits: { perIpPerMinute: number; messagesPerVisitorPerMinute: number };
   };
+  /** OpenTelemetry export (docs/quality.md, "OpenTelemetry"): off unless an OTLP endpoint is set. */
+  telemetry: TelemetryConfig;
   /** The operator console (docs/console.md). */
   console: {
     /** The built console (default: console/dist of this checkout); undefined = the default. */
@@ -568,6 +572,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         messagesPerVisitorPerMinute: env.PARLEY_WIDGET_MESSAGES_PER_MINUTE,
       },
     },
+    telemetry: telemetryConfigOf(env),
     console: {
       dir: env.PARLEY_CONSOLE_DIR,
       sessionTtlMs: env.PARLEY_SESSION_TTL_HOURS * 60 * 60 * 1000,

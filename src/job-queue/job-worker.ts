@@ -1,7 +1,10 @@
 import { hostname } from "node:os";
+import { type Span, SpanKind } from "@opentelemetry/api";
 import { ClaimLoop } from "../infra/claim-loop.js";
 import type { Clock } from "../infra/clock.js";
 import { randomBase62 } from "../infra/ids.js";
+import { NO_TELEMETRY, type Telemetry } from "../infra/telemetry/telemetry.js";
+import { errorTypeOf, failSpan, withSpan } from "../infra/telemetry/with-span.js";
 import type { Storage } from "../storage/database.js";
 import { type JobLease, JobRepo, type JobRow } from "../storage/repos/jobs.repo.js";
 import { retryDelayMs } from "./retry-delay.js";
@@ -44,7 +47,16 @@ export interface JobWorkerDeps {
   concurrency?: number;
   /** How long a claim lasts unless renewed; renewed every leaseMs/2 while the handler runs. */
   leaseMs?: number;
+  /** A span per job run (docs/quality.md, "OpenTelemetry"); none by default. */
+  telemetry?: Telemetry;
 }
+
+/**
+ * How a run ended, as its span tells: `completed`, `retry` (attempts left), `failed` (the last
+ * attempt), `lease_lost` (another worker had taken the job over), `unrecorded` (the outcome
+ * could not be written; the job runs again after its lease).
+ */
+type RunOutcome = "completed" | "retry" | "failed" | "lease_lost" | "unrecorded";
 
 /** What last_error keeps of whatever a handler threw. */
 function errorMessage(error: unknown): string {
@@ -114,7 +126,26 @@ export class JobWorker {
     return this.loop.runDue();
   }
 
-  private async execute(job: JobRow): Promise<void> {
+  /** One run in its span, `job <type>`: a turn the job runs is the span's child. */
+  private execute(job: JobRow): Promise<void> {
+    return withSpan(
+      this.deps.telemetry ?? NO_TELEMETRY,
+      `job ${job.type}`,
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          "parley.job.id": job.id,
+          "parley.job.type": job.type,
+          "parley.job.attempt": job.attempts,
+          "parley.job.max_attempts": job.max_attempts,
+          ...(job.project_id ? { "parley.project.id": job.project_id } : {}),
+        },
+      },
+      (span) => this.run(job, span),
+    );
+  }
+
+  private async run(job: JobRow, span: Span): Promise<void> {
     const lease: JobLease = { id: job.id, workerId: this.workerId, attempts: job.attempts };
     let renewal: Promise<void> = Promise.resolve();
     const renewTimer = setInterval(
@@ -136,15 +167,22 @@ export class JobWorker {
       clearInterval(renewTimer);
       await renewal;
     }
+    let outcome: RunOutcome = "unrecorded";
     try {
-      if (failure) await this.recordFailure(job, lease, failure.error);
-      else if (!(await this.repo.complete(lease, this.deps.clock.now()))) this.leaseLost(job);
+      if (failure) outcome = await this.recordFailure(job, lease, failure.error);
+      else if (await this.repo.complete(lease, this.deps.clock.now())) outcome = "completed";
+      else {
+        outcome = "lease_lost";
+        this.leaseLost(job);
+      }
     } catch (error) {
       this.deps.log.error(
         { err: error, jobId: job.id, type: job.type, workerId: this.workerId },
         "could not record the job's outcome; it runs again once its lease expires",
       );
     }
+    span.setAttribute("parley.job.outcome", outcome);
+    if (failure) failSpan(span, errorTypeOf(failure.error));
   }
 
   private async invoke(job: JobRow): Promise<void> {
@@ -178,7 +216,7 @@ export class JobWorker {
     }
   }
 
-  private async recordFailure(job: JobRow, lease: JobLease, error: unknown): Promise<void> {
+  private async recordFailure(job: JobRow, lease: JobLease, error: unknown): Promise<RunOutcome> {
     const now = this.deps.clock.now();
     const outcome = await this.repo.fail(lease, {
       maxAttempts: job.max_attempts,
@@ -196,10 +234,16 @@ export class JobWorker {
       maxAttempts: job.max_attempts,
       workerId: this.workerId,
     };
-    if (!outcome) this.leaseLost(job);
-    else if (outcome.status === "pending")
+    if (!outcome) {
+      this.leaseLost(job);
+      return "lease_lost";
+    }
+    if (outcome.status === "pending") {
       this.deps.log.warn({ ...context, retryAt: outcome.runAt }, "job failed; will retry");
-    else this.deps.log.error(context, "job failed on its last attempt");
+      return "retry";
+    }
+    this.deps.log.error(context, "job failed on its last attempt");
+    return "failed";
   }
 
   /** Another worker took the job over after this one's lease expired; its outcome stands. */

@@ -4,6 +4,7 @@ import type { App } from "../infra/http-types.js";
 import type { IdGenerator } from "../infra/ids.js";
 import type { Logger } from "../infra/logging.js";
 import type { SecretBox } from "../infra/secret-box.js";
+import type { Telemetry } from "../infra/telemetry/telemetry.js";
 import type { JobRegistration } from "../job-queue/job-definition.js";
 import type { Storage } from "../storage/database.js";
 import type { Repos } from "../storage/repos/index.js";
@@ -44,4 +45,6 @@ export interface ModuleContext {
   clock: Clock;
   newId: IdGenerator;
   log: Logger;
+  /** OpenTelemetry's tracer and meter (docs/quality.md, "OpenTelemetry"); absent: none. */
+  telemetry?: Telemetry;
 }

@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { Metrics } from "../../infra/metrics.js";
+import { isExporting } from "../../infra/telemetry/telemetry.js";
 import type { MessageChunksRepo } from "../../storage/repos/message-chunks.repo.js";
 import type { ToolProvider } from "../../tools/tool-provider.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
@@ -14,6 +15,7 @@ import type { CreditPolicy } from "./answer-policy.js";
 import { ApprovalFlow } from "./approval-flow.js";
 import { engineJobHandlers } from "./job-handlers.js";
 import { type LocalModelRuntime, ModelRegistry } from "./model-registry.js";
+import { OtelTurnWatcher } from "./otel-turn-watcher.js";
 import { TurnRunner } from "./run-turn.js";
 import type { ThreadActions } from "./thread-actions.js";
 import { ThreadLock } from "./thread-lock.js";
@@ -117,7 +119,13 @@ export function composeEngine(
     defaultModel: config.defaultModel,
     tools,
     toolCallsPerTurn: config.toolCallsPerTurn,
-    watchers: deps.watchers ?? [],
+    // The stored trace's, and OpenTelemetry's when it exports (docs/quality.md, "OpenTelemetry").
+    watchers: [
+      ...(deps.watchers ?? []),
+      ...(context.telemetry && isExporting(context.telemetry)
+        ? [new OtelTurnWatcher(context.telemetry)]
+        : []),
+    ],
   });
   return {
     name: "engine",

@@ -67,6 +67,7 @@ export function composeIntegrations(
     connection,
     clock,
     maxAttempts: config.channelSendMaxAttempts,
+    ...(context.telemetry ? { telemetry: context.telemetry } : {}),
   });
   const inbound = new InboundService({ repos, connectors, inbox: deps.inbox });
   const integrations = new IntegrationsService({

@@ -24,7 +24,7 @@ export function composeWebhooks(
   context: ModuleContext,
   deps: { onAttempt(result: WebhookAttemptResult): void; dispatch?: WebhookDispatchOptions },
 ): ModuleParts & { wake(): void } {
-  const { config, storage, repos, secrets, clock, newId, log } = context;
+  const { config, storage, repos, secrets, clock, newId, log, telemetry } = context;
   const sender = createWebhookSender({ allowPrivate: config.webhooksAllowPrivate });
   const dispatcher = config.runWorker
     ? new WebhookDispatcher({
@@ -35,6 +35,7 @@ export function composeWebhooks(
         log,
         newId,
         onAttempt: deps.onAttempt,
+        ...(telemetry ? { telemetry } : {}),
         ...deps.dispatch,
       })
     : undefined;

@@ -1,4 +1,7 @@
+import { SpanKind } from "@opentelemetry/api";
 import type { Clock } from "../../../infra/clock.js";
+import { NO_TELEMETRY, type Telemetry } from "../../../infra/telemetry/telemetry.js";
+import { failSpan, withSpan } from "../../../infra/telemetry/with-span.js";
 import { RetryLater } from "../../../job-queue/retry-later.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { MessageRow } from "../../../storage/repos/messages.repo.js";
@@ -15,7 +18,11 @@ export interface MessageDelivererDeps {
   clock: Clock;
   /** Attempts of a send that keeps failing transiently before it is recorded as failed. */
   maxAttempts: number;
+  /** A span per send (docs/quality.md, "OpenTelemetry"); none by default. */
+  telemetry?: Telemetry;
 }
+
+type Integration = NonNullable<Awaited<ReturnType<Repos["integrations"]["findById"]>>>;
 
 /** Used when a channel declares no limit. */
 const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
@@ -60,6 +67,60 @@ export class MessageDeliverer {
       );
     }
 
+    return this.sendInSpan(message, delivery, integration, conversationId, attempts);
+  }
+
+  /**
+   * The send's CLIENT span, `send <vendor>`: the vendor, the ids and how it ended (`sent`,
+   * `failed` with the delivery's error code, `retry` or `rate_limited`); never the text.
+   */
+  private sendInSpan(
+    message: MessageRow,
+    delivery: MessageDelivery,
+    integration: Integration,
+    conversationId: string,
+    attempts: number,
+  ): Promise<void> {
+    return withSpan(
+      this.deps.telemetry ?? NO_TELEMETRY,
+      `send ${integration.vendor}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          "parley.vendor": integration.vendor,
+          "parley.integration.id": integration.id,
+          "parley.project.id": message.project_id,
+          "parley.thread.id": message.thread_id,
+          "parley.message.id": message.id,
+          "parley.delivery.attempt": attempts,
+        },
+      },
+      async (span) => {
+        try {
+          await this.send(message, delivery, integration, conversationId, attempts);
+        } catch (error) {
+          span.setAttribute(
+            "parley.delivery.outcome",
+            error instanceof RetryLater ? "rate_limited" : "retry",
+          );
+          throw error;
+        } finally {
+          span.setAttribute("parley.delivery.parts_sent", delivery.parts_sent);
+          if (delivery.parts !== null) span.setAttribute("parley.delivery.parts", delivery.parts);
+        }
+        span.setAttribute("parley.delivery.outcome", delivery.status);
+        if (delivery.status === "failed") failSpan(span, delivery.error?.code ?? "failed");
+      },
+    );
+  }
+
+  private async send(
+    message: MessageRow,
+    delivery: MessageDelivery,
+    integration: Integration,
+    conversationId: string,
+    attempts: number,
+  ): Promise<void> {
     try {
       await this.deps.connectors.use(integration, async ({ channel, context }) => {
         if (!channel.send)
@@ -93,7 +154,7 @@ export class MessageDeliverer {
     delivery: MessageDelivery,
     error: unknown,
     attempts: number,
-    integration: NonNullable<Awaited<ReturnType<Repos["integrations"]["findById"]>>>,
+    integration: Integration,
   ): Promise<void> {
     if (error instanceof ChannelError) {
       switch (error.kind) {

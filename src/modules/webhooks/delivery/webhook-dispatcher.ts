@@ -1,8 +1,11 @@
 import { hostname } from "node:os";
+import { SpanKind } from "@opentelemetry/api";
 import { ClaimLoop } from "../../../infra/claim-loop.js";
 import type { Clock } from "../../../infra/clock.js";
 import { type IdGenerator, randomBase62 } from "../../../infra/ids.js";
 import type { SecretBox } from "../../../infra/secret-box.js";
+import { NO_TELEMETRY, type Telemetry } from "../../../infra/telemetry/telemetry.js";
+import { failSpan, withSpan } from "../../../infra/telemetry/with-span.js";
 import type { Storage } from "../../../storage/database.js";
 import { createRepos, type Repos } from "../../../storage/repos/index.js";
 import type {
@@ -58,7 +61,12 @@ export interface WebhookDispatcherDeps {
   /** Names this dispatcher in locked_by; unique per instance by default. */
   dispatcherId?: string;
   userAgent?: string;
+  /** A span per delivery attempt (docs/quality.md, "OpenTelemetry"); none by default. */
+  telemetry?: Telemetry;
 }
+
+/** How an attempt ended, as its span tells: its result, or `lease_lost` when it was not recorded. */
+type DeliveryOutcome = WebhookAttemptResult | "lease_lost";
 
 /**
  * Sends webhook deliveries from the database: claims due ones under a lease, signs and POSTs
@@ -85,7 +93,7 @@ export class WebhookDispatcher {
       concurrency: deps.concurrency ?? 10,
       claim: (limit) =>
         this.repo.claim({ lockedBy: this.dispatcherId, limit, now: deps.clock.now(), leaseMs: this.leaseMs }),
-      run: (claim) => this.deliver(claim),
+      run: (claim) => this.deliverInSpan(claim),
       // The next delivery of an ordered endpoint may be due as soon as one finishes.
       wakeAfterEachRun: true,
       onPollError: (error) =>
@@ -122,7 +130,42 @@ export class WebhookDispatcher {
     return this.loop.runDue();
   }
 
-  private async deliver(claim: ClaimedDelivery): Promise<void> {
+  /**
+   * The attempt's CLIENT span: the endpoint, the event and the status code; never the URL's
+   * path or query (they may hold a token), the body or the signature.
+   */
+  private deliverInSpan(claim: ClaimedDelivery): Promise<void> {
+    const { delivery } = claim;
+    const target = serverOf(claim.url);
+    return withSpan(
+      this.deps.telemetry ?? NO_TELEMETRY,
+      `webhook ${claim.eventType}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          "http.request.method": "POST",
+          ...(target ? { "server.address": target.address, "server.port": target.port } : {}),
+          "parley.project.id": delivery.project_id,
+          "parley.webhook.endpoint.id": delivery.endpoint_id,
+          "parley.webhook.delivery.id": delivery.id,
+          "parley.webhook.event.id": delivery.event_id,
+          "parley.webhook.event.type": claim.eventType,
+          "parley.webhook.attempt": delivery.attempts,
+        },
+      },
+      async (span) => {
+        const { outcome, result } = await this.deliver(claim);
+        span.setAttribute("parley.webhook.outcome", outcome);
+        if (result.statusCode !== null) span.setAttribute("http.response.status_code", result.statusCode);
+        if (!result.ok)
+          failSpan(span, result.statusCode !== null ? String(result.statusCode) : "no_response");
+      },
+    );
+  }
+
+  private async deliver(
+    claim: ClaimedDelivery,
+  ): Promise<{ outcome: DeliveryOutcome; result: DeliveryAttemptResult }> {
     const { delivery } = claim;
     const lease: DeliveryLease = {
       id: delivery.id,
@@ -155,7 +198,7 @@ export class WebhookDispatcher {
       });
       if (!held) this.leaseLost(context);
       else this.deps.onAttempt?.("delivered");
-      return;
+      return { outcome: held ? "delivered" : "lease_lost", result };
     }
 
     if (result.gone || result.statusCode === 410) {
@@ -177,7 +220,7 @@ export class WebhookDispatcher {
           context,
           "webhook endpoint answered 410 Gone; disabled, its pending deliveries cancelled",
         );
-      return;
+      return { outcome: outcome === "lost" ? "lease_lost" : "gone", result };
     }
 
     const firstAttemptAt = new Date(delivery.first_attempt_at ?? at);
@@ -200,7 +243,7 @@ export class WebhookDispatcher {
           "webhook delivery failed; will retry",
         );
       }
-      return;
+      return { outcome: held ? "retrying" : "lease_lost", result };
     }
 
     const outcome = await this.repos.transaction(async (trx) => {
@@ -219,6 +262,7 @@ export class WebhookDispatcher {
         { ...context, error: result.error, endpointDisabled: outcome === "disabled" },
         "webhook delivery failed for good",
       );
+    return { outcome: outcome === "lost" ? "lease_lost" : "failed", result };
   }
 
   /** Signs and sends; a secret that cannot be opened is a failed attempt like any other. */
@@ -268,5 +312,18 @@ export class WebhookDispatcher {
       { ...context, dispatcherId: this.dispatcherId },
       "webhook delivery lease was lost before its outcome was recorded; the outcome is dropped",
     );
+  }
+}
+
+/** The host and port a delivery goes to; nothing else of its URL. */
+function serverOf(url: string): { address: string; port: number } | undefined {
+  try {
+    const parsed = new URL(url);
+    return {
+      address: parsed.hostname,
+      port: parsed.port ? Number(parsed.port) : parsed.protocol === "https:" ? 443 : 80,
+    };
+  } catch {
+    return undefined;
   }
 }
