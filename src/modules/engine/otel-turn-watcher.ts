@@ -260,7 +260,6 @@ function responseAttributes(result: ModelRequestEnd): Attributes {
     [GEN_AI.USAGE_OUTPUT_TOKENS]: result.outputTokens,
     ...(result.finishReason !== null ? { [GEN_AI.RESPONSE_FINISH_REASONS]: [result.finishReason] } : {}),
     ...(result.responseModel ? { [GEN_AI.RESPONSE_MODEL]: result.responseModel } : {}),
-    ...(result.error && result.retried !== undefined ? { "parley.model.retried": result.retried } : {}),
   };
 }
 

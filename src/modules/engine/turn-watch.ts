@@ -81,8 +81,6 @@ export interface ModelRequestEnd {
   responseModel?: string | undefined;
   /** How it failed: `model_error`, `model_timeout`; absent when it answered. */
   error?: { code: string; message: string } | undefined;
-  /** The failure is retried by the turn. */
-  retried?: boolean | undefined;
 }
 
 export interface ModelRequestWatch {
