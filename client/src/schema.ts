@@ -3159,6 +3159,32 @@ export interface components {
       /** @description What the reply was charged (docs/billing.md, "Charges"); null for a failure or no charge. */
       credits: number | null;
       duration_ms: number;
+      /** @description Ratings of the reply's messages by the customer and operators (docs/quality.md, "Feedback"). */
+      feedback: {
+        comment: string | null;
+        /** @description A better answer an operator wrote; null from customers. */
+        correction: string | null;
+        /** @description ISO 8601, UTC */
+        created_at: string;
+        /** @description `fb_…`; the same while the rater's feedback is replaced. */
+        id: string;
+        message_id: string;
+        /** @description The signed-in operator who rated; null for the customer and for an API key. */
+        operator: {
+          id: string;
+          name: string;
+        } | null;
+        /** @enum {string} */
+        rating: "up" | "down";
+        /**
+         * @description `customer`: the end user (the widget); `operator`: a person of the project or an API key.
+         * @enum {string}
+         */
+        source: "customer" | "operator";
+        thread_id: string;
+        /** @description When it was last replaced; ISO 8601, UTC */
+        updated_at: string;
+      }[];
       /** @description From the start of the turn to the model's first output. */
       first_token_ms: number | null;
       /** @description `remove_markdown`, `remove_emojis`: what the reply's text went through. */
