@@ -1,3 +1,4 @@
+import type { AnalyticsTables } from "./schema-analytics.js";
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
@@ -99,4 +100,5 @@ export interface Database
     WidgetTables,
     PaymentTables,
     CustomToolTables,
-    McpTables {}
+    McpTables,
+    AnalyticsTables {}

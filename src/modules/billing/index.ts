@@ -4,7 +4,7 @@ export { BillingService } from "./billing-service.js";
 export { composeBilling } from "./compose.js";
 export { billingSettingsFromConfig, ledgerFromConfig } from "./compose-billing.js";
 export { CreditHolds } from "./credit-holds.js";
-export { toMilli } from "./credit-units.js";
+export { toCredits, toMilli } from "./credit-units.js";
 export type { Ledger } from "./ledger.js";
 export { paymentRoutes } from "./payment-routes.js";
 export { billingRoutes } from "./routes.js";
