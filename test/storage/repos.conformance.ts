@@ -563,6 +563,140 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
       });
     });
 
+    describe("analytics rollups", () => {
+      const zero = {
+        conversations: 0,
+        resolved: 0,
+        handed_off: 0,
+        user_messages: 0,
+        bot_messages: 0,
+        operator_messages: 0,
+        bot_replies: 0,
+        failed_replies: 0,
+        feedback_up: 0,
+        feedback_down: 0,
+        cost: 0,
+      };
+      // 2026-11-21T10:00Z and 23:00Z as hours since 1970.
+      const TEN = Date.parse("2026-11-21T10:00:00Z") / 3_600_000;
+      const ELEVEN_PM = TEN + 13;
+      const key = (hour: number, botId = "bot_1", channel = "telegram") => ({
+        projectId: "prj_1",
+        hour,
+        botId,
+        channel,
+      });
+
+      it("upserts add (negative amounts take away); sums by local day honour the segments and filters", async () => {
+        await seedProject();
+        const analytics = repos.analytics;
+        await analytics.addHourly(key(TEN), { ...zero, conversations: 1, cost: 5_000_000_000 });
+        await analytics.addHourly(key(TEN), { ...zero, conversations: 2, resolved: 1 });
+        await analytics.addHourly(key(TEN), { ...zero, resolved: -1, handed_off: 1 });
+        await analytics.addHourly(key(ELEVEN_PM, "bot_2"), { ...zero, conversations: 4 });
+        await analytics.addCounter(key(TEN), "tool", "get_current_time", 2);
+        await analytics.addCounter(key(TEN), "tool", "get_current_time", 1);
+        await analytics.addCounter(key(ELEVEN_PM, "bot_2", "api"), "failure", "model_error", 1);
+        const day = Math.floor(TEN / 24);
+        const utc = {
+          projectId: "prj_1",
+          segments: [{ fromHour: day * 24, toHour: day * 24 + 48, offsetMinutes: 0 }],
+        };
+        expect(await analytics.dailyTotals(utc)).toEqual([
+          { day, ...zero, conversations: 7, handed_off: 1, cost: 5_000_000_000 },
+        ]);
+        // At +03:00 from 20:00 UTC on: 23:00 UTC falls on the next day.
+        const moscow = {
+          projectId: "prj_1",
+          segments: [
+            { fromHour: day * 24, toHour: day * 24 + 20, offsetMinutes: 0 },
+            { fromHour: day * 24 + 20, toHour: day * 24 + 48, offsetMinutes: 180 },
+          ],
+        };
+        expect((await analytics.dailyTotals(moscow)).map((row) => [row.day, row.conversations])).toEqual([
+          [day, 3],
+          [day + 1, 4],
+        ]);
+        expect((await analytics.dailyTotals({ ...utc, botId: "bot_2" }))[0]?.conversations).toBe(4);
+        expect(await analytics.dailyTotals({ ...utc, channel: "widget" })).toEqual([]);
+        expect((await analytics.dailyCounters(moscow)).sort((a, b) => a.day - b.day)).toEqual([
+          { day, metric: "tool", key: "get_current_time", n: 3 },
+          { day: day + 1, metric: "failure", key: "model_error", n: 1 },
+        ]);
+        expect(await analytics.dailyCounters({ ...utc, projectId: "prj_2" })).toEqual([]);
+      });
+
+      it("a thread's state is saved over and goes with its thread; a chat's channel is its vendor or api", async () => {
+        await seedProject();
+        await repos.bots.insert(bot());
+        await storage.db
+          .insertInto("chats")
+          .values({
+            id: "chat_1",
+            project_id: "prj_1",
+            integration_id: null,
+            bot_id: "bot_1",
+            name: "site",
+            status: "active",
+            settings: "{}",
+            created_at: T0,
+            updated_at: T0,
+          })
+          .execute();
+        expect(await repos.analytics.channelOfChat("chat_1")).toBe("api");
+        expect(await repos.analytics.channelOfChat("chat_none")).toBeUndefined();
+        await repos.threads.insertIfAbsent({
+          project_id: "prj_1",
+          id: "th_1",
+          chat_id: "chat_1",
+          bot_id: "bot_1",
+          person_id: null,
+          mode: "auto",
+          title: null,
+          last_message_at: null,
+          pending_count: 0,
+          working_memory: null,
+          turn_lease_owner: null,
+          turn_lease_until: null,
+          external_conversation_id: null,
+          assignee_id: null,
+          assignee_name: null,
+          taken_over_by: null,
+          taken_over_at: null,
+          reply_failure: null,
+          created_at: T0,
+          updated_at: T0,
+        });
+        const state = {
+          project_id: "prj_1",
+          thread_id: "th_1",
+          hour: TEN,
+          bot_id: "bot_1",
+          channel: "api",
+          mode: "auto" as const,
+          bot_replied: 0,
+          handed_off: 0,
+          bot_waiting_since: T1,
+          people_waiting_since: null,
+        };
+        await repos.analytics.saveThread(state);
+        await repos.analytics.saveThread({
+          ...state,
+          mode: "manual",
+          handed_off: 1,
+          people_waiting_since: T2,
+        });
+        expect(await repos.analytics.findThread("prj_1", "th_1")).toEqual({
+          ...state,
+          mode: "manual",
+          handed_off: 1,
+          people_waiting_since: T2,
+        });
+        await repos.threads.delete("prj_1", "th_1");
+        expect(await repos.analytics.findThread("prj_1", "th_1")).toBeUndefined();
+      });
+    });
+
     describe("bootstrap lock", () => {
       it("can be taken inside a transaction whose writes then commit", async () => {
         await storage.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binOf, binValue } from "../../../src/modules/analytics/response-time-bins.js";
+import type { AnalyticsReport } from "../../../src/modules/analytics/schemas.js";
 import { analytics as analyticsMigration } from "../../../src/storage/migrations/0028-analytics.js";
 import { activeChat, eventually, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
@@ -22,11 +23,7 @@ import {
  * CSV, the 422s and the backfill of the migration over the same data.
  */
 
-type Report = {
-  totals: Record<string, any>;
-  days: Array<Record<string, any>>;
-  [key: string]: unknown;
-};
+type Report = AnalyticsReport;
 
 const DAY = "from=2026-11-21&to=2026-11-21";
 
@@ -278,7 +275,8 @@ for (const dialect of DIALECTS) {
         "cost",
         "handoff_reasons",
       ];
-      for (const field of kept) expect(rebuilt.totals[field], field).toEqual(live.totals[field]);
+      const field = (report: Report, name: string) => (report.totals as Record<string, unknown>)[name];
+      for (const name of kept) expect(field(rebuilt, name), name).toEqual(field(live, name));
       // What the stored rows do not tell starts from the migration on.
       expect(rebuilt.totals).toMatchObject({
         failed_replies: 0,
