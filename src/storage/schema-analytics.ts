@@ -1,17 +1,20 @@
+import type { Generated } from "kysely";
 import type { ThreadMode } from "./schema-conversations.js";
 
 /**
  * Conversation analytics (migration 0028; docs/quality.md, "Analytics"): rollups kept in the
  * transactions of the events that change them. Hours are whole hours since the Unix epoch, UTC
  * (`floor(epoch seconds / 3600)`): any time zone's days are sums of them. `channel` is the chat's
- * integration vendor, or `api` for a chat without one; `bot_id` is the thread's bot.
+ * integration vendor, or `api` for a chat without one; `bot_id` is the thread's bot. Each hour
+ * has a row per bot and channel, and rows summed over them: `*` for every bot, every channel, or
+ * both (ANALYTICS_ALL), so that any filter reads one row per hour.
  */
 export interface AnalyticsHourlyTable {
   project_id: string;
-  hour: number;
   bot_id: string;
   channel: string;
-  /** Threads started in the hour. The three below count those threads too, whenever it happened. */
+  hour: number;
+  /** Threads started in the hour. The two below count those threads too, whenever it happened. */
   conversations: number;
   /** Of those, with at least one bot reply and never handed to a person. */
   resolved: number;
@@ -30,23 +33,26 @@ export interface AnalyticsHourlyTable {
   feedback_down: number;
   /** Millicredits billing charged for the hour's replies. */
   cost: number;
+  /**
+   * Keyed counts, JSON objects of name to count (`{}` when none): the tools AI messages called,
+   * failed replies by code, hand-overs by reason (in the hour the thread started), and the first
+   * response times of the bot and of people by bin (`response-time-bins.ts` of modules/analytics).
+   */
+  tool_calls: string;
+  failures: string;
+  handoffs: string;
+  frt_bot: string;
+  frt_people: string;
+  /**
+   * 1 when the row is made, one more at every change: a day's rows summed tell whether anything
+   * of the day changed since it was last read (the reading side keeps what it computed of a day
+   * while the sum stays the same).
+   */
+  version: Generated<number>;
 }
 
-/**
- * Keyed counts beside the hourly row: `tool` (key: the tool's name), `failure` (the failed
- * reply's code), `handoff` (the hand-over's reason, counted in the hour the thread started),
- * `frt_bot` and `frt_people` (key: a first-response-time bin, `response-time-bins.ts` of
- * modules/analytics).
- */
-export interface AnalyticsCountersTable {
-  project_id: string;
-  hour: number;
-  bot_id: string;
-  channel: string;
-  metric: string;
-  key: string;
-  n: number;
-}
+/** The bot or channel of the rows summed over every bot or every channel. */
+export const ANALYTICS_ALL = "*";
 
 /** What analytics remembers of each thread to count its changes once (migration 0028). */
 export interface AnalyticsThreadsTable {
@@ -70,6 +76,5 @@ export interface AnalyticsThreadsTable {
 
 export interface AnalyticsTables {
   analytics_hourly: AnalyticsHourlyTable;
-  analytics_counters: AnalyticsCountersTable;
   analytics_threads: AnalyticsThreadsTable;
 }

@@ -166,11 +166,7 @@ describe.skipIf(!run)("the analytics dashboard in Chromium", () => {
     await page.locator('[data-testid="analytics-bot"]').click();
     await page.getByRole("option", { name: secondBot.name }).click();
     await page.waitForFunction(
-      (total) =>
-        document.querySelector(
-          '[data-testid="analytics-card-conversations"] [data-testid="analytics-card-value"]',
-        )?.textContent !== total,
-      String(conversations),
+      `document.querySelector('[data-testid="analytics-card-conversations"] [data-testid="analytics-card-value"]')?.textContent !== "${conversations}"`,
     );
     expect(Number(await cardValue(page, "conversations"))).toBeLessThan(conversations);
     expect(await page.locator('[data-testid="analytics-csv"]').getAttribute("href")).toContain(

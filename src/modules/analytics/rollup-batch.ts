@@ -2,9 +2,13 @@ import {
   HOURLY_COUNTS,
   type HourlyCount,
   type HourlyCounts,
+  KEYED_COUNTS,
+  type KeyedCount,
+  type KeyedCounts,
   type RollupKey,
 } from "../../storage/repos/analytics.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
+import { ANALYTICS_ALL } from "../../storage/schema-analytics.js";
 
 /** Where a thread's counts go: its bot and channel (the hour is given with each count). */
 export interface ThreadBucket {
@@ -12,63 +16,86 @@ export interface ThreadBucket {
   channel: string;
 }
 
-/** The keyed counts beside the hourly rows (schema-analytics.ts). */
-export type CounterMetric = "tool" | "failure" | "handoff" | "frt_bot" | "frt_people";
+/** The keyed counts of an hourly row (schema-analytics.ts). */
+export type CounterMetric = KeyedCount;
+
+interface Row {
+  key: RollupKey;
+  counts: HourlyCounts;
+  keyed: KeyedCounts;
+}
 
 /**
- * The increments of one change, summed per row before they are written: one upsert per row,
- * in key order, so that concurrent changes lock rows in the same order on PostgreSQL (no
- * deadlock between them) and a change touching a row twice writes it once.
+ * The increments of one change, summed per row before they are written. Each count goes to the
+ * row of its bot and channel and to the rows summed over them (its bot on every channel, its
+ * channel for every bot, the project): each row once, in key order (a few rows a statement), so
+ * that concurrent changes lock rows in the same order on PostgreSQL (no deadlock between them)
+ * and a change touching a row twice writes it once.
  */
 export class RollupBatch {
-  private readonly hourly = new Map<string, { key: RollupKey; counts: HourlyCounts }>();
-  private readonly counters = new Map<string, { key: RollupKey; metric: string; name: string; n: number }>();
+  private readonly rows = new Map<string, Row>();
 
   constructor(private readonly projectId: string) {}
 
   add(bucket: ThreadBucket, hour: number, counts: Partial<Record<HourlyCount, number>>): void {
-    const key = this.keyOf(bucket, hour);
-    const id = keyId(key);
-    let row = this.hourly.get(id);
-    if (!row) {
-      row = { key, counts: Object.fromEntries(HOURLY_COUNTS.map((c) => [c, 0])) as HourlyCounts };
-      this.hourly.set(id, row);
+    for (const row of this.rowsOf(bucket, hour)) {
+      for (const [column, n] of Object.entries(counts) as Array<[HourlyCount, number]>)
+        row.counts[column] += n;
     }
-    for (const [column, n] of Object.entries(counts) as Array<[HourlyCount, number]>) row.counts[column] += n;
   }
 
   count(bucket: ThreadBucket, hour: number, metric: CounterMetric, name: string, n = 1): void {
-    const key = this.keyOf(bucket, hour);
-    const id = `${keyId(key)}\u0000${metric}\u0000${name}`;
-    const row = this.counters.get(id);
-    if (row) row.n += n;
-    else this.counters.set(id, { key, metric, name, n });
+    for (const row of this.rowsOf(bucket, hour)) {
+      const counts = row.keyed[metric];
+      counts[name] = (counts[name] ?? 0) + n;
+    }
   }
 
   get empty(): boolean {
-    return this.hourly.size === 0 && this.counters.size === 0;
+    return this.rows.size === 0;
   }
 
-  /** Writes every row that changed, hourly rows first, each kind in key order. */
+  /** Writes every row that changed, in key order. */
   async flush(repos: Repos): Promise<void> {
-    for (const id of [...this.hourly.keys()].sort()) {
-      const row = this.hourly.get(id)!;
-      if (HOURLY_COUNTS.some((column) => row.counts[column] !== 0)) {
-        await repos.analytics.addHourly(row.key, row.counts);
+    const changed: Row[] = [];
+    for (const id of [...this.rows.keys()].sort()) {
+      const row = this.rows.get(id)!;
+      for (const metric of KEYED_COUNTS) {
+        for (const [name, n] of Object.entries(row.keyed[metric])) {
+          if (n === 0) delete row.keyed[metric][name];
+        }
+      }
+      if (
+        HOURLY_COUNTS.some((column) => row.counts[column] !== 0) ||
+        KEYED_COUNTS.some((metric) => Object.keys(row.keyed[metric]).length > 0)
+      ) {
+        changed.push(row);
       }
     }
-    for (const id of [...this.counters.keys()].sort()) {
-      const row = this.counters.get(id)!;
-      if (row.n !== 0) await repos.analytics.addCounter(row.key, row.metric, row.name, row.n);
-    }
+    if (changed.length > 0) await repos.analytics.addHourly(changed);
   }
 
-  private keyOf(bucket: ThreadBucket, hour: number): RollupKey {
-    return { projectId: this.projectId, hour, botId: bucket.bot_id, channel: bucket.channel };
+  /** The four rows a thread's count goes to. */
+  private rowsOf(bucket: ThreadBucket, hour: number): Row[] {
+    return [
+      [bucket.bot_id, bucket.channel],
+      [bucket.bot_id, ANALYTICS_ALL],
+      [ANALYTICS_ALL, bucket.channel],
+      [ANALYTICS_ALL, ANALYTICS_ALL],
+    ].map(([botId, channel]) => {
+      const key: RollupKey = { projectId: this.projectId, botId: botId!, channel: channel!, hour };
+      // Bot, channel, then hour: the primary key's order.
+      const id = `${key.botId}\u0000${key.channel}\u0000${String(hour).padStart(12, "0")}`;
+      let row = this.rows.get(id);
+      if (!row) {
+        row = {
+          key,
+          counts: Object.fromEntries(HOURLY_COUNTS.map((column) => [column, 0])) as HourlyCounts,
+          keyed: Object.fromEntries(KEYED_COUNTS.map((metric) => [metric, {}])) as KeyedCounts,
+        };
+        this.rows.set(id, row);
+      }
+      return row;
+    });
   }
-}
-
-/** Sorts by hour first (zero-padded), then bot and channel. */
-function keyId(key: RollupKey): string {
-  return `${String(key.hour).padStart(12, "0")}\u0000${key.botId}\u0000${key.channel}`;
 }

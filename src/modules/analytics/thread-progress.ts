@@ -62,7 +62,7 @@ export function recordMessage(batch: RollupBatch, state: AnalyticsThreadRow, mes
       else if (isHuman(state.mode)) state.people_waiting_since ??= message.created_at;
       return;
     case "bot":
-      for (const call of message.tool_calls ?? []) batch.count(state, hour, "tool", call.name);
+      for (const call of message.tool_calls ?? []) batch.count(state, hour, "tool_calls", call.name);
       if (!hasText) return;
       batch.add(state, hour, { bot_messages: 1 });
       if (state.bot_waiting_since !== null) {
@@ -92,7 +92,7 @@ export function recordReply(batch: RollupBatch, state: AnalyticsThreadRow, at: n
 /** A reply the AI gave up on, by its code, in the hour `at`. */
 export function recordFailure(batch: RollupBatch, state: AnalyticsThreadRow, code: string, at: number): void {
   batch.add(state, hourOf(at), { failed_replies: 1 });
-  batch.count(state, hourOf(at), "failure", code);
+  batch.count(state, hourOf(at), "failures", code);
 }
 
 /** What billing charged for a reply, in millicredits, in the hour `at`. */
@@ -123,7 +123,7 @@ export function recordModeChange(batch: RollupBatch, state: AnalyticsThreadRow, 
     if (state.handed_off === 1) return;
     state.handed_off = 1;
     batch.add(state, state.hour, { handed_off: 1, resolved: state.bot_replied === 1 ? -1 : 0 });
-    batch.count(state, state.hour, "handoff", handoffReason(event));
+    batch.count(state, state.hour, "handoffs", handoffReason(event));
     return;
   }
   if (isHuman(event.previousMode) && event.mode === "auto") {

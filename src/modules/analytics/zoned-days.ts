@@ -1,5 +1,3 @@
-import type { OffsetSegment } from "../../storage/repos/analytics.repo.js";
-
 /**
  * Local days of an IANA time zone as sums of UTC hours (docs/quality.md, "Analytics"), with the
  * built-in Intl: an hour belongs to the local day its start falls in, at the offset the zone has
@@ -8,7 +6,15 @@ import type { OffsetSegment } from "../../storage/repos/analytics.repo.js";
  * hour that starts in it, so its first and last 30 or 45 minutes lean to the neighbouring day.
  */
 
+import type { OffsetSegment } from "../../storage/repos/analytics.repo.js";
+
 export const HOUR_MS = 3_600_000;
+
+/** The local day of an hour of the segments. */
+export function localDayOf(segments: readonly OffsetSegment[], hour: number): number {
+  const segment = segments.find((s) => hour < s.toHour) ?? segments.at(-1);
+  return Math.floor((hour * 60 + (segment?.offsetMinutes ?? 0)) / 1440);
+}
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 

@@ -3,17 +3,17 @@ import type { Dialect } from "../database.js";
 import { columnTypes } from "./column-types.js";
 
 /**
- * Conversation analytics (docs/quality.md, "Analytics"): hourly rollups, their keyed counts,
- * and what analytics remembers of each thread (schema-analytics.ts). The listener keeps them up
- * to date from here on; what happened before is filled in here, from what the database still
- * holds (docs/quality.md, "Analytics", "Conversations before analytics"):
+ * Conversation analytics (docs/quality.md, "Analytics"): hourly rollups per bot and channel
+ * and summed over them (`*`), and what analytics remembers of each thread (schema-analytics.ts).
+ * The listener keeps them up to date from here on; what happened before is filled in here, from
+ * what the database still holds (docs/quality.md, "Analytics", "Conversations before analytics"):
  * - each thread's state: its start hour, bot and channel; replied to by the AI (a bot message
  *   that answers, i.e. has `reply_to_seq`); handed off (taken over by a person or a key, a
  *   `handoff_to_operator` call in its messages, or in mode `manual`/`operator` now);
  * - hourly rows: conversations, resolved and handed-off threads in their start hour; messages by
  *   author (AI messages with text only) and AI replies in their hour; the cost of the replies
- *   billing charged (what it collected);
- * - hand-over reasons (`operator`, `api`, `tool`, or `unknown`).
+ *   billing charged (what it collected); hand-over reasons (`operator`, `api`, `tool`, or
+ *   `unknown`).
  * Failed replies, tool usage, first response times and feedback were not kept in a form this
  * can read: they count from the migration on.
  */
@@ -24,38 +24,30 @@ export function analytics(dialect: Dialect): Migration {
     dialect === "postgres"
       ? sql<number>`cast(floor(extract(epoch from ${sql.ref(column)}) / 3600) as bigint)`
       : sql<number>`(cast(strftime('%s', ${sql.ref(column)}) as integer) / 3600)`;
+  const jsonObject = (key: string, value: string): RawBuilder<string> =>
+    dialect === "postgres"
+      ? sql<string>`jsonb_object_agg(${sql.ref(key)}, ${sql.ref(value)})::text`
+      : sql<string>`json_group_object(${sql.ref(key)}, ${sql.ref(value)})`;
   return {
     async up(db: Kysely<unknown>) {
       let hourly = db.schema
         .createTable("analytics_hourly")
         .addColumn("project_id", "text", (c) => c.notNull().references("projects.id").onDelete("cascade"))
-        .addColumn("hour", count, (c) => c.notNull())
         .addColumn("bot_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull());
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("hour", count, (c) => c.notNull());
       for (const column of HOURLY_COUNTS) {
         hourly = hourly.addColumn(column, count, (c) => c.notNull().defaultTo(0));
       }
+      for (const column of KEYED_COUNTS) {
+        hourly = hourly.addColumn(column, "text", (c) => c.notNull().defaultTo("{}"));
+      }
+      hourly = hourly.addColumn("version", count, (c) => c.notNull().defaultTo(1));
+      // On SQLite the rows are stored in key order (WITHOUT ROWID): a range of hours is read in
+      // one pass, without a lookup per row from the key's index into the table.
       await hourly
-        .addPrimaryKeyConstraint("analytics_hourly_pk", ["project_id", "hour", "bot_id", "channel"])
-        .execute();
-
-      await db.schema
-        .createTable("analytics_counters")
-        .addColumn("project_id", "text", (c) => c.notNull().references("projects.id").onDelete("cascade"))
-        .addColumn("hour", count, (c) => c.notNull())
-        .addColumn("bot_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("metric", "text", (c) => c.notNull())
-        .addColumn("key", "text", (c) => c.notNull())
-        .addColumn("n", count, (c) => c.notNull().defaultTo(0))
-        .addPrimaryKeyConstraint("analytics_counters_pk", [
-          "project_id",
-          "hour",
-          "bot_id",
-          "channel",
-          "metric",
-          "key",
-        ])
+        .addPrimaryKeyConstraint("analytics_hourly_pk", ["project_id", "bot_id", "channel", "hour"])
+        .$call((table) => (dialect === "sqlite" ? table.modifyEnd(sql`without rowid`) : table))
         .execute();
 
       await db.schema
@@ -80,11 +72,10 @@ export function analytics(dialect: Dialect): Migration {
         )
         .execute();
 
-      await backfill(db, hourOf);
+      await backfill(db, hourOf, jsonObject);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("analytics_threads").execute();
-      await db.schema.dropTable("analytics_counters").execute();
       await db.schema.dropTable("analytics_hourly").execute();
     },
   };
@@ -104,8 +95,20 @@ const HOURLY_COUNTS = [
   "cost",
 ] as const;
 
+const KEYED_COUNTS = ["tool_calls", "failures", "handoffs", "frt_bot", "frt_people"] as const;
+
+/** Each row once per bot and channel, per bot, per channel and for the project (`*`). */
+const LEVELS = sql`(select 1 as by_bot, 1 as by_channel union all select 1, 0
+  union all select 0, 1 union all select 0, 0) levels`;
+const BOT = sql`case when levels.by_bot = 1 then bot_id else '*' end`;
+const CHANNEL = sql`case when levels.by_channel = 1 then channel else '*' end`;
+
 /** What happened before the migration, in three statements (see the migration's comment). */
-async function backfill(db: Kysely<unknown>, hourOf: (column: string) => RawBuilder<number>) {
+async function backfill(
+  db: Kysely<unknown>,
+  hourOf: (column: string) => RawBuilder<number>,
+  jsonObject: (key: string, value: string) => RawBuilder<string>,
+) {
   const answered = sql`exists (select 1 from messages m where m.project_id = t.project_id
     and m.thread_id = t.id and m.author = 'bot' and m.role = 'assistant' and m.reply_to_seq is not null)`;
   const handoffCall = sql`exists (select 1 from messages m where m.project_id = t.project_id
@@ -122,8 +125,9 @@ async function backfill(db: Kysely<unknown>, hourOf: (column: string) => RawBuil
 
   const columns = sql.raw(HOURLY_COUNTS.join(", "));
   const sums = sql.raw(HOURLY_COUNTS.map((column) => `sum(${column})`).join(", "));
-  await sql`insert into analytics_hourly (project_id, hour, bot_id, channel, ${columns})
-    select project_id, hour, bot_id, channel, ${sums} from (
+  await sql`insert into analytics_hourly (project_id, bot_id, channel, hour, ${columns})
+    select project_id, ${BOT} as level_bot, ${CHANNEL} as level_channel, hour, ${sums}
+    from (
       select project_id, hour, bot_id, channel, 1 as conversations,
         case when bot_replied = 1 and handed_off = 0 then 1 else 0 end as resolved,
         handed_off, 0 as user_messages, 0 as bot_messages, 0 as operator_messages, 0 as bot_replies,
@@ -147,20 +151,29 @@ async function backfill(db: Kysely<unknown>, hourOf: (column: string) => RawBuil
       join analytics_threads s on s.project_id = m.project_id and s.thread_id = m.thread_id
       where b.type = 'charge' and b.project_id = m.project_id
     ) rows
-    group by project_id, hour, bot_id, channel`.execute(db);
+    cross join ${LEVELS}
+    group by project_id, level_bot, level_channel, hour`.execute(db);
 
-  await sql`insert into analytics_counters (project_id, hour, bot_id, channel, metric, key, n)
-    select project_id, hour, bot_id, channel, 'handoff', reason, count(*) from (
-      select s.project_id, s.hour, s.bot_id, s.channel,
-        case
-          when t.taken_over_by like '%"type":"operator"%' then 'operator'
-          when t.taken_over_by like '%"type":"api_key"%' then 'api'
-          when ${handoffCall} then 'tool'
-          else 'unknown'
-        end as reason
-      from analytics_threads s
-      join threads t on t.project_id = s.project_id and t.id = s.thread_id
-      where s.handed_off = 1
+  // Every hand-over's start hour has its row by now: the reasons are set on it.
+  await sql`insert into analytics_hourly (project_id, bot_id, channel, hour, handoffs)
+    select project_id, level_bot, level_channel, hour, ${jsonObject("reason", "n")} from (
+      select project_id, ${BOT} as level_bot, ${CHANNEL} as level_channel, hour, reason, count(*) as n
+      from (
+        select s.project_id, s.bot_id, s.channel, s.hour,
+          case
+            when t.taken_over_by like '%"type":"operator"%' then 'operator'
+            when t.taken_over_by like '%"type":"api_key"%' then 'api'
+            when ${handoffCall} then 'tool'
+            else 'unknown'
+          end as reason
+        from analytics_threads s
+        join threads t on t.project_id = s.project_id and t.id = s.thread_id
+        where s.handed_off = 1
+      ) handed
+      cross join ${LEVELS}
+      group by project_id, level_bot, level_channel, hour, reason
     ) reasons
-    group by project_id, hour, bot_id, channel, reason`.execute(db);
+    where true
+    group by project_id, level_bot, level_channel, hour
+    on conflict (project_id, bot_id, channel, hour) do update set handoffs = excluded.handoffs`.execute(db);
 }

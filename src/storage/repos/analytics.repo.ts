@@ -1,16 +1,19 @@
-import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
-import { preparedQuery } from "../prepared-query.js";
+import { type Expression, type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import { RecentCache } from "../../lib/recent-cache.js";
+import type { Dialect } from "../database.js";
+import { dialectOf } from "../dialect.js";
+import { type PreparedQuery, preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { AnalyticsHourlyTable, AnalyticsThreadsTable } from "../schema-analytics.js";
 
 export type AnalyticsThreadRow = Selectable<AnalyticsThreadsTable>;
 
-/** The rollup row's key: whose hour it is. */
+/** An hourly row's key: whose hour it is (`*` for every bot or every channel: ANALYTICS_ALL). */
 export interface RollupKey {
   projectId: string;
-  hour: number;
   botId: string;
   channel: string;
+  hour: number;
 }
 
 /** The counted columns of an hourly row. */
@@ -28,13 +31,35 @@ export const HOURLY_COUNTS = [
   "cost",
 ] as const satisfies ReadonlyArray<keyof AnalyticsHourlyTable>;
 
+/** The keyed counts of an hourly row: JSON objects of name to count. */
+export const KEYED_COUNTS = [
+  "tool_calls",
+  "failures",
+  "handoffs",
+  "frt_bot",
+  "frt_people",
+] as const satisfies ReadonlyArray<keyof AnalyticsHourlyTable>;
+
 export type HourlyCount = (typeof HOURLY_COUNTS)[number];
+export type KeyedCount = (typeof KEYED_COUNTS)[number];
 export type HourlyCounts = Record<HourlyCount, number>;
+export type KeyedCounts = Record<KeyedCount, Record<string, number>>;
+
+/** An hour's keyed counts as read. */
+export interface KeyedRow extends KeyedCounts {
+  hour: number;
+}
+
+/** A local day's counts, and the sum of its rows' versions (see AnalyticsHourlyTable). */
+export interface DailyCounts extends HourlyCounts {
+  day: number;
+  version: number;
+}
 
 /**
  * A stretch of hours [fromHour, toHour) in which a time zone's offset from UTC is `offsetMinutes`:
- * an hour belongs to the local day its start falls in, `floor((hour * 60 + offset) / 1440)` days
- * after 1970-01-01.
+ * an hour belongs to the local day `floor((hour * 60 + offsetMinutes) / 1440)` (days since
+ * 1970-01-01).
  */
 export interface OffsetSegment {
   fromHour: number;
@@ -42,12 +67,11 @@ export interface OffsetSegment {
   offsetMinutes: number;
 }
 
-export interface RollupQuery {
+/** Whose rows: one bot's, one channel's, both, or the project's (`*`, ANALYTICS_ALL). */
+export interface RollupLevel {
   projectId: string;
-  /** In order, adjoining, covering the range; at least one. */
-  segments: readonly OffsetSegment[];
-  botId?: string | undefined;
-  channel?: string | undefined;
+  botId: string;
+  channel: string;
 }
 
 const channelOfChat = preparedQuery<{ chatId: string }, { channel: string }>((db, arg) =>
@@ -95,77 +119,103 @@ const saveThread = preparedQuery<AnalyticsThreadRow, never>((db, arg) =>
     ),
 );
 
-type HourlyArgs = { project_id: string; hour: number; bot_id: string; channel: string } & HourlyCounts;
-
-/** Adds to an hourly row, creating it at zero first: race-free on both dialects. */
-const addHourly = preparedQuery<HourlyArgs, never>((db, arg) =>
-  db
-    .insertInto("analytics_hourly")
-    .values({
-      project_id: arg("project_id"),
-      hour: arg("hour"),
-      bot_id: arg("bot_id"),
-      channel: arg("channel"),
-      ...(Object.fromEntries(HOURLY_COUNTS.map((column) => [column, arg(column)])) as HourlyCounts),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(["project_id", "hour", "bot_id", "channel"])
-        .doUpdateSet(
-          (eb) =>
-            Object.fromEntries(
-              HOURLY_COUNTS.map((column) => [
-                column,
-                eb(eb.ref(`analytics_hourly.${column}`), "+", eb.ref(`excluded.${column}`)),
-              ]),
-            ) as never,
-        ),
-    ),
-);
-
-type CounterArgs = {
-  project_id: string;
-  hour: number;
-  bot_id: string;
-  channel: string;
-  metric: string;
-  key: string;
-  n: number;
-};
-
-const addCounter = preparedQuery<CounterArgs, never>((db, arg) =>
-  db
-    .insertInto("analytics_counters")
-    .values({
-      project_id: arg("project_id"),
-      hour: arg("hour"),
-      bot_id: arg("bot_id"),
-      channel: arg("channel"),
-      metric: arg("metric"),
-      key: arg("key"),
-      n: arg("n"),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(["project_id", "hour", "bot_id", "channel", "metric", "key"])
-        .doUpdateSet((eb) => ({ n: eb(eb.ref("analytics_counters.n"), "+", eb.ref("excluded.n")) })),
-    ),
-);
-
-export interface DailyHourlyRow extends HourlyCounts {
-  day: number;
+/**
+ * Two JSON objects of counts added key by key, in SQL: what a row holds plus what an upsert
+ * brings (left as it is when the upsert brings nothing).
+ */
+function mergedCounts(dialect: Dialect, column: KeyedCount): RawBuilder<string> {
+  const held = sql.ref(`analytics_hourly.${column}`);
+  const added = sql.ref(`excluded.${column}`);
+  const sum =
+    dialect === "postgres"
+      ? sql`(select coalesce(jsonb_object_agg(key, total), '{}'::jsonb)::text from (select key, sum(value::bigint) as total
+          from (select key, value from jsonb_each_text(${held}::jsonb)
+            union all select key, value from jsonb_each_text(${added}::jsonb)) parts group by key) sums)`
+      : sql`(select coalesce(json_group_object(key, total), '{}') from (select key, sum(value) as total
+          from (select key, value from json_each(${held})
+            union all select key, value from json_each(${added})) group by key))`;
+  return sql<string>`case when ${added} = '{}' then ${held} else ${sum} end`;
 }
 
-export interface DailyCounterRow {
-  day: number;
-  metric: string;
-  key: string;
-  n: number;
+/** Rows one upsert statement writes at most (a change's rows are written in such chunks). */
+const ROWS_PER_STATEMENT = 8;
+
+/**
+ * Adds to `n` hourly rows in one statement, creating them at zero first: race-free on both
+ * dialects (each row is locked by its upsert, in the order given). Arguments are named
+ * `<column>_<i>`; one prepared statement per row count.
+ */
+const addHourlyOf = new RecentCache<number, PreparedQuery<Record<string, unknown>, never>>(
+  ROWS_PER_STATEMENT,
+);
+
+function addHourlyStatement(n: number): PreparedQuery<Record<string, unknown>, never> {
+  return addHourlyOf.get(n, () =>
+    preparedQuery<Record<string, unknown>, never>((db, arg) => {
+      const dialect = dialectOf(db);
+      const value = (column: string, i: number) => arg(`${column}_${i}`) as never;
+      return db
+        .insertInto("analytics_hourly")
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            project_id: value("project_id", i),
+            bot_id: value("bot_id", i),
+            channel: value("channel", i),
+            hour: value("hour", i),
+            ...(Object.fromEntries(
+              [...HOURLY_COUNTS, ...KEYED_COUNTS].map((column) => [column, value(column, i)]),
+            ) as unknown as HourlyCounts & Record<KeyedCount, string>),
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(["project_id", "bot_id", "channel", "hour"])
+            .doUpdateSet(
+              (eb) =>
+                Object.fromEntries([
+                  ...HOURLY_COUNTS.map((column) => [
+                    column,
+                    eb(eb.ref(`analytics_hourly.${column}`), "+", eb.ref(`excluded.${column}`)),
+                  ]),
+                  ...KEYED_COUNTS.map((column) => [
+                    column,
+                    mergedCounts(dialect, column) as Expression<string>,
+                  ]),
+                  ["version", eb(eb.ref("analytics_hourly.version"), "+", 1)],
+                ]) as never,
+            ),
+        );
+    }),
+  );
 }
+
+/** A row's increments: counts, and keyed counts by name. */
+export interface HourlyIncrement {
+  key: RollupKey;
+  counts: HourlyCounts;
+  keyed: KeyedCounts;
+}
+
+const keyedRows = preparedQuery<
+  { projectId: string; botId: string; channel: string; fromHour: number; toHour: number },
+  Pick<Selectable<AnalyticsHourlyTable>, "hour" | KeyedCount>
+>((db, arg) =>
+  db
+    .selectFrom("analytics_hourly")
+    .select(["hour", ...KEYED_COUNTS])
+    .where("project_id", "=", arg("projectId"))
+    .where("bot_id", "=", arg("botId"))
+    .where("channel", "=", arg("channel"))
+    .where("hour", ">=", arg("fromHour"))
+    .where("hour", "<", arg("toHour"))
+    .where((eb) => eb.or(KEYED_COUNTS.map((column) => eb(column, "!=", "{}"))))
+    .orderBy("hour"),
+);
 
 /**
  * Analytics' rollups (docs/quality.md, "Analytics"): increments in the caller's transaction,
- * and sums by local day. Rules (what counts, when) live in modules/analytics.
+ * and the rows of a range of hours. Rules (what counts, when, and into which rows) live in
+ * modules/analytics.
  */
 export class AnalyticsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -183,54 +233,55 @@ export class AnalyticsRepo {
     await saveThread.all(this.db, row);
   }
 
-  /** Adds `counts` to the key's hourly row (negative counts take away). */
-  async addHourly(key: RollupKey, counts: HourlyCounts): Promise<void> {
-    await addHourly.all(this.db, {
-      project_id: key.projectId,
-      hour: key.hour,
-      bot_id: key.botId,
-      channel: key.channel,
-      ...counts,
-    });
+  /** Adds counts and keyed counts to rows (negative counts take away), in the order given. */
+  async addHourly(rows: readonly HourlyIncrement[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+      const args: Record<string, unknown> = {};
+      for (const [i, { key, counts, keyed }] of chunk.entries()) {
+        args[`project_id_${i}`] = key.projectId;
+        args[`bot_id_${i}`] = key.botId;
+        args[`channel_${i}`] = key.channel;
+        args[`hour_${i}`] = key.hour;
+        for (const column of HOURLY_COUNTS) args[`${column}_${i}`] = counts[column];
+        for (const column of KEYED_COUNTS) args[`${column}_${i}`] = JSON.stringify(keyed[column]);
+      }
+      await addHourlyStatement(chunk.length).all(this.db, args);
+    }
   }
 
-  async addCounter(key: RollupKey, metric: string, counterKey: string, n: number): Promise<void> {
-    await addCounter.all(this.db, {
-      project_id: key.projectId,
-      hour: key.hour,
-      bot_id: key.botId,
-      channel: key.channel,
-      metric,
-      key: counterKey,
-      n,
-    });
-  }
-
-  /** The hourly rows summed by local day (see OffsetSegment); days without rows are absent. */
-  async dailyTotals(query: RollupQuery): Promise<DailyHourlyRow[]> {
-    const day = dayOf(query.segments);
-    const rows = await sql<Record<string, number | string>>`select ${day} as day, ${sql.join(
-      HOURLY_COUNTS.map((column) => sql`sum(${sql.ref(column)}) as ${sql.ref(column)}`),
+  /**
+   * The counts of a level's rows summed by local day (see OffsetSegment), with the sum of their
+   * versions; days without rows are absent.
+   */
+  async dailyCounts(level: RollupLevel, segments: readonly OffsetSegment[]): Promise<DailyCounts[]> {
+    const first = segments[0];
+    const last = segments.at(-1);
+    if (!first || !last) throw new Error("no segments");
+    const rows = await sql<Record<string, number | string>>`select ${dayOf(segments)} as day, ${sql.join(
+      [...HOURLY_COUNTS, "version" as const].map(
+        (column) => sql`sum(${sql.ref(column)}) as ${sql.ref(column)}`,
+      ),
     )}
-      from analytics_hourly where ${whereOf(query)}
+      from analytics_hourly
+      where project_id = ${level.projectId} and bot_id = ${level.botId} and channel = ${level.channel}
+        and hour >= ${int(first.fromHour)} and hour < ${int(last.toHour)}
       group by 1 order by 1`.execute(this.db);
     return rows.rows.map((row) => {
-      const out = { day: Number(row.day) } as DailyHourlyRow;
+      const out = { day: Number(row.day), version: Number(row.version) } as DailyCounts;
       for (const column of HOURLY_COUNTS) out[column] = Number(row[column] ?? 0);
       return out;
     });
   }
 
-  /** The keyed counts summed by local day, metric and key; zero sums are left out. */
-  async dailyCounters(query: RollupQuery): Promise<DailyCounterRow[]> {
-    const day = dayOf(query.segments);
-    const rows = await sql<{ day: number | string; metric: string; key: string; n: number | string }>`
-      select ${day} as day, metric, ${sql.ref("key")}, sum(n) as n
-      from analytics_counters where ${whereOf(query)}
-      group by 1, metric, ${sql.ref("key")}`.execute(this.db);
-    return rows.rows
-      .map((row) => ({ day: Number(row.day), metric: row.metric, key: row.key, n: Number(row.n) }))
-      .filter((row) => row.n !== 0);
+  /** The keyed counts of a level's hours [fromHour, toHour), hours without any left out. */
+  async keyedRows(level: RollupLevel, fromHour: number, toHour: number): Promise<KeyedRow[]> {
+    const rows = await keyedRows.all(this.db, { ...level, fromHour, toHour });
+    return rows.map((row) => {
+      const out = { hour: Number(row.hour) } as KeyedRow;
+      for (const column of KEYED_COUNTS) out[column] = row[column] === "{}" ? {} : JSON.parse(row[column]);
+      return out;
+    });
   }
 }
 
@@ -242,8 +293,7 @@ function int(value: number): RawBuilder<number> {
 
 /** The local day of a row's hour: the segment's offset added to the hour's start, in whole days. */
 function dayOf(segments: readonly OffsetSegment[]): RawBuilder<number> {
-  const last = segments.at(-1);
-  if (!last) throw new Error("no segments");
+  const last = segments.at(-1)!;
   const offset =
     segments.length === 1
       ? int(last.offsetMinutes)
@@ -254,18 +304,4 @@ function dayOf(segments: readonly OffsetSegment[]): RawBuilder<number> {
           sql` `,
         )} else ${int(last.offsetMinutes)} end`;
   return sql<number>`((hour * 60 + ${offset}) / 1440)`;
-}
-
-function whereOf(query: RollupQuery): RawBuilder<unknown> {
-  const first = query.segments[0];
-  const last = query.segments.at(-1);
-  if (!first || !last) throw new Error("no segments");
-  const conditions = [
-    sql`project_id = ${query.projectId}`,
-    sql`hour >= ${int(first.fromHour)}`,
-    sql`hour < ${int(last.toHour)}`,
-  ];
-  if (query.botId !== undefined) conditions.push(sql`bot_id = ${query.botId}`);
-  if (query.channel !== undefined) conditions.push(sql`channel = ${query.channel}`);
-  return sql.join(conditions, sql` and `);
 }

@@ -175,10 +175,13 @@ for (const dialect of DIALECTS) {
     });
 
     it("filters: by bot and by channel", async () => {
+      const before = await report(DAY);
       const second = await activeChat(t);
       await streamTurn(t, second.chat.id, "second-bot-1", "hello");
       const all = await report(DAY);
       expect(all.totals.conversations).toBe(6);
+      // The day was read before: what changed in its rows is read again (a response time more).
+      expect(all.totals.first_response.bot.count).toBe(before.totals.first_response.bot.count + 1);
       const first = await report(`${DAY}&bot_id=${botId}`);
       expect(first.bot_id).toBe(botId);
       expect(first.totals).toMatchObject({ conversations: 5, bot_replies: 4, cost: { credits: 0.42 } });
@@ -252,6 +255,50 @@ for (const dialect of DIALECTS) {
       const longest = await t.call("GET", "/v1/analytics?from=2025-11-21&to=2026-11-21");
       expect(longest.statusCode).toBe(200);
       expect(longest.json().days).toHaveLength(366);
+    });
+
+    it("a day read before shows what changed since, in its counts and its keyed counts", async () => {
+      const before = await report(`${DAY}&time_zone=Europe/Moscow`);
+      const resolved = await botMessageOf("resolved-1");
+      // A rating, a failure and a tool call in the day's first hour: not the hour last written.
+      const first = clock.now().getTime() - 60_000;
+      await recordThroughListener(t, [
+        feedbackEvent(resolved, "up", null, { createdAt: new Date(first).toISOString() }),
+      ]);
+      await recordThroughListener(
+        t,
+        [
+          {
+            type: "thread.reply.failed",
+            threadId: "resolved-1",
+            chatId,
+            botId,
+            messageIds: [],
+            code: "model_timeout",
+            reason: "slow",
+            attempts: 1,
+          },
+          {
+            type: "thread.message.created",
+            threadId: "resolved-1",
+            chatId,
+            message: {
+              id: "msg_extra",
+              role: "assistant",
+              author: "bot",
+              content: "",
+              created_at: new Date(first).toISOString(),
+              tool_calls: [{ id: "c", name: "get_current_time", args: {} }],
+            },
+          },
+        ],
+        () => clock.now(),
+      );
+      const after = await report(`${DAY}&time_zone=Europe/Moscow`);
+      expect(after.totals.feedback.up).toBe(before.totals.feedback.up + 1);
+      expect(after.totals.failed_replies).toBe(before.totals.failed_replies + 1);
+      expect(after.totals.failed_replies_by_code).toContainEqual({ code: "model_timeout", count: 1 });
+      expect(after.totals.tool_calls).toContainEqual({ name: "get_current_time", count: 2 });
     });
 
     it("the migration's backfill rebuilds what the stored rows tell, the same as the listener counted", async () => {

@@ -10,7 +10,7 @@ import {
   recordReply,
   startThread,
 } from "../../../src/modules/analytics/thread-progress.js";
-import type { HourlyCounts, RollupKey } from "../../../src/storage/repos/analytics.repo.js";
+import type { HourlyCounts, KeyedCounts, RollupKey } from "../../../src/storage/repos/analytics.repo.js";
 import type { Repos } from "../../../src/storage/repos/index.js";
 import type { ThreadMode } from "../../../src/storage/schema-conversations.js";
 
@@ -50,22 +50,29 @@ function harness() {
       previousMode,
       ...who,
     } as Extract<DomainEvent, { type: "thread.mode.changed" }>);
-  /** What the batch would write: summed hourly counts (non-zero) and counters by metric:key. */
+  /**
+   * What the batch would write to the thread's own row (its bot and channel): non-zero counts
+   * and keyed counts by metric:name; and every row's key.
+   */
   const written = async () => {
     const hourly: Partial<HourlyCounts> = {};
     const counters: Record<string, number> = {};
     const keys: RollupKey[] = [];
     const repos = {
       analytics: {
-        addHourly: async (key: RollupKey, counts: HourlyCounts) => {
-          keys.push(key);
-          for (const [column, value] of Object.entries(counts) as Array<[keyof HourlyCounts, number]>) {
-            if (value !== 0) hourly[column] = (hourly[column] ?? 0) + value;
+        addHourly: async (rows: Array<{ key: RollupKey; counts: HourlyCounts; keyed: KeyedCounts }>) => {
+          for (const { key, counts, keyed } of rows) {
+            keys.push(key);
+            if (key.botId !== "bot_1" || key.channel !== "telegram") continue;
+            for (const [column, value] of Object.entries(counts) as Array<[keyof HourlyCounts, number]>) {
+              if (value !== 0) hourly[column] = (hourly[column] ?? 0) + value;
+            }
+            for (const [metric, names] of Object.entries(keyed)) {
+              for (const [name, value] of Object.entries(names)) {
+                counters[`${metric}:${name}`] = (counters[`${metric}:${name}`] ?? 0) + value;
+              }
+            }
           }
-        },
-        addCounter: async (key: RollupKey, metric: string, name: string, value: number) => {
-          keys.push(key);
-          counters[`${metric}:${name}`] = (counters[`${metric}:${name}`] ?? 0) + value;
         },
       },
     } as unknown as Repos;
@@ -96,14 +103,18 @@ describe("a thread's analytics", () => {
       bot_replies: 2,
     });
     expect(counters).toEqual({
-      "tool:get_current_time": 1,
+      "tool_calls:get_current_time": 1,
       // From the first waiting message (1 s) to the answer (5 s); then 10 s to 12 s.
       [`frt_bot:${binOf(4000)}`]: 1,
       [`frt_bot:${binOf(2000)}`]: 1,
     });
-    expect(new Set(keys.map((k) => JSON.stringify(k)))).toEqual(
-      new Set([JSON.stringify({ projectId: "prj_1", hour: HOUR, botId: "bot_1", channel: "telegram" })]),
-    );
+    // The thread's row, and the rows of its bot, its channel and the project: once each, in key order.
+    expect(keys).toEqual([
+      { projectId: "prj_1", botId: "*", channel: "*", hour: HOUR },
+      { projectId: "prj_1", botId: "*", channel: "telegram", hour: HOUR },
+      { projectId: "prj_1", botId: "bot_1", channel: "*", hour: HOUR },
+      { projectId: "prj_1", botId: "bot_1", channel: "telegram", hour: HOUR },
+    ]);
   });
 
   it("the AI hands off with its tool: handed off once, no longer resolved; a person's first response", async () => {
@@ -130,7 +141,7 @@ describe("a thread's analytics", () => {
       bot_replies: 1,
     });
     expect(counters).toEqual({
-      "handoff:tool": 1,
+      "handoffs:tool": 1,
       [`frt_bot:${binOf(2000)}`]: 1,
       [`frt_bot:${binOf(1000)}`]: 1,
       [`frt_people:${binOf(60_000)}`]: 1,
@@ -162,7 +173,7 @@ describe("a thread's analytics", () => {
       bot_messages: 2,
       operator_messages: 1,
     });
-    expect(counters).toEqual({ "handoff:reply_failure": 1, [`frt_bot:${binOf(30_000)}`]: 1 });
+    expect(counters).toEqual({ "handoffs:reply_failure": 1, [`frt_bot:${binOf(30_000)}`]: 1 });
   });
 
   it("the reason of a hand-over: who or what did it", async () => {
@@ -174,7 +185,7 @@ describe("a thread's analytics", () => {
     ] as const) {
       const { mode, written } = harness();
       mode("auto", "operator", who);
-      expect((await written()).counters).toEqual({ [`handoff:${reason}`]: 1 });
+      expect((await written()).counters).toEqual({ [`handoffs:${reason}`]: 1 });
     }
   });
 
