@@ -14,7 +14,7 @@ export interface paths {
     };
     /**
      * Get conversation analytics
-     * @description The project's conversations over a range of days in a time zone, as totals and one bucket per day (at most 366 days; the last 30 by default), optionally of one bot or one channel. Read from rollups kept in the transactions of the events they count, so a request costs the same whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an unknown time zone, `from` after `to`, or a longer range.
+     * @description The project's conversations over a range of days in a time zone, as totals and one bucket per day (at most 366 days; the last 30 by default), optionally of one bot or one channel. Read from rollups kept in the transactions of the events they count, so a request costs the same whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an unknown time zone, `from` before 1970-01-02 or after `to`, or a longer range.
      */
     get: operations["getAnalytics"];
     put?: never;
@@ -34,7 +34,7 @@ export interface paths {
     };
     /**
      * Export conversation analytics as CSV
-     * @description The project's conversations over a range of days in a time zone, as totals and one bucket per day (at most 366 days; the last 30 by default), optionally of one bot or one channel. Read from rollups kept in the transactions of the events they count, so a request costs the same whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an unknown time zone, `from` after `to`, or a longer range. One line per day, with the columns of `AnalyticsDay` flattened (`first_response_bot_p50_ms`, `cost_credits`, …); sent as a download (Content-Disposition).
+     * @description The project's conversations over a range of days in a time zone, as totals and one bucket per day (at most 366 days; the last 30 by default), optionally of one bot or one channel. Read from rollups kept in the transactions of the events they count, so a request costs the same whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an unknown time zone, `from` before 1970-01-02 or after `to`, or a longer range. One line per day, with the columns of `AnalyticsDay` flattened (`first_response_bot_p50_ms`, `cost_credits`, …); sent as a download (Content-Disposition).
      */
     get: operations["exportAnalyticsCsv"];
     put?: never;
@@ -3724,7 +3724,7 @@ export interface operations {
         bot_id?: string;
         /** @description Only threads of this channel: an integration vendor (`telegram`, `parley`, …) or `api`. */
         channel?: string;
-        /** @description First day, in `time_zone` (default: 29 days before `to`). */
+        /** @description First day, in `time_zone`, 1970-01-02 or later (default: 29 days before `to`). */
         from?: string;
         /** @description An IANA time zone (`Europe/Moscow`): days run from its midnight. Zones at :30 or :45 from UTC are counted by whole UTC hours (docs/quality.md, "Analytics"). */
         time_zone?: string;
@@ -3809,7 +3809,7 @@ export interface operations {
         bot_id?: string;
         /** @description Only threads of this channel: an integration vendor (`telegram`, `parley`, …) or `api`. */
         channel?: string;
-        /** @description First day, in `time_zone` (default: 29 days before `to`). */
+        /** @description First day, in `time_zone`, 1970-01-02 or later (default: 29 days before `to`). */
         from?: string;
         /** @description An IANA time zone (`Europe/Moscow`): days run from its midnight. Zones at :30 or :45 from UTC are counted by whole UTC hours (docs/quality.md, "Analytics"). */
         time_zone?: string;

@@ -25,6 +25,9 @@ import {
 } from "./schemas.js";
 import { dateOfDay, dayNumber, isTimeZone, localDayOf, offsetSegments, today } from "./zoned-days.js";
 
+/** The first day any zone's hours are all counted on (1970-01-01 starts before hour 0 east of UTC). */
+const FIRST_DAY = 1;
+
 /** Days whose keyed counts a process keeps (a year of four levels in two zones is about 3,000). */
 const CACHED_DAYS = 20_000;
 
@@ -132,7 +135,10 @@ export class AnalyticsService {
     }
   }
 
-  /** The range's days, or 422 naming what is wrong: an unknown zone, `from` after `to`, too long. */
+  /**
+   * The range's days, or 422 naming what is wrong: an unknown zone, `from` before 1970-01-02 or
+   * after `to`, too long.
+   */
   private rangeOf(query: AnalyticsQuery): { fromDay: number; toDay: number; zone: string } {
     const zone = query.time_zone;
     if (!isTimeZone(zone)) {
@@ -146,7 +152,10 @@ export class AnalyticsService {
     const toDay = query.to !== undefined ? dayNumber(query.to) : today(zone, this.deps.clock.now());
     const fromDay = query.from !== undefined ? dayNumber(query.from) : toDay - (DEFAULT_RANGE_DAYS - 1);
     const problems: ErrorDetail[] = [];
-    if (fromDay > toDay) {
+    // Hours are counted from 1970-01-01 UTC; nothing happened before it.
+    if (fromDay < FIRST_DAY) {
+      problems.push({ path: "query.from", message: "must be 1970-01-02 or later" });
+    } else if (fromDay > toDay) {
       problems.push({ path: "query.from", message: `must not be after 'to' (${dateOfDay(toDay)})` });
     } else if (toDay - fromDay + 1 > MAX_RANGE_DAYS) {
       problems.push({

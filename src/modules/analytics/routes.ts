@@ -12,7 +12,7 @@ const RANGE =
   `(at most ${MAX_RANGE_DAYS} days; the last 30 by default), optionally of one bot or one channel. ` +
   "Read from rollups kept in the transactions of the events they count, so a request costs the same " +
   'whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an ' +
-  "unknown time zone, `from` after `to`, or a longer range.";
+  "unknown time zone, `from` before 1970-01-02 or after `to`, or a longer range.";
 
 /** Conversation analytics (docs/quality.md, "Analytics"): the report as JSON and as CSV. */
 export function analyticsRoutes(app: App, analytics: AnalyticsService): void {

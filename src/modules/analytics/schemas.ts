@@ -9,7 +9,7 @@ export const analyticsQuerySchema = z.object({
   from: z.iso
     .date({ message: "must be a date, YYYY-MM-DD" })
     .optional()
-    .describe("First day, in `time_zone` (default: 29 days before `to`)."),
+    .describe("First day, in `time_zone`, 1970-01-02 or later (default: 29 days before `to`)."),
   to: z.iso
     .date({ message: "must be a date, YYYY-MM-DD" })
     .optional()

@@ -250,6 +250,18 @@ for (const dialect of DIALECTS) {
           expect(body.details.map((d: { path: string }) => d.path).join(" ")).toContain(path);
         }
       }
+      // Hours are counted from 1970-01-01 UTC: earlier days are refused; the far future answers.
+      expect((await t.call("GET", "/v1/analytics?from=0000-01-01&to=0000-12-31")).statusCode).toBe(422);
+      expect(
+        (await t.call("GET", "/v1/analytics?from=1970-01-01&to=1970-01-02")).json().details[0].path,
+      ).toBe("query.from");
+      expect((await t.call("GET", "/v1/analytics?from=1970-01-02&to=1970-01-02")).statusCode).toBe(200);
+      const future = await t.call(
+        "GET",
+        "/v1/analytics?from=9999-01-01&to=9999-12-31&time_zone=Pacific/Kiritimati",
+      );
+      expect(future.statusCode).toBe(200);
+      expect(future.json().days).toHaveLength(365);
       // 366 days is the longest range.
       expect((await t.call("GET", "/v1/analytics?from=2025-11-21&to=2026-11-22")).statusCode).toBe(422);
       const longest = await t.call("GET", "/v1/analytics?from=2025-11-21&to=2026-11-21");
