@@ -2,7 +2,7 @@ import type { Generated } from "kysely";
 import type { ThreadMode } from "./schema-conversations.js";
 
 /**
- * Conversation analytics (migration 0028; docs/quality.md, "Analytics"): rollups kept in the
+ * Conversation analytics (migration 0029; docs/quality.md, "Analytics"): rollups kept in the
  * transactions of the events that change them. Hours are whole hours since the Unix epoch, UTC
  * (`floor(epoch seconds / 3600)`): any time zone's days are sums of them. `channel` is the chat's
  * integration vendor, or `api` for a chat without one; `bot_id` is the thread's bot. Each hour
@@ -54,7 +54,7 @@ export interface AnalyticsHourlyTable {
 /** The bot or channel of the rows summed over every bot or every channel. */
 export const ANALYTICS_ALL = "*";
 
-/** What analytics remembers of each thread to count its changes once (migration 0028). */
+/** What analytics remembers of each thread to count its changes once (migration 0029). */
 export interface AnalyticsThreadsTable {
   project_id: string;
   thread_id: string;

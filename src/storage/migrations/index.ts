@@ -25,7 +25,7 @@ import { messageRepliesIndex } from "./0022-message-replies-index.js";
 import { parseAttempts } from "./0023-parse-attempts.js";
 import { replyFailures } from "./0024-reply-failures.js";
 import { chunkGenerations } from "./0026-chunk-generations.js";
-import { analytics } from "./0028-analytics.js";
+import { analytics } from "./0029-analytics.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -58,6 +58,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0023_parse_attempts": parseAttempts(),
     "0024_reply_failures": replyFailures(dialect),
     "0026_chunk_generations": chunkGenerations(),
-    "0028_analytics": analytics(dialect),
+    "0029_analytics": analytics(dialect),
   };
 }

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binOf, binValue } from "../../../src/modules/analytics/response-time-bins.js";
 import type { AnalyticsReport } from "../../../src/modules/analytics/schemas.js";
-import { analytics as analyticsMigration } from "../../../src/storage/migrations/0028-analytics.js";
+import { analytics as analyticsMigration } from "../../../src/storage/migrations/0029-analytics.js";
 import { activeChat, eventually, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { ManualClock } from "../../helpers/manual-clock.js";
