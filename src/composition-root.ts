@@ -25,6 +25,7 @@ import { NO_TELEMETRY, type Telemetry } from "./infra/telemetry/telemetry.js";
 import type { JobRegistration } from "./job-queue/job-definition.js";
 import { JobQueue } from "./job-queue/job-queue.js";
 import { JobWorker } from "./job-queue/job-worker.js";
+import { composeAnalytics } from "./modules/analytics/index.js";
 import {
   BillingService,
   billingListener,
@@ -269,12 +270,15 @@ export function composeService(deps: ServiceDeps): Service {
   });
   const ledger = ledgerFromConfig(config, clock, ids);
   // What follows from a domain event, in order: the thread event listener takes the project's
-  // event lock, so it comes last; billing first, so the billing.balance.low it may raise
-  // reaches the webhook outbox.
+  // event lock, so it comes last; billing first, so the billing.balance.low and
+  // billing.reply.charged it raises reach the webhook outbox and analytics. Analytics' rollup
+  // rows are locked in key order before the event lock, as every change takes them.
+  const analytics = composeAnalytics(context);
   const listeners: DomainEventListener[] = [
     billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
+    analytics.listener,
     threadEventListener({ hub, clock }),
   ];
   const transactor = new Transactor({ repos, jobs, listeners });
@@ -341,9 +345,9 @@ export function composeService(deps: ServiceDeps): Service {
     idempotency,
   });
   const threadActions: ThreadActions = {
-    changeMode: async (projectId, threadId, mode) => {
+    changeMode: async (projectId, threadId, mode, source) => {
       const thread = await repos.threads.find(projectId, threadId);
-      if (thread) await conversations.changeMode(projectId, thread, mode);
+      if (thread) await conversations.changeMode(projectId, thread, mode, undefined, source);
     },
     scheduleBotMessage: (projectId, threadId, text, at) =>
       conversations.scheduleBotMessage(projectId, threadId, text, at),
@@ -399,6 +403,7 @@ export function composeService(deps: ServiceDeps): Service {
     mcp,
     composeJobsApi(context),
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
+    analytics.parts,
     threads,
     traces,
     feedback,

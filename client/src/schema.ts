@@ -5,6 +5,46 @@
  */
 
 export interface paths {
+  "/v1/analytics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get conversation analytics
+     * @description The project's conversations over a range of days in a time zone, as totals and one bucket per day (at most 366 days; the last 30 by default), optionally of one bot or one channel. Read from rollups kept in the transactions of the events they count, so a request costs the same whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an unknown time zone, `from` before 1970-01-02 or after `to`, or a longer range.
+     */
+    get: operations["getAnalytics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/analytics.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export conversation analytics as CSV
+     * @description The project's conversations over a range of days in a time zone, as totals and one bucket per day (at most 366 days; the last 30 by default), optionally of one bot or one channel. Read from rollups kept in the transactions of the events they count, so a request costs the same whatever the number of messages (docs/quality.md, "Analytics"). 422 `validation_failed` for an unknown time zone, `from` before 1970-01-02 or after `to`, or a longer range. One line per day, with the columns of `AnalyticsDay` flattened (`first_response_bot_p50_ms`, `cost_credits`, …); sent as a download (Content-Disposition).
+     */
+    get: operations["exportAnalyticsCsv"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/billing/account": {
     parameters: {
       query?: never;
@@ -1878,6 +1918,133 @@ export interface components {
       client_secret?: string;
       /** @description Account subdomain: `acme` for https://acme.amocrm.ru. */
       subdomain: string;
+    };
+    AnalyticsDay: {
+      bot_messages: number;
+      /** @description AI replies: one per answered turn. */
+      bot_replies: number;
+      /** @description Threads started. */
+      conversations: number;
+      /** @description Credits, up to three decimals. */
+      cost: {
+        /** @description What billing charged for the replies. */
+        credits: number;
+        /** @description credits / conversations. */
+        per_conversation: number | null;
+        /** @description credits / resolved_conversations. */
+        per_resolved_conversation: number | null;
+      };
+      /** @description YYYY-MM-DD, in `time_zone`. */
+      date: string;
+      /** @description Replies the AI gave up on (`thread.reply.failed`). */
+      failed_replies: number;
+      /** @description Ratings of messages, counted on the day they were first given. */
+      feedback: {
+        down: number;
+        /** @description up / (up + down); null without ratings. */
+        score: number | null;
+        up: number;
+      };
+      /** @description First response times (docs/quality.md, "Analytics"). */
+      first_response: {
+        /** @description From a user message that found no reply waiting to the AI's reply. */
+        bot: components["schemas"]["AnalyticsResponseTimes"];
+        /** @description In threads handed to a person: from a user message waiting for one to an operator's message. */
+        people: components["schemas"]["AnalyticsResponseTimes"];
+      };
+      /** @description Of the threads started, those handed to a person (mode `auto` to `manual` or `operator`). */
+      handed_off_conversations: number;
+      /** @description handed_off_conversations / conversations; null without conversations. */
+      handoff_rate: number | null;
+      /** @description Messages people see: the users', the AI's with text and the operators' (not tool results, nor AI messages that only call tools). */
+      messages: number;
+      operator_messages: number;
+      /** @description resolved_conversations / conversations; null without conversations. */
+      resolution_rate: number | null;
+      /** @description Of the threads started, those the AI replied to that were never handed to a person. */
+      resolved_conversations: number;
+      user_messages: number;
+    };
+    AnalyticsReport: {
+      bot_id: string | null;
+      channel: string | null;
+      /** @description Every day of the range, in order, empty days included. */
+      days: components["schemas"]["AnalyticsDay"][];
+      from: string;
+      time_zone: string;
+      to: string;
+      totals: components["schemas"]["AnalyticsTotals"];
+    };
+    AnalyticsResponseTimes: {
+      /** @description Responses measured. */
+      count: number;
+      /** @description Median, estimated from a histogram (within about 9 %). */
+      p50_ms: number | null;
+      /** @description 90th percentile, estimated the same way. */
+      p90_ms: number | null;
+    };
+    AnalyticsTotals: {
+      bot_messages: number;
+      /** @description AI replies: one per answered turn. */
+      bot_replies: number;
+      /** @description Threads started. */
+      conversations: number;
+      /** @description Credits, up to three decimals. */
+      cost: {
+        /** @description What billing charged for the replies. */
+        credits: number;
+        /** @description credits / conversations. */
+        per_conversation: number | null;
+        /** @description credits / resolved_conversations. */
+        per_resolved_conversation: number | null;
+      };
+      /** @description Replies the AI gave up on (`thread.reply.failed`). */
+      failed_replies: number;
+      /** @description Failed replies by their code; most first. */
+      failed_replies_by_code: {
+        code: string;
+        count: number;
+      }[];
+      /** @description Ratings of messages, counted on the day they were first given. */
+      feedback: {
+        down: number;
+        /** @description up / (up + down); null without ratings. */
+        score: number | null;
+        up: number;
+      };
+      /** @description First response times (docs/quality.md, "Analytics"). */
+      first_response: {
+        /** @description From a user message that found no reply waiting to the AI's reply. */
+        bot: components["schemas"]["AnalyticsResponseTimes"];
+        /** @description In threads handed to a person: from a user message waiting for one to an operator's message. */
+        people: components["schemas"]["AnalyticsResponseTimes"];
+      };
+      /** @description Of the threads started, those handed to a person (mode `auto` to `manual` or `operator`). */
+      handed_off_conversations: number;
+      /** @description handed_off_conversations / conversations; null without conversations. */
+      handoff_rate: number | null;
+      /** @description Hand-overs of the threads started, by reason; most first. */
+      handoff_reasons: {
+        count: number;
+        /**
+         * @description `tool`: the AI's handoff_to_operator; `reply_failure`: a failed reply handed the thread over; `operator`: a person in the console; `api`: an API key; `unknown`: before analytics or not recorded.
+         * @enum {string}
+         */
+        reason: "tool" | "reply_failure" | "operator" | "api" | "unknown";
+      }[];
+      /** @description Messages people see: the users', the AI's with text and the operators' (not tool results, nor AI messages that only call tools). */
+      messages: number;
+      operator_messages: number;
+      /** @description resolved_conversations / conversations; null without conversations. */
+      resolution_rate: number | null;
+      /** @description Of the threads started, those the AI replied to that were never handed to a person. */
+      resolved_conversations: number;
+      /** @description Tool calls of AI messages, by the tool's name as the model called it; most first. */
+      tool_calls: {
+        count: number;
+        name: string;
+      }[];
+      user_messages: number;
     };
     ApiKey: {
       created_at: string;
@@ -3914,6 +4081,176 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getAnalytics: {
+    parameters: {
+      query?: {
+        /** @description Only this bot's threads. */
+        bot_id?: string;
+        /** @description Only threads of this channel: an integration vendor (`telegram`, `parley`, …) or `api`. */
+        channel?: string;
+        /** @description First day, in `time_zone`, 1970-01-02 or later (default: 29 days before `to`). */
+        from?: string;
+        /** @description An IANA time zone (`Europe/Moscow`): days run from its midnight. Zones at :30 or :45 from UTC are counted by whole UTC hours (docs/quality.md, "Analytics"). */
+        time_zone?: string;
+        /** @description Last day, included (default: today in `time_zone`). At most 366 days from `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AnalyticsReport"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportAnalyticsCsv: {
+    parameters: {
+      query?: {
+        /** @description Only this bot's threads. */
+        bot_id?: string;
+        /** @description Only threads of this channel: an integration vendor (`telegram`, `parley`, …) or `api`. */
+        channel?: string;
+        /** @description First day, in `time_zone`, 1970-01-02 or later (default: 29 days before `to`). */
+        from?: string;
+        /** @description An IANA time zone (`Europe/Moscow`): days run from its midnight. Zones at :30 or :45 from UTC are counted by whole UTC hours (docs/quality.md, "Analytics"). */
+        time_zone?: string;
+        /** @description Last day, included (default: today in `time_zone`). At most 366 days from `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The days as CSV (RFC 4180, a header line first). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getBillingAccount: {
     parameters: {
       query?: never;

@@ -6,6 +6,9 @@ import { SignInPage } from "./auth/SignInPage";
 import { Shell } from "./layout/Shell";
 
 // Each area is its own chunk: an operator loads the inbox, not the bot editor.
+const AnalyticsPage = lazy(() =>
+  import("./features/analytics/AnalyticsPage").then((m) => ({ default: m.AnalyticsPage })),
+);
 const BillingPage = lazy(() =>
   import("./features/billing/BillingPage").then((m) => ({ default: m.BillingPage })),
 );
@@ -48,6 +51,7 @@ const router = createBrowserRouter(
         { path: "webhooks", element: <WebhooksPage /> },
         { path: "webhooks/:endpointId", element: <WebhookPage /> },
         { path: "billing", element: <BillingPage /> },
+        { path: "analytics", element: <AnalyticsPage /> },
         { path: "knowledge", element: <KnowledgePage /> },
         { path: "knowledge/:storeId", element: <VectorStorePage /> },
         { path: "team", element: <TeamPage /> },

@@ -6,6 +6,13 @@ import type { IntegrationVendor } from "../storage/schema-integrations.js";
 import type { OperatorRef, PublicMessage } from "./message.js";
 
 /**
+ * What in Parley itself switched a thread's mode, when no person or key did (`by` absent): the
+ * turn's tool (`handoff_to_operator`) or a failed reply's hand-over (docs/conversations.md,
+ * "Failed replies"). Analytics counts hand-overs by it (docs/quality.md, "Analytics").
+ */
+export type ModeChangeSource = "tool" | "reply_failure";
+
+/**
  * What a change to the domain records, once, in its unit of work. The listener table decides
  * what follows from each (see event-listener.ts): today a thread event on the streams and a
  * webhook event; channels and billing add their own listeners.
@@ -24,6 +31,8 @@ export type DomainEvent =
       previousMode: ThreadMode;
       /** Who switched it: absent when Parley itself did (the handoff tool, a channel). */
       by?: ThreadActor;
+      /** Without `by`: what in Parley switched it, when known. */
+      source?: ModeChangeSource;
     }
   | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
   | { type: "thread.pending_count.changed"; threadId: string; pendingCount: number }
@@ -76,6 +85,12 @@ export type DomainEvent =
       previous: { rating: FeedbackRating } | null;
       removed: boolean;
     }
+  /**
+   * Billing charged a stored reply (raised by billing's listener, in the reply's transaction):
+   * the reply's price in millicredits as billing computed it (docs/billing.md, "Charges"), for
+   * the listeners after it (analytics' cost).
+   */
+  | { type: "billing.reply.charged"; threadId: string; messageId: string; amount: number }
   /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
   | { type: "billing.balance.low"; credits: number; bonus: number; threshold: number }
   /** A payment link made in a conversation was paid (docs/payments.md); amounts in kopecks. */

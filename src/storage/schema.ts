@@ -1,3 +1,4 @@
+import type { AnalyticsTables } from "./schema-analytics.js";
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
@@ -103,4 +104,5 @@ export interface Database
     TraceTables,
     CustomToolTables,
     McpTables,
-    FeedbackTables {}
+    FeedbackTables,
+    AnalyticsTables {}

@@ -385,6 +385,10 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: "/v1/billing/invoices" });
   await call({ method: "POST", url: "/v1/billing/invoices", body: { offer_id: offers[0].id } });
 
+  // Analytics: the report and its CSV, over the conversations above.
+  await call({ method: "GET", url: "/v1/analytics?time_zone=Europe/Moscow" });
+  await call({ method: "GET", url: "/v1/analytics.csv?from=2026-01-01&to=2026-12-31" });
+
   // Knowledge: files, stores empty and with files, batches, search.
   // An empty store first, before anything has used the vector index.
   const empty = await json({ method: "POST", url: "/v1/vector_stores", body: { name: "Empty" } });

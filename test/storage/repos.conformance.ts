@@ -563,6 +563,187 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
       });
     });
 
+    describe("analytics rollups", () => {
+      const zero = {
+        conversations: 0,
+        resolved: 0,
+        handed_off: 0,
+        user_messages: 0,
+        bot_messages: 0,
+        operator_messages: 0,
+        bot_replies: 0,
+        failed_replies: 0,
+        feedback_up: 0,
+        feedback_down: 0,
+        cost: 0,
+      };
+      const none = { tool_calls: {}, failures: {}, handoffs: {}, frt_bot: {}, frt_people: {} };
+      // 2026-11-21T10:00Z and 23:00Z as hours since 1970.
+      const TEN = Date.parse("2026-11-21T10:00:00Z") / 3_600_000;
+      const ELEVEN_PM = TEN + 13;
+      const key = (hour: number, botId = "bot_1", channel = "telegram") => ({
+        projectId: "prj_1",
+        botId,
+        channel,
+        hour,
+      });
+
+      it("upserts add counts (negative ones take away) and keyed counts key by key, and count versions; sums by local day", async () => {
+        await seedProject();
+        const analytics = repos.analytics;
+        const add = (at: ReturnType<typeof key>, counts: typeof zero, keyed: typeof none) =>
+          analytics.addHourly([{ key: at, counts, keyed }]);
+        await add(
+          key(TEN),
+          { ...zero, conversations: 1, cost: 5_000_000_000 },
+          {
+            ...none,
+            tool_calls: { get_current_time: 2 },
+          },
+        );
+        await add(
+          key(TEN),
+          { ...zero, conversations: 2, resolved: 1 },
+          {
+            ...none,
+            tool_calls: { get_current_time: 1, mcp__shop__get_order: 4 },
+            frt_bot: { "40": 1 },
+          },
+        );
+        await add(key(TEN), { ...zero, resolved: -1, handed_off: 1 }, none);
+        await add(key(ELEVEN_PM), { ...zero, conversations: 4 }, { ...none, failures: { model_error: 1 } });
+        await add(key(TEN, "bot_2"), { ...zero, conversations: 9 }, none);
+        const level = { projectId: "prj_1", botId: "bot_1", channel: "telegram" };
+        const day = Math.floor(TEN / 24);
+        const utc = [{ fromHour: day * 24, toHour: day * 24 + 48, offsetMinutes: 0 }];
+        // Three upserts of one row: version 3; one of another: 1.
+        expect(await analytics.dailyCounts(level, utc)).toEqual([
+          { day, ...zero, conversations: 7, handed_off: 1, cost: 5_000_000_000, version: 4 },
+        ]);
+        // At +03:00 from 20:00 UTC on: 23:00 UTC falls on the next day.
+        const moscow = [
+          { fromHour: day * 24, toHour: day * 24 + 20, offsetMinutes: 0 },
+          { fromHour: day * 24 + 20, toHour: day * 24 + 48, offsetMinutes: 180 },
+        ];
+        const byDay = await analytics.dailyCounts(level, moscow);
+        expect(byDay.map((row) => [row.day, row.conversations, row.version])).toEqual([
+          [day, 3, 3],
+          [day + 1, 4, 1],
+        ]);
+        expect((await analytics.dailyCounts({ ...level, botId: "bot_2" }, utc))[0]?.conversations).toBe(9);
+        expect(await analytics.dailyCounts({ ...level, channel: "widget" }, utc)).toEqual([]);
+        expect(await analytics.dailyCounts({ ...level, projectId: "prj_2" }, utc)).toEqual([]);
+        expect(await analytics.keyedRows(level, TEN, ELEVEN_PM + 1)).toEqual([
+          {
+            hour: TEN,
+            ...none,
+            tool_calls: { get_current_time: 3, mcp__shop__get_order: 4 },
+            frt_bot: { "40": 1 },
+          },
+          { hour: ELEVEN_PM, ...none, failures: { model_error: 1 } },
+        ]);
+        // The end is left out; hours without keyed counts are not read.
+        expect((await analytics.keyedRows(level, TEN, ELEVEN_PM)).map((row) => row.hour)).toEqual([TEN]);
+        expect(await analytics.keyedRows({ ...level, botId: "bot_2" }, TEN, ELEVEN_PM + 1)).toEqual([]);
+        // The rows summed over every bot and channel (`*`) are rows like the others (the listener writes them).
+        const project = { projectId: "prj_1", botId: "*", channel: "*" };
+        expect(await analytics.dailyCounts(project, utc)).toEqual([]);
+        await add(key(TEN, "*", "*"), { ...zero, conversations: 12 }, none);
+        expect((await analytics.dailyCounts(project, utc))[0]?.conversations).toBe(12);
+
+        // Many rows at once (more than one statement takes): each added, once.
+        const hours = Array.from({ length: 11 }, (_, i) => TEN + 24 + i);
+        await analytics.addHourly(
+          hours.map((hour) => ({
+            key: key(hour, "bot_3"),
+            counts: { ...zero, user_messages: 2 },
+            keyed: none,
+          })),
+        );
+        await analytics.addHourly(
+          hours.map((hour) => ({
+            key: key(hour, "bot_3"),
+            counts: { ...zero, user_messages: 1 },
+            keyed: none,
+          })),
+        );
+        const next = [{ fromHour: (day + 1) * 24, toHour: (day + 2) * 24, offsetMinutes: 0 }];
+        expect(await analytics.dailyCounts({ ...level, botId: "bot_3" }, next)).toEqual([
+          { day: day + 1, ...zero, user_messages: 33, version: 22 },
+        ]);
+      });
+
+      it("a thread's state is saved over and goes with its thread; a chat's channel is its vendor or api", async () => {
+        await seedProject();
+        await repos.bots.insert(bot());
+        await storage.db
+          .insertInto("chats")
+          .values({
+            id: "chat_1",
+            project_id: "prj_1",
+            integration_id: null,
+            bot_id: "bot_1",
+            name: "site",
+            status: "active",
+            settings: "{}",
+            created_at: T0,
+            updated_at: T0,
+          })
+          .execute();
+        expect(await repos.analytics.channelOfChat("chat_1")).toBe("api");
+        expect(await repos.analytics.channelOfChat("chat_none")).toBeUndefined();
+        await repos.threads.insertIfAbsent({
+          project_id: "prj_1",
+          id: "th_1",
+          chat_id: "chat_1",
+          bot_id: "bot_1",
+          person_id: null,
+          mode: "auto",
+          title: null,
+          last_message_at: null,
+          pending_count: 0,
+          working_memory: null,
+          turn_lease_owner: null,
+          turn_lease_until: null,
+          external_conversation_id: null,
+          assignee_id: null,
+          assignee_name: null,
+          taken_over_by: null,
+          taken_over_at: null,
+          reply_failure: null,
+          created_at: T0,
+          updated_at: T0,
+        });
+        const state = {
+          project_id: "prj_1",
+          thread_id: "th_1",
+          hour: TEN,
+          bot_id: "bot_1",
+          channel: "api",
+          mode: "auto" as const,
+          bot_replied: 0,
+          handed_off: 0,
+          bot_waiting_since: T1,
+          people_waiting_since: null,
+        };
+        await repos.analytics.saveThread(state);
+        await repos.analytics.saveThread({
+          ...state,
+          mode: "manual",
+          handed_off: 1,
+          people_waiting_since: T2,
+        });
+        expect(await repos.analytics.findThread("prj_1", "th_1")).toEqual({
+          ...state,
+          mode: "manual",
+          handed_off: 1,
+          people_waiting_since: T2,
+        });
+        await repos.threads.delete("prj_1", "th_1");
+        expect(await repos.analytics.findThread("prj_1", "th_1")).toBeUndefined();
+      });
+    });
+
     describe("bootstrap lock", () => {
       it("can be taken inside a transaction whose writes then commit", async () => {
         await storage.db.transaction().execute(async (trx) => {

@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconBook,
+  IconChartBar,
   IconCreditCard,
   IconInbox,
   IconPlugConnected,
@@ -35,6 +36,7 @@ const NAV = [
   { to: "/channels", key: "channels", icon: IconPlugConnected, admin: true },
   { to: "/webhooks", key: "webhooks", icon: IconWebhook, admin: true },
   { to: "/billing", key: "billing", icon: IconCreditCard, admin: true },
+  { to: "/analytics", key: "analytics", icon: IconChartBar, admin: true },
   { to: "/knowledge", key: "knowledge", icon: IconBook, admin: true },
   { to: "/team", key: "team", icon: IconUsers, admin: false },
 ] as const;

@@ -6,8 +6,8 @@ import { replyCost } from "./pricing.js";
 /**
  * Billing as a listener (docs/billing.md, "Charges"): each stored reply is charged from its
  * token usage and its model's price, in the reply's own transaction, so a crash can neither
- * lose a charge nor make two. It runs first in the table: the `billing.balance_low` it may
- * raise reaches the webhook listener after it.
+ * lose a charge nor make two. It runs first in the table: the `billing.balance_low` and the
+ * `billing.reply.charged` it raises reach the listeners after it (webhooks, analytics).
  */
 export function billingListener(deps: {
   ledger: Ledger;
@@ -21,7 +21,7 @@ export function billingListener(deps: {
         if (event.type !== "thread.reply.completed") continue;
         const entry = deps.catalog.get(event.modelId);
         const cost = entry ? replyCost(event.usage, entry, deps.creditsPerUsd) : 0;
-        await deps.ledger.post(
+        const posted = await deps.ledger.post(
           repos,
           projectId,
           {
@@ -39,6 +39,15 @@ export function billingListener(deps: {
           },
           raise,
         );
+        // What the reply cost, for the listeners after billing (analytics): once, like the charge.
+        if (!("duplicate" in posted)) {
+          raise({
+            type: "billing.reply.charged",
+            threadId: event.threadId,
+            messageId: event.messageId,
+            amount: cost,
+          });
+        }
       }
       return undefined;
     },

@@ -102,6 +102,7 @@ export async function recordReplyFailure(
       chatId: thread.chat_id,
       mode: "manual",
       previousMode: thread.mode,
+      source: "reply_failure",
     });
     thread.mode = "manual";
   }

@@ -1,3 +1,4 @@
+import type { ModeChangeSource } from "../../events/domain-event.js";
 import type { ThreadMode } from "../../storage/schema-conversations.js";
 
 /**
@@ -6,7 +7,8 @@ import type { ThreadMode } from "../../storage/schema-conversations.js";
  * that the engine depends on no module above it.
  */
 export interface ThreadActions {
-  changeMode(projectId: string, threadId: string, mode: ThreadMode): Promise<void>;
+  /** `source`: what switched it (a tool of the turn), recorded on `thread.mode.changed`. */
+  changeMode(projectId: string, threadId: string, mode: ThreadMode, source: ModeChangeSource): Promise<void>;
   /** A message the AI sends later (schedule_message). */
   scheduleBotMessage(
     projectId: string,

@@ -60,7 +60,7 @@ export function toolContextFor(
     clock: deps.clock,
     setMode: async (mode) => {
       const current = await thread();
-      if (current) await actions.changeMode(projectId, threadId, mode);
+      if (current) await actions.changeMode(projectId, threadId, mode, "tool");
     },
     scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),

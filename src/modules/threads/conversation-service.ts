@@ -1,3 +1,4 @@
+import type { ModeChangeSource } from "../../events/domain-event.js";
 import type { OperatorRef } from "../../events/message.js";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import { type AuthContext, actorOf, type ThreadActor } from "../../infra/auth-context.js";
@@ -346,15 +347,17 @@ export class ConversationService {
   }
 
   /**
-   * The mode switch itself, for the API and for tools (handoff_to_operator; no `by`). Taking a
-   * thread from the AI (to `manual` or `operator`) records who did it; a signed-in operator who
-   * takes over an unassigned thread is assigned to it (docs/console.md).
+   * The mode switch itself, for the API and for tools (handoff_to_operator; no `by`, its
+   * `source` instead). Taking a thread from the AI (to `manual` or `operator`) records who did
+   * it; a signed-in operator who takes over an unassigned thread is assigned to it
+   * (docs/console.md).
    */
   async changeMode(
     projectId: string,
     thread: ThreadRow,
     mode: ThreadMode,
     by?: ThreadActor,
+    source?: ModeChangeSource,
   ): Promise<Thread> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
@@ -372,7 +375,7 @@ export class ConversationService {
           chatId: thread.chat_id,
           mode,
           previousMode: thread.mode,
-          ...(by ? { by } : {}),
+          ...(by ? { by } : source ? { source } : {}),
         });
         if (takingOver && by?.type === "operator" && by.name !== null && thread.assignee_id === null) {
           await this.writeAssignee(unit, thread, { id: by.id, name: by.name });

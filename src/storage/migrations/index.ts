@@ -27,6 +27,7 @@ import { replyFailures } from "./0024-reply-failures.js";
 import { chunkGenerations } from "./0026-chunk-generations.js";
 import { turnTraces } from "./0027-turn-traces.js";
 import { messageFeedback } from "./0028-message-feedback.js";
+import { analytics } from "./0029-analytics.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -61,5 +62,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0026_chunk_generations": chunkGenerations(),
     "0027_turn_traces": turnTraces(dialect),
     "0028_message_feedback": messageFeedback(dialect),
+    "0029_analytics": analytics(dialect),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { dialectOf } from "../dialect.js";
 import type { Database } from "../schema.js";
+import { AnalyticsRepo } from "./analytics.repo.js";
 import { type AnswerContext, loadAnswerContext } from "./answer-context.repo.js";
 import { ApiKeysRepo } from "./api-keys.repo.js";
 import { ApprovalsRepo } from "./approvals.repo.js";
@@ -60,6 +61,7 @@ export interface Repos {
   payments: PaymentsRepo;
   customTools: CustomToolsRepo;
   mcpServers: McpServersRepo;
+  analytics: AnalyticsRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -97,6 +99,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     payments: new PaymentsRepo(db),
     customTools: new CustomToolsRepo(db),
     mcpServers: new McpServersRepo(db),
+    analytics: new AnalyticsRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),
