@@ -6,6 +6,7 @@
  * hour that starts in it, so its first and last 30 or 45 minutes lean to the neighbouring day.
  */
 
+import { zoneOffsetMs } from "../../lib/zoned-time.js";
 import type { OffsetSegment } from "../../storage/repos/analytics.repo.js";
 
 export const HOUR_MS = 3_600_000;
@@ -18,53 +19,11 @@ export function localDayOf(segments: readonly OffsetSegment[], hour: number): nu
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether Intl knows the zone: an IANA name (Europe/Moscow) or UTC. */
-export function isTimeZone(zone: string): boolean {
-  if (zone.length === 0 || zone.length > 64) return false;
-  try {
-    formatterOf(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from "../../lib/zoned-time.js";
 
 /** How many minutes the zone's wall clock is ahead of UTC at an instant (+03:00 → 180). */
 export function offsetMinutesAt(zone: string, instantMs: number): number {
-  const whole = Math.floor(instantMs / 1000) * 1000;
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(new Date(whole))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    (parts.hour ?? 0) % 24,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.round((wall - whole) / MINUTE_MS);
+  return Math.round(zoneOffsetMs(instantMs, zone) / MINUTE_MS);
 }
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
