@@ -34,6 +34,9 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/:thread_id/messages/:message_id/feedback",
   "POST /v1/threads/:thread_id/messages/:message_id/feedback",
   "DELETE /v1/threads/:thread_id/messages/:message_id/feedback",
+  // Why the AI answered as it did: turn traces (docs/quality.md, "Traces").
+  "GET /v1/threads/:thread_id/traces",
+  "GET /v1/threads/:thread_id/messages/:message_id/trace",
   // Tool approvals.
   "GET /v1/threads/:thread_id/approvals",
   "POST /v1/threads/:thread_id/approvals/:approval_id",

@@ -1,5 +1,6 @@
 import { APICallError } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { signIn } from "../../helpers/console-session.js";
 import { activeChat, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { lastUserText, type ScriptedReply, scriptedModel } from "../../helpers/mock-model.js";
@@ -245,6 +246,29 @@ describe.each(DIALECTS)("turn traces (%s)", (dialect) => {
     const rows = await t.storage.db.selectFrom("turn_traces").select("id").execute();
     expect(rows).toEqual([]);
   });
+
+  it.skipIf(shouldSkip(dialect))(
+    "an operator's console session reads traces as it reads the thread",
+    async () => {
+      const mock = scriptedModel();
+      t = await createTestApp({ dialect, modelOverride: () => mock.model });
+      const { chat } = await activeChat(t);
+      await streamTurn(t, chat.id, "tr-op", "hi");
+      const admin = await signIn(t);
+      await admin.call("POST", "/v1/operators", {
+        email: "olga@example.com",
+        name: "Olga",
+        password: "operator-password",
+      });
+      const olga = await signIn(t, "olga@example.com", "operator-password");
+      expect(olga.body.role).toBe("operator");
+      const reply = (await olga.call("GET", "/v1/threads/tr-op/messages")).json().at(-1);
+      const trace = await olga.call("GET", `/v1/threads/tr-op/messages/${reply.id}/trace`);
+      expect(trace.statusCode).toBe(200);
+      expect(trace.json().message_ids).toEqual([reply.id]);
+      expect((await olga.call("GET", "/v1/threads/tr-op/traces")).json().data).toHaveLength(1);
+    },
+  );
 
   it.skipIf(shouldSkip(dialect))("PARLEY_TRACE_RETENTION_DAYS=0 records none", async () => {
     const mock = scriptedModel();
