@@ -29,24 +29,17 @@ export function watchTurn(watchers: readonly TurnWatcher[], start: TurnStart, lo
     }
   });
   if (watches.length === 0) return unwatched;
-  const each = <T>(act: (watch: TurnWatch) => T): T[] =>
-    watches.flatMap((watch) => {
+  /** What `act` returns for each of `items`; one that throws is logged and left out. */
+  const safely = <W, T>(items: readonly W[], act: (item: W) => T): T[] =>
+    items.flatMap((item) => {
       try {
-        return [act(watch)];
+        return [act(item)];
       } catch (error) {
         log.warn({ err: error, threadId: start.threadId }, "a turn watcher failed");
         return [];
       }
     });
-  const all = <W>(parts: W[], call: (part: W) => void) => {
-    for (const part of parts) {
-      try {
-        call(part);
-      } catch (error) {
-        log.warn({ err: error, threadId: start.threadId }, "a turn watcher failed");
-      }
-    }
-  };
+  const each = <T>(act: (watch: TurnWatch) => T): T[] => safely(watches, act);
   return {
     bot: (bot) => void each((watch) => watch.bot(bot)),
     window: (window) => void each((watch) => watch.window(window)),
@@ -54,13 +47,13 @@ export function watchTurn(watchers: readonly TurnWatcher[], start: TurnStart, lo
     modelRequest: (request) => {
       const parts = each((watch) => watch.modelRequest(request));
       return {
-        firstOutput: () => all(parts, (part) => part.firstOutput()),
-        end: (result) => all(parts, (part) => part.end(result)),
+        firstOutput: () => void safely(parts, (part) => part.firstOutput()),
+        end: (result) => void safely(parts, (part) => part.end(result)),
       };
     },
     toolCall: (call) => {
       const parts = each((watch) => watch.toolCall(call));
-      return { end: (result) => all(parts, (part) => part.end(result)) };
+      return { end: (result) => void safely(parts, (part) => part.end(result)) };
     },
     replyStored: async (repos, messageIds) => {
       for (const watch of watches) {

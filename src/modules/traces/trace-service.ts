@@ -58,22 +58,24 @@ export class TraceService {
       projectId,
       [...messages.values()].flat(),
     );
-    return Promise.all(
-      rows.map(async (row) => {
-        const document = JSON.parse(row.document) as StoredTrace;
-        const messageIds = messages.get(row.id) ?? [];
-        const replyId = messageIds.at(-1);
-        const charge = replyId
-          ? await this.deps.repos.billing.findTransactionByReference(projectId, "charge", replyId)
-          : undefined;
-        return {
-          ...document,
-          object: "turn_trace" as const,
-          message_ids: messageIds,
-          credits: charge ? toCredits(-Number(charge.amount)) : null,
-          feedback: feedback.filter((entry) => messageIds.includes(entry.message_id)),
-        };
-      }),
+    // A reply is charged under its final message's id (docs/billing.md, "Charges").
+    const replyIds = rows.flatMap((row) => messages.get(row.id)?.slice(-1) ?? []);
+    const charges = new Map(
+      (await this.deps.repos.billing.findTransactionsByReferences(projectId, "charge", replyIds)).map(
+        (charge) => [charge.reference, charge],
+      ),
     );
+    return rows.map((row) => {
+      const document = JSON.parse(row.document) as StoredTrace;
+      const messageIds = messages.get(row.id) ?? [];
+      const charge = charges.get(messageIds.at(-1) ?? "");
+      return {
+        ...document,
+        object: "turn_trace" as const,
+        message_ids: messageIds,
+        credits: charge ? toCredits(-Number(charge.amount)) : null,
+        feedback: feedback.filter((entry) => messageIds.includes(entry.message_id)),
+      };
+    });
   }
 }

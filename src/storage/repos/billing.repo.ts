@@ -81,6 +81,22 @@ export class BillingRepo {
       .executeTakeFirst();
   }
 
+  /** The transactions of a type whose reference is one of `references` (one query). */
+  findTransactionsByReferences(
+    projectId: string,
+    type: BillingTransactionRow["type"],
+    references: readonly string[],
+  ): Promise<BillingTransactionRow[]> {
+    if (references.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("billing_transactions")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("type", "=", type)
+      .where("reference", "in", [...references])
+      .execute();
+  }
+
   /** Newest first. */
   listTransactions(projectId: string, limit: number, offset: number): Promise<BillingTransactionRow[]> {
     return this.db

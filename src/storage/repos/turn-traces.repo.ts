@@ -8,21 +8,16 @@ export type TurnTraceRow = Selectable<TurnTracesTable>;
 export class TurnTracesRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores a trace and links the reply's messages to it (messages deleted meanwhile are skipped). */
+  /**
+   * Stores a trace and links the reply's messages to it. The messages are the reply's own, written
+   * in the same transaction (or none, for a failure): an unknown id fails the foreign key.
+   */
   async insert(row: TurnTraceRow, messageIds: readonly string[]): Promise<void> {
     await this.db.insertInto("turn_traces").values(row).execute();
     if (messageIds.length === 0) return;
-    const present = await this.db
-      .selectFrom("messages")
-      .select("id")
-      .where("project_id", "=", row.project_id)
-      .where("id", "in", [...messageIds])
-      .execute();
-    if (present.length === 0) return;
     await this.db
       .insertInto("turn_trace_messages")
-      .values(present.map(({ id }) => ({ message_id: id, project_id: row.project_id, trace_id: row.id })))
-      .onConflict((conflict) => conflict.column("message_id").doNothing())
+      .values(messageIds.map((id) => ({ message_id: id, project_id: row.project_id, trace_id: row.id })))
       .execute();
   }
 
