@@ -35,6 +35,9 @@ export function TraceDrawer(props: {
     queryKey: source?.key ?? ["traces", "none"],
     queryFn: () => source!.load(),
     enabled: source !== null,
+    // The drawer's body reads the result after opening (in its transition), which property
+    // tracking can miss: the drawer then stayed on "Loading…" (seen in component tests).
+    notifyOnChangeProps: "all",
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   return (
