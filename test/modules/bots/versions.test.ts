@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { settingsVersion } from "../../../src/modules/bots/index.js";
 import { webhookEventSchema } from "../../../src/modules/webhooks/event-schemas.js";
+import { botVersions as botVersionsMigration } from "../../../src/storage/migrations/0030-bot-versions.js";
 import { activeChat, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { scriptedModel } from "../../helpers/mock-model.js";
@@ -255,5 +257,34 @@ describe.each(DIALECTS)("bot versions on %s", (dialect) => {
         expect([403, 404]).toContain(foreign.statusCode);
       }
     }
+  });
+
+  it_("the migration makes each existing bot's settings its version 1, published", async () => {
+    const { bot } = await setup();
+    await settings(bot.id, instruction("Before versions"));
+    const stored = await t.storage.db
+      .selectFrom("bots")
+      .select("settings")
+      .where("id", "=", bot.id)
+      .executeTakeFirstOrThrow();
+    await t.storage.db.transaction().execute(async (trx) => {
+      const migration = botVersionsMigration(dialect);
+      await migration.down!(trx as never);
+      await migration.up(trx as never);
+    });
+    const versions = (await t.call("GET", `/v1/bots/${bot.id}/versions`)).json().data;
+    expect(versions).toEqual([
+      expect.objectContaining({
+        version: 1,
+        source: "migration",
+        state: "published",
+        settings_version: settingsVersion(stored.settings),
+      }),
+    ]);
+    expect((await t.call("GET", `/v1/bots/${bot.id}/versions/1`)).json().settings.ai.instruction).toBe(
+      "Before versions",
+    );
+    // And the history goes on from there.
+    expect((await draft(bot.id, instruction("After"))).json().version).toBe(2);
   });
 });
