@@ -384,16 +384,19 @@ export function composeService(deps: ServiceDeps): Service {
     ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
   });
 
+  const bots = composeBots(context, {
+    transactor,
+    catalog,
+    validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
+  });
+
   // The table: routes are registered in this order (the OpenAPI document's order).
   const modules: ModuleParts[] = [
     composeSystem(context, { metrics }),
     projects,
     operators,
     composeWidget(context, { stream: threads.stream, feedback: feedback.service, hub, rateLimits }),
-    composeBots(context, {
-      catalog,
-      validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
-    }),
+    bots,
     integrations,
     composeChats(context),
     composeModels(catalog, localModels, localRuntime),

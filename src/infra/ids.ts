@@ -64,6 +64,7 @@ export type IdPrefix =
   | "mcp"
   | "hold"
   | "trc"
+  | "bver"
   | "fb";
 
 export type IdGenerator = (prefix: IdPrefix) => string;

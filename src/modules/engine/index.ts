@@ -19,4 +19,3 @@ export type { TurnEvent, TurnEventSink } from "./turn-events.js";
 export { turnMetrics } from "./turn-metrics.js";
 export { failureText, type ReplyFinishReason, type TurnOutcome } from "./turn-outcome.js";
 export type * from "./turn-watch.js";
-export { settingsVersion } from "./turn-watchers.js";

@@ -54,6 +54,7 @@ export class TraceRecorder implements TurnWatcher {
       job_id: turn.jobId ?? null,
       bot_id: null,
       model: null,
+      bot_version: null,
       settings_version: null,
       started_at: at(),
       duration_ms: 0,
@@ -78,6 +79,7 @@ export class TraceRecorder implements TurnWatcher {
       bot: (bot) => {
         trace.bot_id = bot.botId;
         trace.model = bot.model;
+        trace.bot_version = bot.version;
         trace.settings_version = bot.settingsVersion;
         trace.formatting = [...bot.formatting];
       },
