@@ -218,8 +218,8 @@ export function fakeBotWithVersions(options: FakeBotOptions = {}) {
       const target =
         (body as { version?: number }).version ??
         versions
-          .filter((v) => v.published_at && v.version !== state.published)
-          .sort((x, y) => y.published_at!.localeCompare(x.published_at!))[0]?.version;
+          .filter((v) => v.published_at && v.version < state.published)
+          .sort((x, y) => y.version - x.version)[0]?.version;
       if (!target) return jsonResponse(409, { code: "nothing_to_roll_back", message: "Nothing." });
       return goLive(target);
     },

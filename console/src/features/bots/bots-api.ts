@@ -17,7 +17,7 @@ export interface Bot {
   project_id: string;
   created_at: string;
   updated_at: string;
-  /** The version that answers customers (docs/quality.md, "Versions and evaluations in the console"). */
+  /** The version that answers customers (docs/quality.md, "Versions"). */
   published_version?: number;
   /** The unpublished draft's version, or null when there is none. */
   draft_version?: number | null;

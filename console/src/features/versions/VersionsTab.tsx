@@ -36,11 +36,19 @@ type Pending =
   | { kind: "publish"; version: BotVersion }
   | { kind: "rollback"; target: BotVersion | undefined };
 
-/** The published version customers had before the current one: what Roll back returns to. */
-export function previousPublished(versions: readonly BotVersion[]): BotVersion | undefined {
+/**
+ * What Roll back returns to when no version is named: the highest version below the published
+ * one that was ever published (docs/quality.md, "Versions"). Undefined when the list does not
+ * show one (the server then answers 409 `nothing_to_roll_back`).
+ */
+export function rollbackTarget(
+  versions: readonly BotVersion[],
+  published: number | undefined,
+): BotVersion | undefined {
+  if (published === undefined) return undefined;
   return versions
-    .filter((v) => v.published_at !== null && v.state !== "published")
-    .sort((a, b) => b.published_at!.localeCompare(a.published_at!))[0];
+    .filter((v) => v.published_at !== null && v.version < published)
+    .sort((a, b) => b.version - a.version)[0];
 }
 
 /**
@@ -66,7 +74,7 @@ export function VersionsTab(props: { bot: Bot; onReplaced(): void }) {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const versions = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const rollbackTarget = previousPublished(versions);
+  const target = rollbackTarget(versions, bot.published_version);
 
   const done = (result: PublishResult, message: string) => {
     queryClient.setQueryData(botKeys.bot(bot.id), result.bot);
@@ -131,7 +139,7 @@ export function VersionsTab(props: { bot: Bot; onReplaced(): void }) {
           <Button
             variant="default"
             leftSection={<IconArrowBackUp size={16} aria-hidden />}
-            onClick={() => ask({ kind: "rollback", target: rollbackTarget })}
+            onClick={() => ask({ kind: "rollback", target })}
             data-testid="rollback"
           >
             {t("list.rollback")}

@@ -1,5 +1,5 @@
 /**
- * Bot versions (docs/quality.md, "Versions and evaluations in the console"): immutable snapshots of a bot's settings, the draft
+ * Bot versions (docs/quality.md, "Versions"): immutable snapshots of a bot's settings, the draft
  * the editor saves to, publishing, rolling back and the diff of two versions.
  */
 import { api } from "../../api/client";
@@ -86,9 +86,9 @@ export const getVersion = (botId: string, ref: VersionRef) =>
 export const diffVersions = (botId: string, from: VersionRef, to: VersionRef) =>
   api<VersionDiff>(`/bots/${enc(botId)}/versions/diff`, { query: { from: String(from), to: String(to) } });
 
-/** 409 `nothing_to_publish`, `evals_required`, `evals_failed` (docs/quality.md, "Versions and evaluations in the console"). */
+/** 409 `nothing_to_publish`, `evals_required`, `evals_failed` (docs/quality.md, "The publish gate"). */
 export const publishVersion = (botId: string, body: { version?: number; note?: string }) =>
   api<PublishResult>(`/bots/${enc(botId)}/publish`, { method: "POST", body });
-/** Default: the published version before the current one. 409 `nothing_to_roll_back`. */
+/** Default: the published version before the current one. 409 `nothing_to_roll_back`, `never_published`. */
 export const rollBack = (botId: string, body: { version?: number } = {}) =>
   api<PublishResult>(`/bots/${enc(botId)}/rollback`, { method: "POST", body });

@@ -8,6 +8,7 @@ const KNOWN = new Set([
   "evals_failed",
   "nothing_to_publish",
   "nothing_to_roll_back",
+  "never_published",
   "draft_required",
   "version_not_found",
 ]);
