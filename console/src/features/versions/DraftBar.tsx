@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -114,10 +114,7 @@ export function DraftBar(props: {
           <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
             {hasDraft ? (
               <>
-                <Badge color="orange" variant="light" data-testid="draft-badge">
-                  {t("bar.draftBadge", { version: draft.version! })}
-                </Badge>
-                <Text size="sm" data-testid="draft-state">
+                <Text size="sm" fw={600} c="orange.8" data-testid="draft-state">
                   {t("bar.draftBasedOn", { version: draft.version!, based: draft.based_on })}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -126,9 +123,9 @@ export function DraftBar(props: {
               </>
             ) : (
               <>
-                <Badge color="teal" variant="light" data-testid="published-badge">
+                <Text size="sm" fw={600} c="teal.8" data-testid="published-badge">
                   {t("bar.publishedBadge", { version: bot.published_version ?? draft.based_on })}
-                </Badge>
+                </Text>
                 <Text size="sm" c="dimmed" data-testid="draft-state">
                   {t("bar.noDraft")}
                 </Text>
