@@ -283,6 +283,8 @@ describe("the evaluations tab", () => {
     fireEvent.click(within(cards[0]!).getByTestId("open-trace"));
     const shown = await screen.findByTestId("trace");
     expect(shown.textContent).toContain("bot version v4");
+    // An evaluation's turn stored no messages: the window says so instead of listing none.
+    expect(within(shown).getByTestId("trace-window").textContent).toContain("The test case's conversation");
     expect(calls.map((c) => c.path)).toContain("/v1/bots/bot_1/evals/runs/evr_head/results/evc_1/trace");
   });
 

@@ -78,7 +78,7 @@ function RunHeader({ run }: { run: EvalRunDetail }) {
           <Item label={t("detail.model")}>
             <Code style={{ overflowWrap: "anywhere" }}>{run.model}</Code>
           </Item>
-          {run.judge_model ? (
+          {run.judge_model && run.judge_model !== run.model ? (
             <Item label={t("detail.judge")}>
               <Code style={{ overflowWrap: "anywhere" }}>{run.judge_model}</Code>
             </Item>

@@ -126,39 +126,48 @@ function TraceView({ trace, messages }: { trace: TurnTrace; messages: readonly Q
         </Section>
       ) : null}
 
-      <Section title={t("window.title", { n: trace.window.message_ids.length })}>
-        <Stack gap={4} data-testid="trace-window">
-          {trace.window.message_ids.map((id) => {
-            const quoted = byId.get(id);
-            return (
-              <Text key={id} size="sm">
-                <Text span c="dimmed" size="xs">
-                  {quoted ? t(`author.${quoted.author}`) : id}
-                  {": "}
+      {trace.thread_id === null && trace.window.message_ids.length === 0 ? (
+        // An evaluation's turn (docs/quality.md, "Versions and evaluations in the console").
+        <Section title={t("window.evaluationTitle")}>
+          <Text size="sm" c="dimmed" data-testid="trace-window">
+            {t("window.evaluation")}
+          </Text>
+        </Section>
+      ) : (
+        <Section title={t("window.title", { n: trace.window.message_ids.length })}>
+          <Stack gap={4} data-testid="trace-window">
+            {trace.window.message_ids.map((id) => {
+              const quoted = byId.get(id);
+              return (
+                <Text key={id} size="sm">
+                  <Text span c="dimmed" size="xs">
+                    {quoted ? t(`author.${quoted.author}`) : id}
+                    {": "}
+                  </Text>
+                  {quoted ? snippet(quoted.content) : t("window.older")}
                 </Text>
-                {quoted ? snippet(quoted.content) : t("window.older")}
+              );
+            })}
+          </Stack>
+          {trace.window.recalled.length > 0 ? (
+            <>
+              <Text size="sm" fw={600} mt="xs">
+                {t("window.recalled")}
               </Text>
-            );
-          })}
-        </Stack>
-        {trace.window.recalled.length > 0 ? (
-          <>
-            <Text size="sm" fw={600} mt="xs">
-              {t("window.recalled")}
-            </Text>
-            {trace.window.recalled.map((hit) => (
-              <Text key={hit.message_id} size="sm">
-                {t("window.recalledHit", { score: formatScore(hit.score) })}{" "}
-                {byId.get(hit.message_id) ? (
-                  snippet(byId.get(hit.message_id)!.content)
-                ) : (
-                  <Code>{hit.message_id}</Code>
-                )}
-              </Text>
-            ))}
-          </>
-        ) : null}
-      </Section>
+              {trace.window.recalled.map((hit) => (
+                <Text key={hit.message_id} size="sm">
+                  {t("window.recalledHit", { score: formatScore(hit.score) })}{" "}
+                  {byId.get(hit.message_id) ? (
+                    snippet(byId.get(hit.message_id)!.content)
+                  ) : (
+                    <Code>{hit.message_id}</Code>
+                  )}
+                </Text>
+              ))}
+            </>
+          ) : null}
+        </Section>
+      )}
 
       {trace.knowledge.length > 0 ? (
         <Section title={t("knowledge.title")}>
