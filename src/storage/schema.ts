@@ -4,6 +4,7 @@ import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EventTables } from "./schema-events.js";
+import type { EvalTables } from "./schema-evals.js";
 import type { FeedbackTables } from "./schema-feedback.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
@@ -105,4 +106,5 @@ export interface Database
     CustomToolTables,
     McpTables,
     FeedbackTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    EvalTables {}
