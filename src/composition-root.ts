@@ -39,6 +39,7 @@ import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
+import { composeEvals, currentSettingsVersion, type RunsService } from "./modules/evals/index.js";
 import { composeFeedback } from "./modules/feedback/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
@@ -213,6 +214,8 @@ export interface Service {
   guard: ApiGuardOptions;
   idempotency: IdempotencyOptions;
   metrics: Metrics;
+  /** Evaluation runs, for the CLI's `evals run` (docs/quality.md, "Evaluations"). */
+  evals: { runs: RunsService };
   /** Once the server is ready: the job worker and the modules' loops. */
   start(): void;
   /** Every module's periodic clean-up, and the idempotency keys'. */
@@ -379,6 +382,15 @@ export function composeService(deps: ServiceDeps): Service {
   inbox = threads.inbox;
   // Ratings of the bot's answers: the API's routes, and the service the widget rates through.
   const feedback = composeFeedback(context, { transactor });
+  // Evaluations (docs/quality.md, "Evaluations"): a bot's cases run in memory against a version.
+  const evals = composeEvals(context, {
+    transactor,
+    resolveVersion: currentSettingsVersion(repos),
+    registry: engine.registry,
+    catalog,
+    tools: engine.tools,
+    knowledge: knowledge.knowledge,
+  });
   const webhooks = composeWebhooks(context, {
     onAttempt: (result) => metrics.webhookDeliveries.inc({ result }),
     ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
@@ -407,6 +419,7 @@ export function composeService(deps: ServiceDeps): Service {
     threads,
     traces,
     feedback,
+    evals,
     knowledge,
     memory,
     composeConsole(context),
@@ -443,6 +456,7 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
     metrics,
+    evals: { runs: evals.runs },
     start() {
       worker?.start();
       for (const module of modules) module.start?.();

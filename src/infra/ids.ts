@@ -64,6 +64,8 @@ export type IdPrefix =
   | "mcp"
   | "hold"
   | "trc"
+  | "evc"
+  | "evr"
   | "fb";
 
 export type IdGenerator = (prefix: IdPrefix) => string;

@@ -88,7 +88,7 @@ export function toolContextFor(
  * with a message the model reads (docs/agent.md, "Tools").
  */
 export async function turnToolsFor(
-  deps: TurnToolDeps,
+  deps: Pick<TurnToolDeps, "tools" | "toolCallsPerTurn">,
   thread: Pick<ThreadRow, "project_id">,
   settings: BotSettings,
   context: ToolContext,
