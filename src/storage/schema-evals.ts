@@ -12,7 +12,7 @@ export interface EvalCasesTable {
   name: string;
   /** JSON: `[{ role, content }]`, ending with a user message. */
   messages: string;
-  /** JSON: the expectations (modules/evals/expectation-schemas.ts). */
+  /** JSON: the expectations (modules/evals/schemas.ts). */
   expectations: string;
   /** JSON: what tools that are not run answer, by `ai.tools` key. */
   tool_results: string;

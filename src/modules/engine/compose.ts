@@ -54,7 +54,12 @@ export interface EngineDeps {
 export function composeEngine(
   context: ModuleContext,
   deps: EngineDeps,
-): ModuleParts & { registry: ModelRegistry; runner: TurnRunner; approvals: ApprovalFlow; tools: ProjectTools } {
+): ModuleParts & {
+  registry: ModelRegistry;
+  runner: TurnRunner;
+  approvals: ApprovalFlow;
+  tools: ProjectTools;
+} {
   const { config, storage, repos, clock, newId, log } = context;
   const { transactor, writer, knowledge, connectors } = deps;
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride, deps.local);

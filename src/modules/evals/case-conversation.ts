@@ -1,5 +1,5 @@
-import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { MessageFeedback } from "../../storage/repos/message-feedback.repo.js";
+import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import { CASE_LIMITS, type CaseMessage, type Expectation } from "./schemas.js";
 
 /**
@@ -11,10 +11,12 @@ import { CASE_LIMITS, type CaseMessage, type Expectation } from "./schemas.js";
 export function caseMessagesOf(rows: readonly MessageRow[]): CaseMessage[] {
   const spoken = rows
     .filter((row) => (row.role === "user" || row.role === "assistant") && row.content.trim() !== "")
-    .map((row): CaseMessage => ({
-      role: row.role === "user" ? "user" : "assistant",
-      content: row.content.slice(0, CASE_LIMITS.contentChars),
-    }));
+    .map(
+      (row): CaseMessage => ({
+        role: row.role === "user" ? "user" : "assistant",
+        content: row.content.slice(0, CASE_LIMITS.contentChars),
+      }),
+    );
   let end = spoken.length;
   while (end > 0 && spoken[end - 1]!.role !== "user") end--;
   return spoken.slice(Math.max(0, end - CASE_LIMITS.messages), end);
@@ -36,12 +38,17 @@ const clip = (value: string, room: number) => (value.length > room ? `${value.sl
  * correction counts); a 👎 with only comments, that it avoids what they found wrong in the
  * rated answer; 👍 only, that it says what the rated answer said.
  */
-export function feedbackExpectations(feedback: readonly MessageFeedback[], ratedAnswer: string): Expectation[] {
+export function feedbackExpectations(
+  feedback: readonly MessageFeedback[],
+  ratedAnswer: string,
+): Expectation[] {
   const newestFirst = [...feedback].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   const corrected = newestFirst.find((f) => f.rating === "down" && f.correction);
   const room = CASE_LIMITS.textChars - 200;
   if (corrected?.correction) {
-    return [{ type: "rubric", criteria: `Says what this better answer says: ${clip(corrected.correction, room)}` }];
+    return [
+      { type: "rubric", criteria: `Says what this better answer says: ${clip(corrected.correction, room)}` },
+    ];
   }
   const down = newestFirst.filter((f) => f.rating === "down");
   if (down.length > 0) {
@@ -54,5 +61,7 @@ export function feedbackExpectations(feedback: readonly MessageFeedback[], rated
       },
     ];
   }
-  return [{ type: "rubric", criteria: clip(`Says what this answer, rated good, says: ${ratedAnswer}`, room) }];
+  return [
+    { type: "rubric", criteria: clip(`Says what this answer, rated good, says: ${ratedAnswer}`, room) },
+  ];
 }

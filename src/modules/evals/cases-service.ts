@@ -50,14 +50,21 @@ const caseNotFound = (caseId: string) =>
 export class CasesService {
   constructor(private readonly deps: CasesServiceDeps) {}
 
-  async list(auth: AuthContext, botId: string, page: PageQuery): Promise<{ data: EvalCase[]; next_cursor: string | null }> {
+  async list(
+    auth: AuthContext,
+    botId: string,
+    page: PageQuery,
+  ): Promise<{ data: EvalCase[]; next_cursor: string | null }> {
     await this.bot(auth, botId);
     const rows = await this.deps.repos.evalCases.list(auth.projectId, botId, {
       limit: page.limit + 1,
       before: page.cursor,
     });
     const data = rows.slice(0, page.limit);
-    return { data: data.map(toEvalCase), next_cursor: rows.length > page.limit ? (data.at(-1)?.id ?? null) : null };
+    return {
+      data: data.map(toEvalCase),
+      next_cursor: rows.length > page.limit ? (data.at(-1)?.id ?? null) : null,
+    };
   }
 
   async get(auth: AuthContext, botId: string, caseId: string): Promise<EvalCase> {

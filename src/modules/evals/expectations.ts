@@ -134,7 +134,11 @@ export async function checkExpectations(
                 passed: false,
                 detail: `The judge's answer held no verdict ({"pass": boolean, "reason": string}): ${quote(verdict.unreadable)}`,
               }
-            : { type: "rubric", passed: verdict.pass, detail: verdict.reason || (verdict.pass ? "Met." : "Not met.") },
+            : {
+                type: "rubric",
+                passed: verdict.pass,
+                detail: verdict.reason || (verdict.pass ? "Met." : "Not met."),
+              },
         );
         break;
       }

@@ -102,7 +102,7 @@ export function evalRoutes(app: App, cases: CasesService, runs: RunsService): vo
         operationId: "createEvalCaseFromFeedback",
         summary: "Save a rated answer's conversation as an evaluation case",
         description:
-          "The conversation before the rated bot message; a 👎 with a correction becomes the rubric \"says what this " +
+          'The conversation before the rated bot message; a 👎 with a correction becomes the rubric "says what this ' +
           'better answer says: …" (docs/quality.md, "Evaluations").',
         params: botParamsSchema,
         body: caseFromFeedbackBodySchema,
@@ -140,7 +140,8 @@ export function evalRoutes(app: App, cases: CasesService, runs: RunsService): vo
         tags,
         operationId: "updateEvalCase",
         summary: "Change an evaluation case",
-        description: "Each field given replaces the case's (`messages`, `expectations` and `tool_results` whole).",
+        description:
+          "Each field given replaces the case's (`messages`, `expectations` and `tool_results` whole).",
         params: caseParamsSchema,
         body: updateCaseBodySchema,
         response: { 200: evalCaseSchema, ...errorResponses({ 404: CASE_404 }) },
@@ -232,7 +233,9 @@ export function evalRoutes(app: App, cases: CasesService, runs: RunsService): vo
         params: resultParamsSchema,
         response: {
           200: turnTraceSchema,
-          ...errorResponses({ 404: `${RUN_404} \`eval_result_not_found\`: the case has no result in the run (yet).` }),
+          ...errorResponses({
+            404: `${RUN_404} \`eval_result_not_found\`: the case has no result in the run (yet).`,
+          }),
         },
       },
     },

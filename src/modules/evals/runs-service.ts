@@ -91,7 +91,11 @@ export class RunsService {
     return this.get(auth, botId, row.id);
   }
 
-  async list(auth: AuthContext, botId: string, page: PageQuery): Promise<{ data: EvalRun[]; next_cursor: string | null }> {
+  async list(
+    auth: AuthContext,
+    botId: string,
+    page: PageQuery,
+  ): Promise<{ data: EvalRun[]; next_cursor: string | null }> {
     await this.bot(auth, botId);
     const rows = await this.deps.repos.evalRuns.list(auth.projectId, botId, {
       limit: page.limit + 1,
@@ -115,7 +119,11 @@ export class RunsService {
     const row = await this.row(auth, botId, runId);
     const result = await this.deps.repos.evalRuns.result(auth.projectId, row.id, caseId);
     if (!result) {
-      throw new ApiError(404, "eval_result_not_found", `The run has no result for the case '${caseId}' (yet).`);
+      throw new ApiError(
+        404,
+        "eval_result_not_found",
+        `The run has no result for the case '${caseId}' (yet).`,
+      );
     }
     return {
       ...(JSON.parse(result.trace) as Omit<TurnTrace, "object" | "message_ids" | "credits" | "feedback">),
@@ -154,7 +162,13 @@ export class RunsService {
       }),
       ...baseResults
         .filter((b) => !inHead.has(b.case_id))
-        .map((b) => ({ case_id: b.case_id, name: b.case_name, base: side(b), head: null, change: "removed" as const })),
+        .map((b) => ({
+          case_id: b.case_id,
+          name: b.case_name,
+          base: side(b),
+          head: null,
+          change: "removed" as const,
+        })),
     ];
     const [baseRun, headRun] = await this.presentAll(auth.projectId, [base, head]);
     return { base: baseRun!, head: headRun!, cases };
@@ -186,7 +200,10 @@ export class RunsService {
     const run = await repos.evalRuns.findById(projectId, runId);
     if (!run || run.status === "completed" || run.status === "failed") return;
     if (run.status === "queued") {
-      await repos.evalRuns.update(projectId, runId, { status: "running", started_at: clock.now().toISOString() });
+      await repos.evalRuns.update(projectId, runId, {
+        status: "running",
+        started_at: clock.now().toISOString(),
+      });
     }
     try {
       const prepared = await this.prepare(run);
@@ -198,7 +215,13 @@ export class RunsService {
       const done = await repos.evalRuns.doneCaseIds(projectId, runId);
       const pending = caseIds.map((id, position) => ({ id, position })).filter(({ id }) => !done.has(id));
       const cases = new Map(
-        (await repos.evalCases.findMany(projectId, run.bot_id, pending.map((p) => p.id))).map((row) => [row.id, row]),
+        (
+          await repos.evalCases.findMany(
+            projectId,
+            run.bot_id,
+            pending.map((p) => p.id),
+          )
+        ).map((row) => [row.id, row]),
       );
       await eachAtMost(CONCURRENT_CASES, pending, async ({ id, position }) => {
         const row = await this.evaluate(run, prepared, id, position, cases.get(id));
@@ -287,9 +310,17 @@ export class RunsService {
     let expectations: ExpectationResult[] = [];
     if (!error) {
       try {
-        expectations = await checkExpectations(evalCase.expectations, turn.observed, evalCase.messages, prepared.judge);
+        expectations = await checkExpectations(
+          evalCase.expectations,
+          turn.observed,
+          evalCase.messages,
+          prepared.judge,
+        );
       } catch (cause) {
-        error = { code: "judge_error", message: `The judge model failed: ${cause instanceof Error ? cause.message : String(cause)}` };
+        error = {
+          code: "judge_error",
+          message: `The judge model failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+        };
       }
     }
     const status = error ? "error" : expectations.every((e) => e.passed) ? "passed" : "failed";
@@ -319,7 +350,12 @@ export class RunsService {
   private vanishedCase(run: EvalRunRow, caseId: string, position: number, now: string): EvalResultRow {
     const message = `The case '${caseId}' was deleted before it ran.`;
     const builder = traceBuilder(this.deps.turn, { threadId: null });
-    builder.watch.bot({ botId: run.bot_id, model: run.model, settingsVersion: run.settings_version, formatting: [] });
+    builder.watch.bot({
+      botId: run.bot_id,
+      model: run.model,
+      settingsVersion: run.settings_version,
+      formatting: [],
+    });
     const trace = builder.finish({ outcome: "failed", code: "eval_case_not_found", reason: message });
     return {
       run_id: run.id,
@@ -466,7 +502,11 @@ function toResult(row: EvalResultRow): EvalResult {
  * Runs `work` on every item, at most `limit` at once. After a failure no item is started; the
  * first failure is thrown once the work under way has stopped.
  */
-async function eachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+async function eachAtMost<T>(
+  limit: number,
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const failures: unknown[] = [];
   const lane = async () => {

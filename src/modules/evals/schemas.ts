@@ -41,7 +41,11 @@ export const expectationSchema = z
       value: text(CASE_LIMITS.textChars),
       case_sensitive: z.boolean().optional().describe("Default false."),
     }),
-    z.strictObject({ type: z.literal("tool_called"), tool: toolKeySchema, arguments: argumentsSchema.optional() }),
+    z.strictObject({
+      type: z.literal("tool_called"),
+      tool: toolKeySchema,
+      arguments: argumentsSchema.optional(),
+    }),
     z.strictObject({
       type: z.literal("tool_not_called"),
       tool: toolKeySchema,
@@ -65,7 +69,10 @@ export const expectationSchema = z
       criteria: text(CASE_LIMITS.textChars).describe("What a judge model checks the reply against."),
     }),
   ])
-  .meta({ id: "EvalExpectation", description: 'What a case\'s answer must do (docs/quality.md, "Evaluations").' });
+  .meta({
+    id: "EvalExpectation",
+    description: 'What a case\'s answer must do (docs/quality.md, "Evaluations").',
+  });
 export type Expectation = z.infer<typeof expectationSchema>;
 
 export const caseMessageSchema = z.strictObject({
@@ -91,11 +98,14 @@ const toolResultsSchema = z
     if (Object.keys(value).length > CASE_LIMITS.toolResults) {
       ctx.addIssue({ code: "custom", message: `must name at most ${CASE_LIMITS.toolResults} tools` });
     } else if (Buffer.byteLength(JSON.stringify(value)) > CASE_LIMITS.toolResultsBytes) {
-      ctx.addIssue({ code: "custom", message: `must be at most ${CASE_LIMITS.toolResultsBytes} bytes as JSON` });
+      ctx.addIssue({
+        code: "custom",
+        message: `must be at most ${CASE_LIMITS.toolResultsBytes} bytes as JSON`,
+      });
     }
   })
   .describe(
-    "What each tool that evaluations do not run answers, by `ai.tools` key (default `{\"evaluation\": \"this tool is not run in evaluations\"}`).",
+    'What each tool that evaluations do not run answers, by `ai.tools` key (default `{"evaluation": "this tool is not run in evaluations"}`).',
   );
 
 export const evalCaseSchema = z
@@ -114,7 +124,10 @@ export const evalCaseSchema = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: "EvalCase", description: 'A test conversation and what its answer must do (docs/quality.md, "Evaluations").' });
+  .meta({
+    id: "EvalCase",
+    description: 'A test conversation and what its answer must do (docs/quality.md, "Evaluations").',
+  });
 export type EvalCase = z.infer<typeof evalCaseSchema>;
 
 export const evalCaseListSchema = z
@@ -143,7 +156,9 @@ export const caseFromThreadBodySchema = z.strictObject({
   thread_id: idSchema,
   message_id: idSchema
     .optional()
-    .describe("A bot message: the case is the conversation before it. Default: up to the thread's last user message."),
+    .describe(
+      "A bot message: the case is the conversation before it. Default: up to the thread's last user message.",
+    ),
   name: resourceNameSchema.optional(),
   expectations: expectationsSchema.optional(),
 });
@@ -163,19 +178,29 @@ export const evalRunSchema = z
     id: z.string(),
     bot_id: z.string(),
     version: z.number().describe("The bot version run."),
-    settings_version: z.string().describe("The short hash of the version's settings (a trace's `settings_version`)."),
+    settings_version: z
+      .string()
+      .describe("The short hash of the version's settings (a trace's `settings_version`)."),
     model: z.string(),
     judge_model: z.string(),
     status: z.enum(["queued", "running", "completed", "failed"]),
-    passed: z.boolean().nullable().describe("Once completed: whether every case passed; null before, and for a failed run."),
+    passed: z
+      .boolean()
+      .nullable()
+      .describe("Once completed: whether every case passed; null before, and for a failed run."),
     summary: z.object({ total: z.number(), passed: z.number(), failed: z.number(), errored: z.number() }),
     usage: usageSchema.describe("Tokens of the bot's turns (not the judge's). Runs are not charged credits."),
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
-    error: errorSchema.nullable().describe("Why a `failed` run could not run (`version_not_found`, `model_unavailable`)."),
+    error: errorSchema
+      .nullable()
+      .describe("Why a `failed` run could not run (`version_not_found`, `model_unavailable`)."),
   })
-  .meta({ id: "EvalRun", description: 'A run of a bot\'s cases against a version (docs/quality.md, "Evaluations").' });
+  .meta({
+    id: "EvalRun",
+    description: 'A run of a bot\'s cases against a version (docs/quality.md, "Evaluations").',
+  });
 export type EvalRun = z.infer<typeof evalRunSchema>;
 
 export const expectationResultSchema = z.object({
@@ -201,7 +226,9 @@ export const evalResultSchema = z.object({
 export type EvalResult = z.infer<typeof evalResultSchema>;
 
 export const evalRunWithResultsSchema = evalRunSchema
-  .extend({ results: z.array(evalResultSchema).describe("In the run's order; a case still to run has none.") })
+  .extend({
+    results: z.array(evalResultSchema).describe("In the run's order; a case still to run has none."),
+  })
   .meta({ id: "EvalRunWithResults" });
 
 export const evalRunListSchema = z
@@ -217,7 +244,9 @@ export type VersionRef = z.infer<typeof versionRefSchema>;
 export const createRunBodySchema = z.strictObject({
   version: versionRefSchema
     .optional()
-    .describe("`draft`, `published` or a version number; default the draft when there is one, else the published version."),
+    .describe(
+      "`draft`, `published` or a version number; default the draft when there is one, else the published version.",
+    ),
   model: text(200).optional().describe("Default: the version's `ai.model.id`."),
   judge_model: text(200).optional().describe("Judges rubrics; default: the run's model."),
   case_ids: z

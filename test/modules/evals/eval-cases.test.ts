@@ -77,7 +77,10 @@ describe.each(DIALECTS)("evaluation cases on %s", (dialect) => {
     expect(page2.data.map((c: { id: string }) => c.id)).toEqual([body.id]);
 
     const updated = await t.call("POST", `${cases()}/${body.id}`, {
-      body: { name: "Refunds", expectations: [{ type: "not_contains", value: "30 days", case_sensitive: true }] },
+      body: {
+        name: "Refunds",
+        expectations: [{ type: "not_contains", value: "30 days", case_sensitive: true }],
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({
@@ -106,13 +109,23 @@ describe.each(DIALECTS)("evaluation cases on %s", (dialect) => {
       ["no name", { messages: [user("a")] }],
       [
         "21 expectations",
-        { name: "x", messages: [user("a")], expectations: Array.from({ length: 21 }, () => ({ type: "contains", value: "a" })) },
+        {
+          name: "x",
+          messages: [user("a")],
+          expectations: Array.from({ length: 21 }, () => ({ type: "contains", value: "a" })),
+        },
       ],
       ["unknown expectation", { name: "x", messages: [user("a")], expectations: [{ type: "sounds_nice" }] }],
-      ["max_tokens 0", { name: "x", messages: [user("a")], expectations: [{ type: "max_tokens", value: 0 }] }],
+      [
+        "max_tokens 0",
+        { name: "x", messages: [user("a")], expectations: [{ type: "max_tokens", value: 0 }] },
+      ],
       ["hands_off no expected", { name: "x", messages: [user("a")], expectations: [{ type: "hands_off" }] }],
       ["extra field", { name: "x", messages: [user("a")], colour: "red" }],
-      ["extra expectation field", { name: "x", messages: [user("a")], expectations: [{ type: "rubric", criteria: "a", weight: 2 }] }],
+      [
+        "extra expectation field",
+        { name: "x", messages: [user("a")], expectations: [{ type: "rubric", criteria: "a", weight: 2 }] },
+      ],
     ];
     for (const [why, body] of bad) {
       const response = await t.call("POST", cases(), { body });
@@ -166,7 +179,11 @@ describe.each(DIALECTS)("evaluation cases on %s", (dialect) => {
     const secondReply = messages.filter((m) => m.author === "bot")[1]!;
 
     const before = await t.call("POST", `${cases()}/from_thread`, {
-      body: { thread_id: "th-save", message_id: secondReply.id, expectations: [{ type: "contains", value: "Second" }] },
+      body: {
+        thread_id: "th-save",
+        message_id: secondReply.id,
+        expectations: [{ type: "contains", value: "Second" }],
+      },
     });
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toMatchObject({
@@ -182,7 +199,10 @@ describe.each(DIALECTS)("evaluation cases on %s", (dialect) => {
     const first = await t.call("POST", `${cases()}/from_thread`, {
       body: { thread_id: "th-save", message_id: firstReply.id, name: "Opening" },
     });
-    expect(first.json()).toMatchObject({ name: "Opening", messages: [{ role: "user", content: "First question" }] });
+    expect(first.json()).toMatchObject({
+      name: "Opening",
+      messages: [{ role: "user", content: "First question" }],
+    });
     const whole = await t.call("POST", `${cases()}/from_thread`, { body: { thread_id: "th-save" } });
     expect(whole.json().messages).toHaveLength(3);
     expect(whole.json().messages.at(-1)).toEqual({ role: "user", content: "Second question" });
@@ -216,7 +236,9 @@ describe.each(DIALECTS)("evaluation cases on %s", (dialect) => {
     await t.call("POST", `/v1/threads/th-rated/messages/${reply.id}/feedback`, {
       body: { rating: "up" },
     });
-    const liked = (await t.call("POST", url, { body: { thread_id: "th-rated", message_id: reply.id } })).json();
+    const liked = (
+      await t.call("POST", url, { body: { thread_id: "th-rated", message_id: reply.id } })
+    ).json();
     expect(liked.expectations).toEqual([
       { type: "rubric", criteria: "Says what this answer, rated good, says: Reply to How long is delivery?" },
     ]);
@@ -229,7 +251,10 @@ describe.each(DIALECTS)("evaluation cases on %s", (dialect) => {
     expect(created.json()).toMatchObject({
       messages: [{ role: "user", content: "How long is delivery?" }],
       expectations: [
-        { type: "rubric", criteria: "Says what this better answer says: Two days in the city, a week elsewhere." },
+        {
+          type: "rubric",
+          criteria: "Says what this better answer says: Two days in the city, a week elsewhere.",
+        },
       ],
       source: { type: "feedback", thread_id: "th-rated", message_id: reply.id },
     });
