@@ -229,7 +229,10 @@ describe.each(DIALECTS)("evaluation runs on %s", (dialect) => {
       const brokenCalls = mock.calls.slice(callsBefore).filter((o) => lastUserText(o).includes("broken"));
       expect(brokenCalls).toHaveLength(1);
 
-      const byCase = new Map(run.results.map((r: { case_id: string }) => [r.case_id, r]));
+      // The run's JSON, read as it comes.
+      const byCase = new Map<string, ReturnType<typeof JSON.parse>>(
+        run.results.map((r: { case_id: string }) => [r.case_id, r]),
+      );
       const refundResult = byCase.get(refund.id);
       expect(refundResult).toMatchObject({
         case_name: "Refund",
