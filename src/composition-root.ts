@@ -39,7 +39,7 @@ import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
-import { composeEvals, currentSettingsVersion, type RunsService } from "./modules/evals/index.js";
+import { composeEvals, type RunsService } from "./modules/evals/index.js";
 import { composeFeedback } from "./modules/feedback/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
@@ -382,18 +382,26 @@ export function composeService(deps: ServiceDeps): Service {
   inbox = threads.inbox;
   // Ratings of the bot's answers: the API's routes, and the service the widget rates through.
   const feedback = composeFeedback(context, { transactor });
+  const webhooks = composeWebhooks(context, {
+    onAttempt: (result) => metrics.webhookDeliveries.inc({ result }),
+    ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
+  });
+
+  // Bots and their versions; publishing asks the evaluations (docs/quality.md, "The publish gate").
+  const bots = composeBots(context, {
+    transactor,
+    catalog,
+    validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
+    evalGate: { latestRun: (...question) => evals.gate.latestRun(...question) },
+  });
   // Evaluations (docs/quality.md, "Evaluations"): a bot's cases run in memory against a version.
   const evals = composeEvals(context, {
     transactor,
-    resolveVersion: currentSettingsVersion(repos),
+    resolveVersion: (projectId, botId, ref) => bots.versions.resolve(projectId, botId, ref),
     registry: engine.registry,
     catalog,
     tools: engine.tools,
     knowledge: knowledge.knowledge,
-  });
-  const webhooks = composeWebhooks(context, {
-    onAttempt: (result) => metrics.webhookDeliveries.inc({ result }),
-    ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
   });
 
   // The table: routes are registered in this order (the OpenAPI document's order).
@@ -402,10 +410,7 @@ export function composeService(deps: ServiceDeps): Service {
     projects,
     operators,
     composeWidget(context, { stream: threads.stream, feedback: feedback.service, hub, rateLimits }),
-    composeBots(context, {
-      catalog,
-      validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
-    }),
+    bots,
     integrations,
     composeChats(context),
     composeModels(catalog, localModels, localRuntime),

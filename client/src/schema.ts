@@ -222,6 +222,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/bots/{bot_id}/draft": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the bot's draft
+     * @description Without a draft, `version` is null and the settings are the published ones.
+     */
+    get: operations["getBotDraft"];
+    put?: never;
+    /**
+     * Change the draft (deep partial merge)
+     * @description The same patch as POST /v1/bots/{bot_id}/settings, merged into the draft (begun from the published settings when there is none). Each change is a new version that does not answer customers until published; chats with `bot_version: draft` (the console's Try it) answer with it.
+     */
+    post: operations["updateBotDraft"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/bots/{bot_id}/draft/discard": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Drop the draft (its versions stay in the history) */
+    post: operations["discardBotDraft"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/bots/{bot_id}/evals/cases": {
     parameters: {
       query?: never;
@@ -402,6 +443,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/bots/{bot_id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft, or a version by number
+     * @description The version answers customers from now on; `bot.published` is sent. With `publish_requires_evals`, the version needs a passing evaluation run of its own settings and model first.
+     */
+    post: operations["publishBotVersion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/bots/{bot_id}/rollback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Go back to a version that was published before
+     * @description Default: the version published before the current one. Not gated; the draft is kept.
+     */
+    post: operations["rollbackBotVersion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/bots/{bot_id}/settings": {
     parameters: {
       query?: never;
@@ -437,6 +518,60 @@ export interface paths {
     put?: never;
     /** Set a bot's status */
     post: operations["setBotStatus"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/bots/{bot_id}/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a bot's versions, newest first */
+    get: operations["listBotVersions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/bots/{bot_id}/versions/{version}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a version with its settings */
+    get: operations["getBotVersion"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/bots/{bot_id}/versions/diff": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changed between two versions
+     * @description Default: from the published version to the draft.
+     */
+    get: operations["diffBotVersions"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2299,12 +2434,34 @@ export interface components {
       /** @description ISO 8601, UTC */
       created_at: string;
       description: string | null;
+      /** @description The draft's version; null when there are no unpublished changes. */
+      draft_version: number | null;
       id: string;
       name: string;
       project_id: string;
+      /** @description Publishing needs a passing evaluation run of exactly the settings published; live settings changes are refused. */
+      publish_requires_evals: boolean;
+      /** @description The version that answers customers (docs/quality.md, "Versions"). */
+      published_version: number;
       status: components["schemas"]["BotStatus"];
       /** @description ISO 8601, UTC */
       updated_at: string;
+    };
+    BotDraft: {
+      /** @description The published version the draft was begun from. */
+      based_on: number;
+      /** @description The draft's settings (the published ones when there is no draft). */
+      settings: components["schemas"]["BotSettings"];
+      updated_at: string;
+      /** @description The draft's version; null when there are no unpublished changes. */
+      version: number | null;
+    };
+    BotPublication: {
+      bot: components["schemas"]["Bot"];
+      /** @description The version that answered before (the same when nothing changed). */
+      previous_version: number;
+      /** @description The version that now answers customers. */
+      version: components["schemas"]["BotVersion"];
     };
     BotSettings: {
       ai: {
@@ -2342,6 +2499,18 @@ export interface components {
           [key: string]: "auto" | "user_approve" | "operator_approve";
         };
       };
+    };
+    BotSettingsDiff: {
+      changes: {
+        /** @enum {string} */
+        change: "added" | "removed" | "changed";
+        from?: unknown;
+        /** @description Dot-separated, e.g. `ai.model.temperature`. */
+        path: string;
+        to?: unknown;
+      }[];
+      from: components["schemas"]["BotVersion"];
+      to: components["schemas"]["BotVersion"];
     };
     BotSettingsPatchInput: {
       ai?: {
@@ -2384,8 +2553,59 @@ export interface components {
     BotStatus: "active" | "disabled" | "error";
     /** @enum {string} */
     BotStatusInput: "active" | "disabled" | "error";
+    BotVersion: {
+      bot_id: string;
+      created_at: string;
+      id: string;
+      /** @description What the publication was about, as given to publish. */
+      note: string | null;
+      /** @description The last time it went live; null while it never was. */
+      published_at: string | null;
+      /** @description A short hash of the settings: what traces and evaluation runs name (docs/quality.md). */
+      settings_version: string;
+      /**
+       * @description How it was made: the bot's creation, a live settings change, a draft edit, a clone, or the bot as it was when versions began.
+       * @enum {string}
+       */
+      source: "created" | "settings" | "draft" | "clone" | "migration";
+      /** @enum {string} */
+      state: "published" | "draft" | "archived";
+      /** @description From 1, per bot; never reused. */
+      version: number;
+    };
+    BotVersionList: {
+      data: components["schemas"]["BotVersion"][];
+      /** @description Pass as `cursor` for older versions; null at the end. */
+      next_cursor: string | null;
+    };
+    BotVersionWithSettings: {
+      bot_id: string;
+      created_at: string;
+      id: string;
+      /** @description What the publication was about, as given to publish. */
+      note: string | null;
+      /** @description The last time it went live; null while it never was. */
+      published_at: string | null;
+      settings: components["schemas"]["BotSettings"];
+      /** @description A short hash of the settings: what traces and evaluation runs name (docs/quality.md). */
+      settings_version: string;
+      /**
+       * @description How it was made: the bot's creation, a live settings change, a draft edit, a clone, or the bot as it was when versions began.
+       * @enum {string}
+       */
+      source: "created" | "settings" | "draft" | "clone" | "migration";
+      /** @enum {string} */
+      state: "published" | "draft" | "archived";
+      /** @description From 1, per bot; never reused. */
+      version: number;
+    };
     Chat: {
       bot_id: string;
+      /**
+       * @description Which version of the bot answers: `published`, or its `draft` (the published one while it has none): a chat to try changes in before they go live (docs/quality.md, "Versions").
+       * @enum {string}
+       */
+      bot_version: "published" | "draft";
       /** @description ISO 8601, UTC */
       created_at: string;
       /** @description Messages (of every role) in the chat's threads created in the last 24 hours. */
@@ -2484,6 +2704,7 @@ export interface components {
             | "payment.confirmed"
             | "thread.reply.failed"
             | "message.feedback"
+            | "bot.published"
           )[]
         | null;
       id: string;
@@ -3757,6 +3978,8 @@ export interface components {
     /** @description What one turn was given and did (docs/quality.md, "Traces"). */
     TurnTrace: {
       bot_id: string | null;
+      /** @description The bot's version that answered (docs/quality.md, "Versions"); null in traces from before versions. */
+      bot_version: number | null;
       /** @description The failure's code (`model_error`, `model_timeout`, …). */
       code: string | null;
       /** @description What the reply was charged (docs/billing.md, "Charges"); null for a failure or no charge. */
@@ -4042,6 +4265,21 @@ export interface components {
       credits: number;
       threshold: number;
     };
+    /** @description A bot version went live (docs/quality.md, "Versions"). */
+    WebhookBotPublishedData: {
+      /**
+       * @description `publish` (a draft or a version by number), `rollback`, or `settings` (a live settings change).
+       * @enum {string}
+       */
+      action: "publish" | "rollback" | "settings";
+      bot_id: string;
+      /** @description The version that answered before. */
+      previous_version: number;
+      /** @description The settings' short hash, as traces and evaluation runs name it. */
+      settings_version: string;
+      /** @description The version that now answers customers. */
+      version: number;
+    };
     WebhookDelivery: {
       /** @description Attempts made so far, replays included. */
       attempts: number;
@@ -4060,7 +4298,8 @@ export interface components {
         | "webhook_endpoint.disabled"
         | "payment.confirmed"
         | "thread.reply.failed"
-        | "message.feedback";
+        | "message.feedback"
+        | "bot.published";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -4096,6 +4335,7 @@ export interface components {
             | "payment.confirmed"
             | "thread.reply.failed"
             | "message.feedback"
+            | "bot.published"
           )[]
         | null;
       id: string;
@@ -4208,6 +4448,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "message.feedback";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookBotPublishedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "bot.published";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -4226,7 +4475,8 @@ export interface components {
         | "webhook_endpoint.disabled"
         | "payment.confirmed"
         | "thread.reply.failed"
-        | "message.feedback";
+        | "message.feedback"
+        | "bot.published";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -5424,6 +5674,8 @@ export interface operations {
         "application/json": {
           description?: string | null;
           name?: string;
+          /** @description Block publishing until the evaluations pass (docs/quality.md, "The publish gate"). */
+          publish_requires_evals?: boolean;
         };
       };
     };
@@ -5705,6 +5957,310 @@ export interface operations {
         };
       };
       /** @description `bot_in_use`: chats are still bound to the bot. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBotDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotDraft"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateBotDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BotSettingsPatchInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotDraft"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  discardBotDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotDraft"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7010,6 +7566,246 @@ export interface operations {
       };
     };
   };
+  publishBotVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Kept on the version. */
+          note?: string;
+          /** @description Default: the draft. */
+          version?: number;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotPublication"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `version_not_found`. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `nothing_to_publish` (no draft), `evals_required` or `evals_failed` (the publish gate). `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rollbackBotVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description A version that was published before; default: the one published before the current one. */
+          version?: number;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotPublication"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `version_not_found`. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `nothing_to_roll_back`, or `never_published` (publish it instead). `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getBotSettings: {
     parameters: {
       query?: never;
@@ -7284,6 +8080,272 @@ export interface operations {
       };
       /** @description `payload_too_large`: the body is larger than the server accepts. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBotVersions: {
+    parameters: {
+      query?: {
+        /** @description From `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotVersionList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBotVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bot_id: string;
+        /** @description A version number, `draft` (the published one while there is none) or `published`. */
+        version: ("draft" | "published") | number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotVersionWithSettings"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `version_not_found`. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  diffBotVersions: {
+    parameters: {
+      query?: {
+        /** @description A version number, `draft` (the published one while there is none) or `published`. */
+        from?: ("draft" | "published") | number;
+        /** @description A version number, `draft` (the published one while there is none) or `published`. */
+        to?: ("draft" | "published") | number;
+      };
+      header?: never;
+      path: {
+        bot_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BotSettingsDiff"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `version_not_found`. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -9501,6 +10563,11 @@ export interface operations {
         "application/json": {
           /** @description A bot of the same project. */
           bot_id: string;
+          /**
+           * @description Default `published`.
+           * @enum {string}
+           */
+          bot_version?: "published" | "draft";
           /** @description Unique within the integration. */
           name: string;
           /** @description Default `{}`. */
@@ -9627,6 +10694,11 @@ export interface operations {
         "application/json": {
           /** @description A bot of the same project. */
           bot_id?: string;
+          /**
+           * @description Which version of the bot answers: `published`, or its `draft` (the published one while it has none): a chat to try changes in before they go live (docs/quality.md, "Versions").
+           * @enum {string}
+           */
+          bot_version?: "published" | "draft";
           /** @description Unique within the integration. */
           name?: string;
           /** @description Replaces the whole settings object. */
@@ -16898,6 +17970,7 @@ export interface operations {
                 | "payment.confirmed"
                 | "thread.reply.failed"
                 | "message.feedback"
+                | "bot.published"
               )[]
             | null;
           /** @description Default true. */
@@ -17112,6 +18185,7 @@ export interface operations {
                 | "payment.confirmed"
                 | "thread.reply.failed"
                 | "message.feedback"
+                | "bot.published"
               )[]
             | null;
           ordered?: boolean;

@@ -91,6 +91,18 @@ export type DomainEvent =
    * the listeners after it (analytics' cost).
    */
   | { type: "billing.reply.charged"; threadId: string; messageId: string; amount: number }
+  /**
+   * A bot version went live (docs/quality.md, "Versions"): published from a draft or by number,
+   * rolled back to, or made by a live settings change.
+   */
+  | {
+      type: "bot.published";
+      botId: string;
+      version: number;
+      previousVersion: number;
+      settingsVersion: string;
+      action: "publish" | "rollback" | "settings";
+    }
   /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
   | { type: "billing.balance.low"; credits: number; bonus: number; threshold: number }
   /** A payment link made in a conversation was paid (docs/payments.md); amounts in kopecks. */

@@ -64,6 +64,7 @@ export type IdPrefix =
   | "mcp"
   | "hold"
   | "trc"
+  | "bver"
   | "evc"
   | "evr"
   | "fb";

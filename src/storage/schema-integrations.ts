@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 /** Integrations and their chats (migration 0002). */
 /**
  * A vendor's id (`src/vendors/registry.ts` lists them; storage knows no vendor): the API
@@ -60,6 +61,8 @@ export interface ChatsTable {
   settings: string;
   created_at: string;
   updated_at: string;
+  /** Which of the bot's versions answers: the published one, or its draft (docs/quality.md, "Versions"). */
+  bot_version: Generated<"published" | "draft">;
 }
 
 export interface IntegrationTables {

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { AnalyticsTables } from "./schema-analytics.js";
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
@@ -59,10 +60,34 @@ export interface BotsTable {
   name: string;
   description: string | null;
   status: "active" | "disabled" | "error";
-  /** The full BotSettings document, JSON. */
+  /** The published BotSettings document, JSON: verbatim the settings of `published_version`. */
   settings: string;
   created_at: string;
   updated_at: string;
+  /** The version that answers customers (docs/quality.md, "Versions"). */
+  published_version: Generated<number>;
+  /** The draft's version; null when the bot has no unpublished changes. */
+  draft_version: Generated<number | null>;
+  /** The published version when the draft was begun (what its changes are against). */
+  draft_base: Generated<number | null>;
+  /** 1: publishing needs a passing evaluation run of exactly the settings published. */
+  publish_requires_evals: Generated<number>;
+}
+
+/** Every settings document a bot has had, never changed once written (docs/quality.md, "Versions"). */
+export interface BotVersionsTable {
+  id: string;
+  project_id: string;
+  bot_id: string;
+  version: number;
+  settings: string;
+  /** sha256 of `settings`, 12 hex: what a turn's trace names as its `settings_version`. */
+  settings_version: string;
+  source: "created" | "settings" | "draft" | "clone" | "migration";
+  note: string | null;
+  created_at: string;
+  /** The last time it went live; null while it never was. */
+  published_at: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -83,6 +108,7 @@ export interface CoreTables {
   projects: ProjectsTable;
   api_keys: ApiKeysTable;
   bots: BotsTable;
+  bot_versions: BotVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 

@@ -203,6 +203,16 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     url: `/v1/bots/${bot.id}/settings`,
     body: { ai: { tools: { update_working_memory: "operator_approve" } } },
   });
+  // Its versions and draft (docs/quality.md, "Versions").
+  await call({ method: "POST", url: `/v1/bots/${bot.id}/draft`, body: { ai: { instruction: "Drafted" } } });
+  await call({ method: "GET", url: `/v1/bots/${bot.id}/draft` });
+  await call({ method: "GET", url: `/v1/bots/${bot.id}/versions` });
+  await call({ method: "GET", url: `/v1/bots/${bot.id}/versions/draft` });
+  await call({ method: "GET", url: `/v1/bots/${bot.id}/versions/diff?from=published&to=draft` });
+  await call({ method: "POST", url: `/v1/bots/${bot.id}/publish`, body: { note: "Swept" } });
+  await call({ method: "POST", url: `/v1/bots/${bot.id}/rollback`, body: {} });
+  await call({ method: "POST", url: `/v1/bots/${bot.id}/draft`, body: { ai: { instruction: "Again" } } });
+  await call({ method: "POST", url: `/v1/bots/${bot.id}/draft/discard` });
   const copy = await json({ method: "POST", url: `/v1/bots/${bot.id}/clone`, body: {} });
   await call({ method: "POST", url: `/v1/bots/${copy.id}/delete`, note: "a bot nothing uses" });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { settingsVersion } from "../../src/modules/bots/index.js";
 import { openStorage } from "../../src/storage/database.js";
 import { createRepos } from "../../src/storage/repos/index.js";
 import { type FakeOpenAI, lastUserText, startFakeOpenAI } from "../helpers/fake-openai-server.js";
@@ -51,15 +52,28 @@ describe("the CLI's evals run", () => {
     const storage = openStorage({ sqlitePath: join(dataDir, "parley.db") });
     const repos = createRepos(storage.db);
     const now = new Date().toISOString();
+    const settings = JSON.stringify({ ai: { instruction: "Be helpful." } });
     await repos.bots.insert({
       id: "bot_cli",
       project_id: project!.id,
       name: "Helper",
       description: null,
       status: "active",
-      settings: JSON.stringify({ ai: { instruction: "Be helpful." } }),
+      settings,
       created_at: now,
       updated_at: now,
+    });
+    await repos.botVersions.insert({
+      id: "bver_cli",
+      project_id: project!.id,
+      bot_id: "bot_cli",
+      version: 1,
+      settings,
+      settings_version: settingsVersion(settings),
+      source: "created",
+      note: null,
+      created_at: now,
+      published_at: now,
     });
     const evalCase = (id: string, content: string, expectations: object[]) => ({
       id,

@@ -56,6 +56,10 @@ function bot(overrides: Partial<BotRow> = {}): BotRow {
     settings: JSON.stringify({ model: "gpt", temperature: 0.2, tools: ["search"], nested: { a: null } }),
     created_at: T0,
     updated_at: T1,
+    published_version: 1,
+    draft_version: null,
+    draft_base: null,
+    publish_requires_evals: 0,
     ...overrides,
   };
 }

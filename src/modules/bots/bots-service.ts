@@ -1,20 +1,25 @@
+import type { Transactor } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
-import { ApiError, assertOwned, conflict, validationFailed } from "../../infra/errors.js";
+import { assertOwned, conflict } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { BotRow, BotsRepo } from "../../storage/repos/bots.repo.js";
 import { type ChatsRepo, isConstraintViolation } from "../../storage/repos/chats.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { ModelCatalog } from "../models/index.js";
 import type { Bot } from "./schemas.js";
+import { checkSettingsPatch } from "./settings-check.js";
 import { defaultBotSettings } from "./settings-defaults.js";
 import { mergeBotSettings } from "./settings-merge.js";
 import { readBotSettings } from "./settings-read.js";
 import type { BotSettings, BotSettingsPatch } from "./settings-schema.js";
+import { addVersion, publishVersion } from "./version-store.js";
 
 export interface BotsServiceDeps {
   /** Opens transactions (settings updates merge under one). */
   repos: Repos;
+  /** Settings changes record `bot.published` with them. */
+  transactor: Transactor;
   bots: BotsRepo;
   /** To refuse deleting a bot that chats are still bound to. */
   chats: ChatsRepo;
@@ -32,34 +37,20 @@ export interface BotsServiceDeps {
   defaultModel: string;
 }
 
-/**
- * The ids of `ai.knowledge.vectorStoreIds` a patch sets that are not vector stores of the
- * project, one detail each (docs/knowledge.md, "Bots"). Another project's store and a store
- * that never existed read the same, so a project learns nothing of another's ids. Only the ids
- * the patch sends are checked: a store deleted after it was set does not block other changes
- * (knowledge_search skips it at turn time).
- */
-async function unknownVectorStores(
-  repos: Repos,
-  projectId: string,
-  ids: readonly string[] | undefined,
-): Promise<{ path: string; message: string }[]> {
-  const problems: { path: string; message: string }[] = [];
-  for (const [index, id] of (ids ?? []).entries()) {
-    const store = await repos.knowledge.findStore(id);
-    if (store?.project_id !== projectId) {
-      problems.push({
-        path: `ai.knowledge.vectorStoreIds.${index}`,
-        message: `'${id}' is not a vector store of this project (GET /v1/vector_stores lists them)`,
-      });
-    }
-  }
-  return problems;
-}
-
-function toBot(row: BotRow): Bot {
-  const { settings: _settings, ...bot } = row;
-  return bot;
+/** The bot as the API shows it (its settings and draft are read on their own routes). */
+export function toBot(row: BotRow): Bot {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    project_id: row.project_id,
+    published_version: row.published_version,
+    draft_version: row.draft_version,
+    publish_requires_evals: row.publish_requires_evals === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 /** Bots and their settings, always within the caller's project. */
@@ -78,30 +69,31 @@ export class BotsService {
     auth: AuthContext,
     input: { name: string; description?: string | null | undefined },
   ): Promise<Bot> {
-    const now = this.deps.clock.now().toISOString();
-    const row: BotRow = {
-      id: this.deps.newId("bot"),
-      project_id: auth.projectId,
+    return this.insertWithVersion(auth, {
       name: input.name,
       description: input.description ?? null,
-      status: "active",
       settings: JSON.stringify(defaultBotSettings(this.deps.defaultModel)),
-      created_at: now,
-      updated_at: now,
-    };
-    await this.deps.bots.insert(row);
-    return toBot(row);
+      source: "created",
+      note: null,
+    });
   }
 
   async update(
     auth: AuthContext,
     botId: string,
-    input: { name?: string | undefined; description?: string | null | undefined },
+    input: {
+      name?: string | undefined;
+      description?: string | null | undefined;
+      publish_requires_evals?: boolean | undefined;
+    },
   ): Promise<Bot> {
     const row = await this.load(auth, botId);
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.publish_requires_evals !== undefined
+        ? { publish_requires_evals: input.publish_requires_evals ? 1 : 0 }
+        : {}),
       updated_at: this.deps.clock.now().toISOString(),
     };
     await this.deps.bots.update(row.id, patch);
@@ -119,7 +111,12 @@ export class BotsService {
     return this.settingsOf(await this.load(auth, botId));
   }
 
-  /** Deep-merges the patch inside a transaction, so concurrent partial updates do not lose fields. */
+  /**
+   * Deep-merges the patch into the published settings inside a transaction, so concurrent
+   * partial updates do not lose fields; a change is a new version, published at once
+   * (docs/quality.md, "Versions"). A bot that publishes only through evaluated drafts refuses
+   * it: 409 `draft_required`.
+   */
   async updateSettings(auth: AuthContext, botId: string, patch: BotSettingsPatch): Promise<BotSettings> {
     // The project's tools are read outside the transaction (SQLite has one connection): the bot
     // is checked first, so another project's bot is still 403/404 before any 422.
@@ -128,58 +125,39 @@ export class BotsService {
       await this.load(auth, botId);
       toolProblems = await this.deps.validateToolNames(auth.projectId, patch.ai.tools);
     }
-    return this.deps.repos.transaction(async (trx) => {
-      const bots = trx.bots;
-      const row = assertOwned(await bots.findById(botId), auth.projectId, "bot", botId);
-      const modelId = patch.ai?.model?.id;
-      const problems = [...toolProblems];
-      if (modelId !== undefined && !this.deps.catalog.get(modelId)) {
-        problems.unshift({
-          path: "ai.model.id",
-          message: `unknown model '${modelId}'; GET /v1/models lists the catalog`,
-        });
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      const row = assertOwned(await unit.repos.bots.findForUpdate(botId), auth.projectId, "bot", botId);
+      if (row.publish_requires_evals === 1) {
+        throw conflict(
+          "draft_required",
+          `The bot '${botId}' publishes only evaluated drafts: change its draft (POST /v1/bots/${botId}/draft), run its evaluations, then publish.`,
+        );
       }
-      const storeProblems = await unknownVectorStores(
-        trx,
-        auth.projectId,
-        patch.ai?.knowledge?.vectorStoreIds,
-      );
-      if (problems.length > 0 || storeProblems.length > 0) {
-        // Only unknown stores: their own code, so a client can tell it from a malformed body.
-        if (problems.length === 0) {
-          throw new ApiError(
-            422,
-            "unknown_vector_store",
-            storeProblems.map((d) => `${d.path}: ${d.message}`).join("; "),
-            { details: storeProblems },
-          );
-        }
-        throw validationFailed([...problems, ...storeProblems]);
-      }
+      await checkSettingsPatch(unit.repos, this.deps.catalog, auth.projectId, patch, toolProblems);
       const merged = mergeBotSettings(this.settingsOf(row), patch);
-      await bots.update(row.id, {
-        settings: JSON.stringify(merged),
-        updated_at: this.deps.clock.now().toISOString(),
+      const settings = JSON.stringify(merged);
+      if (settings === JSON.stringify(this.settingsOf(row))) return merged;
+      const at = this.deps.clock.now().toISOString();
+      const version = await addVersion(unit.repos, this.deps.newId, row, {
+        settings,
+        source: "settings",
+        at,
+        published: false,
       });
+      await publishVersion(unit, row, version, "settings", at);
       return merged;
     });
   }
 
   async clone(auth: AuthContext, botId: string, name?: string): Promise<Bot> {
     const source = await this.load(auth, botId);
-    const now = this.deps.clock.now().toISOString();
-    const row: BotRow = {
-      id: this.deps.newId("bot"),
-      project_id: auth.projectId,
+    return this.insertWithVersion(auth, {
       name: name ?? `${source.name} (copy)`.slice(0, 200),
       description: source.description,
-      status: "active",
       settings: JSON.stringify(this.settingsOf(source)),
-      created_at: now,
-      updated_at: now,
-    };
-    await this.deps.bots.insert(row);
-    return toBot(row);
+      source: "clone",
+      note: `Copy of ${source.id} version ${source.published_version}`,
+    });
   }
 
   /** A bot that chats are bound to is 409 `bot_in_use`: delete or rebind the chats first. */
@@ -199,6 +177,45 @@ export class BotsService {
       throw error;
     }
     return { id: row.id, deleted: true };
+  }
+
+  /** A new bot with its settings as version 1, published. */
+  private async insertWithVersion(
+    auth: AuthContext,
+    input: {
+      name: string;
+      description: string | null;
+      settings: string;
+      source: "created" | "clone";
+      note: string | null;
+    },
+  ): Promise<Bot> {
+    const at = this.deps.clock.now().toISOString();
+    const row: BotRow = {
+      id: this.deps.newId("bot"),
+      project_id: auth.projectId,
+      name: input.name,
+      description: input.description,
+      status: "active",
+      settings: input.settings,
+      published_version: 1,
+      draft_version: null,
+      draft_base: null,
+      publish_requires_evals: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.deps.repos.transaction(async (repos) => {
+      await repos.bots.insert(row);
+      await addVersion(repos, this.deps.newId, row, {
+        settings: input.settings,
+        source: input.source,
+        note: input.note,
+        at,
+        published: true,
+      });
+    });
+    return toBot(row);
   }
 
   private async load(auth: AuthContext, botId: string): Promise<BotRow> {

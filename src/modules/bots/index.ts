@@ -4,3 +4,5 @@ export { composeBots } from "./compose.js";
 export { botRoutes } from "./routes.js";
 export { readBotSettings, readFailureHandoff, readSharedBotSettings } from "./settings-read.js";
 export { type BotSettings, toolPolicySchema } from "./settings-schema.js";
+export { settingsVersion } from "./settings-version.js";
+export type { BotVersionSource, EvalGate, VersionRef } from "./versions-service.js";

@@ -10,6 +10,18 @@ export const botSchema = z
     description: z.string().nullable(),
     status: botStatusSchema,
     project_id: z.string(),
+    published_version: z
+      .number()
+      .describe('The version that answers customers (docs/quality.md, "Versions").'),
+    draft_version: z
+      .number()
+      .nullable()
+      .describe("The draft's version; null when there are no unpublished changes."),
+    publish_requires_evals: z
+      .boolean()
+      .describe(
+        "Publishing needs a passing evaluation run of exactly the settings published; live settings changes are refused.",
+      ),
     created_at: z.string().describe("ISO 8601, UTC"),
     updated_at: z.string().describe("ISO 8601, UTC"),
   })
@@ -24,6 +36,10 @@ export const createBotBodySchema = z.strictObject({ name, description: descripti
 export const updateBotBodySchema = z.strictObject({
   name: name.optional(),
   description: description.optional(),
+  publish_requires_evals: z
+    .boolean()
+    .optional()
+    .describe('Block publishing until the evaluations pass (docs/quality.md, "The publish gate").'),
 });
 export const setBotStatusBodySchema = z.strictObject({ status: botStatusSchema });
 export const cloneBotBodySchema = z

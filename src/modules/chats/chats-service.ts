@@ -26,6 +26,7 @@ function toChat(row: ChatWithEventsRow): Chat {
     status: row.status,
     project_id: row.project_id,
     settings: JSON.parse(row.settings) as Record<string, unknown>,
+    bot_version: row.bot_version,
     created_at: row.created_at,
     updated_at: row.updated_at,
     events_24h: row.events_24h,
@@ -69,6 +70,7 @@ export class ChatsService {
       name: input.name,
       status: "disabled",
       settings: JSON.stringify(input.settings ?? {}),
+      bot_version: input.bot_version ?? "published",
       created_at: now,
       updated_at: now,
     };
@@ -89,6 +91,7 @@ export class ChatsService {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.bot_id !== undefined ? { bot_id: input.bot_id } : {}),
       ...(input.settings !== undefined ? { settings: JSON.stringify(input.settings) } : {}),
+      ...(input.bot_version !== undefined ? { bot_version: input.bot_version } : {}),
       updated_at: this.deps.clock.now().toISOString(),
     };
     if (!(await this.deps.chats.update(row.id, patch))) throw nameTaken(input.name ?? row.name);

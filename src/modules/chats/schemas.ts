@@ -7,6 +7,12 @@ const settingsObjectSchema = z.record(z.string(), z.unknown(), { error: "must be
 /** Settings as a client sends them: bounded in depth and size. */
 const settingsInputSchema = freeFormObjectSchema();
 
+const botVersionSchema = z
+  .enum(["published", "draft"])
+  .describe(
+    'Which version of the bot answers: `published`, or its `draft` (the published one while it has none): a chat to try changes in before they go live (docs/quality.md, "Versions").',
+  );
+
 export const chatSchema = z
   .object({
     id: z.string(),
@@ -16,6 +22,7 @@ export const chatSchema = z
     status: chatStatusSchema,
     project_id: z.string(),
     settings: settingsObjectSchema.describe("Chat settings, as last sent."),
+    bot_version: botVersionSchema,
     created_at: z.string().describe("ISO 8601, UTC"),
     updated_at: z.string().describe("ISO 8601, UTC"),
     events_24h: z
@@ -34,6 +41,7 @@ export const createChatBodySchema = z.strictObject({
   bot_id: botId,
   name,
   settings: settingsInputSchema.optional().describe("Default `{}`."),
+  bot_version: botVersionSchema.optional().describe("Default `published`."),
 });
 
 export type CreateChatInput = z.infer<typeof createChatBodySchema>;
@@ -42,6 +50,7 @@ export const updateChatBodySchema = z.strictObject({
   name: name.optional(),
   bot_id: botId.optional(),
   settings: settingsInputSchema.optional().describe("Replaces the whole settings object."),
+  bot_version: botVersionSchema.optional(),
 });
 
 export type UpdateChatInput = z.infer<typeof updateChatBodySchema>;

@@ -12,6 +12,7 @@ import type { KnowledgeService } from "../knowledge/index.js";
 import type { Embedder } from "../memory/index.js";
 import type { ModelCatalog } from "../models/index.js";
 import type { CreditPolicy } from "./answer-policy.js";
+import { answeringVersion } from "./answering-version.js";
 import { ApprovalFlow } from "./approval-flow.js";
 import { engineJobHandlers } from "./job-handlers.js";
 import { type LocalModelRuntime, ModelRegistry } from "./model-registry.js";
@@ -69,7 +70,8 @@ export function composeEngine(
     searchKnowledge: async (projectId, chatId, query, limit) => {
       const answerContext = await repos.answerContext(projectId, chatId);
       if (!answerContext) return [];
-      const settings = readBotSettings(answerContext.botSettings, config.defaultModel);
+      const answering = await answeringVersion(repos, answerContext);
+      const settings = readBotSettings(answering.settings, config.defaultModel);
       return knowledge.searchForBot(projectId, settings.ai.knowledge.vectorStoreIds, query, limit);
     },
     credit: deps.credit,

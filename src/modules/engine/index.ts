@@ -24,4 +24,3 @@ export { systemPrompt } from "./turn-prompt.js";
 export { TurnTrace as TurnTally } from "./turn-report.js";
 export { type TurnToolDeps, type TurnTools, turnToolsFor } from "./turn-tools.js";
 export type * from "./turn-watch.js";
-export { settingsVersion } from "./turn-watchers.js";

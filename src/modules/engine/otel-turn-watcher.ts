@@ -109,6 +109,7 @@ class OtelTurn implements TurnWatch {
       [GEN_AI.PROVIDER_NAME]: provider,
       [GEN_AI.REQUEST_MODEL]: model,
       "parley.bot.settings_version": bot.settingsVersion,
+      ...(bot.version !== null ? { "parley.bot.version": bot.version } : {}),
       ...(bot.formatting.length > 0 ? { "parley.bot.formatting": bot.formatting } : {}),
     });
   }

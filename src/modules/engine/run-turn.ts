@@ -2,9 +2,10 @@ import type { LanguageModel } from "ai";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { BotSettings } from "../bots/index.js";
-import { readSharedBotSettings } from "../bots/index.js";
+import { readSharedBotSettings, settingsVersion } from "../bots/index.js";
 import type { CatalogEntry } from "../models/index.js";
 import { type CreditPolicy, whyNotAnswering } from "./answer-policy.js";
+import { answeringVersion } from "./answering-version.js";
 import type { ApprovalFlow } from "./approval-flow.js";
 import { callModel, type ModelCallDeps } from "./model-call.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
@@ -19,7 +20,7 @@ import { buildPrompt, type TurnPromptDeps } from "./turn-prompt.js";
 import { logTurn, type TurnLog, type TurnReport, TurnTrace } from "./turn-report.js";
 import { type TurnToolDeps, toolContextFor, turnToolsFor } from "./turn-tools.js";
 import type { TurnEnd, TurnWatch, TurnWatcher } from "./turn-watch.js";
-import { settingsVersion, watchTurn } from "./turn-watchers.js";
+import { watchTurn } from "./turn-watchers.js";
 
 /** How a turn is run: who is told what happens, as which job, whether the queue may run it again. */
 export interface TurnOptions {
@@ -191,12 +192,14 @@ export class TurnRunner {
       // The chat was bound to another bot since the thread began: the thread follows it.
       await this.deps.repos.threads.update(thread.project_id, thread.id, { bot_id: context.botId });
     }
-    const settings = readSharedBotSettings(context.botSettings, this.deps.defaultModel);
+    const answering = await answeringVersion(this.deps.repos, context);
+    const settings = readSharedBotSettings(answering.settings, this.deps.defaultModel);
     trace.model = settings.ai.model.id;
     watch.bot({
       botId: context.botId,
       model: settings.ai.model.id,
-      settingsVersion: settingsVersion(context.botSettings),
+      version: answering.version,
+      settingsVersion: settingsVersion(answering.settings),
       formatting: [
         ...(settings.ai.formatting.removeMarkdown ? ["remove_markdown"] : []),
         ...(settings.ai.formatting.removeEmojis ? ["remove_emojis"] : []),

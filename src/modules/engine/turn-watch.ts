@@ -23,6 +23,8 @@ export interface TurnBot {
   botId: string;
   /** `<provider>/<model>`. */
   model: string;
+  /** The bot's version that answered (docs/quality.md, "Versions"). */
+  version: number | null;
   /** The bot's settings as the turn read them: a short hash of the settings document. */
   settingsVersion: string;
   /** Formatting the reply's text goes through (`remove_markdown`, `remove_emojis`); empty when none. */

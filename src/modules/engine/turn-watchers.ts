@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { TurnLog } from "./turn-report.js";
 import type { ModelRequestWatch, ToolCallWatch, TurnStart, TurnWatch, TurnWatcher } from "./turn-watch.js";
 
@@ -74,9 +73,4 @@ export function watchTurn(watchers: readonly TurnWatcher[], start: TurnStart, lo
       );
     },
   };
-}
-
-/** A short, stable name for a bot's settings document: what a trace says it answered with. */
-export function settingsVersion(settings: string): string {
-  return createHash("sha256").update(settings).digest("hex").slice(0, 12);
 }

@@ -66,7 +66,7 @@ export interface EvalTurnResult {
   /** The turn's failure (`model_error`, `model_timeout`, `model_unavailable`); null when it answered. */
   error: { code: string; message: string } | null;
   /** The trace document, `thread_id` null and `bot_version` set. */
-  trace: StoredTrace & { bot_version: number };
+  trace: StoredTrace;
 }
 
 /**
@@ -101,6 +101,7 @@ export async function runEvalTurn(
   watch.bot({
     botId: bot.botId,
     model: bot.modelId,
+    version: bot.version,
     settingsVersion: bot.settingsVersion,
     formatting: [
       ...(settings.ai.formatting.removeMarkdown ? ["remove_markdown"] : []),
@@ -184,7 +185,7 @@ export async function runEvalTurn(
     usage,
     durationMs: Math.round(performance.now() - started),
     error,
-    trace: { ...trace, bot_version: bot.version },
+    trace,
   };
 }
 

@@ -3,4 +3,4 @@ export { CasesService } from "./cases-service.js";
 export { composeEvals, type EvalGate, type EvalsDeps } from "./compose.js";
 export { RunsService } from "./runs-service.js";
 export type { EvalRun, VersionRef } from "./schemas.js";
-export { currentSettingsVersion, type ResolvedVersion, type ResolveVersion } from "./version-source.js";
+export type { ResolvedVersion, ResolveVersion } from "./version-source.js";

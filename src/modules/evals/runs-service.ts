@@ -353,6 +353,7 @@ export class RunsService {
     builder.watch.bot({
       botId: run.bot_id,
       model: run.model,
+      version: run.version,
       settingsVersion: run.settings_version,
       formatting: [],
     });
@@ -374,7 +375,7 @@ export class RunsService {
       error_code: "eval_case_not_found",
       error_message: message,
       trace_id: trace.id,
-      trace: JSON.stringify({ ...trace, bot_version: run.version }),
+      trace: JSON.stringify(trace),
       created_at: now,
     };
   }
@@ -382,10 +383,9 @@ export class RunsService {
   /** A run of the bot: its version, models and cases checked, not yet stored. */
   private async newRun(auth: AuthContext, botId: string, body: CreateRunBody): Promise<EvalRunRow> {
     await this.bot(auth, botId);
+    // `draft` is the draft, or the published version while there is none.
     const ref = body.version ?? "draft";
-    const version =
-      (await this.deps.resolveVersion(auth.projectId, botId, ref)) ??
-      (ref === "draft" ? await this.deps.resolveVersion(auth.projectId, botId, "published") : undefined);
+    const version = await this.deps.resolveVersion(auth.projectId, botId, ref);
     if (!version) throw versionNotFound(ref);
     const settings = readBotSettings(version.settings, this.deps.defaultModel);
     const model = body.model ?? settings.ai.model.id;

@@ -56,6 +56,7 @@ export function traceBuilder(deps: TraceBuilderDeps, subject: TraceSubject): Tra
     job_id: subject.jobId ?? null,
     bot_id: null,
     model: null,
+    bot_version: null,
     settings_version: null,
     started_at: at(),
     duration_ms: 0,
@@ -88,6 +89,7 @@ export function traceBuilder(deps: TraceBuilderDeps, subject: TraceSubject): Tra
     bot: (bot) => {
       trace.bot_id = bot.botId;
       trace.model = bot.model;
+      trace.bot_version = bot.version;
       trace.settings_version = bot.settingsVersion;
       trace.formatting = [...bot.formatting];
     },

@@ -65,6 +65,12 @@ export const storedTraceSchema = z.object({
   job_id: z.string().nullable(),
   bot_id: z.string().nullable(),
   model: z.string().nullable(),
+  bot_version: z
+    .number()
+    .nullable()
+    .describe(
+      'The bot\'s version that answered (docs/quality.md, "Versions"); null in traces from before versions.',
+    ),
   settings_version: z.string().nullable().describe("A short hash of the bot's settings the turn read."),
   started_at: z.string(),
   duration_ms: z.number(),

@@ -71,6 +71,8 @@ export class TraceService {
       const charge = charges.get(messageIds.at(-1) ?? "");
       return {
         ...document,
+        // Traces stored before versions began name none.
+        bot_version: document.bot_version ?? null,
         object: "turn_trace" as const,
         message_ids: messageIds,
         credits: charge ? toCredits(-Number(charge.amount)) : null,

@@ -22,6 +22,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "payment.confirmed",
   "thread.reply.failed",
   "message.feedback",
+  "bot.published",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -152,6 +153,23 @@ export const messageFeedbackDataSchema = z
   });
 
 /** Each event type's `data` schema. */
+export const botPublishedDataSchema = z
+  .object({
+    bot_id: z.string(),
+    version: z.number().describe("The version that now answers customers."),
+    previous_version: z.number().describe("The version that answered before."),
+    settings_version: z.string().describe("The settings' short hash, as traces and evaluation runs name it."),
+    action: z
+      .enum(["publish", "rollback", "settings"])
+      .describe(
+        "`publish` (a draft or a version by number), `rollback`, or `settings` (a live settings change).",
+      ),
+  })
+  .meta({
+    id: "WebhookBotPublishedData",
+    description: 'A bot version went live (docs/quality.md, "Versions").',
+  });
+
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
   "thread.message.created": threadMessageCreatedDataSchema,
@@ -163,6 +181,7 @@ export const webhookEventDataSchemas = {
   "payment.confirmed": paymentConfirmedDataSchema,
   "thread.reply.failed": threadReplyFailedDataSchema,
   "message.feedback": messageFeedbackDataSchema,
+  "bot.published": botPublishedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -188,6 +207,7 @@ export const webhookEventSchema = z
     envelope("payment.confirmed"),
     envelope("thread.reply.failed"),
     envelope("message.feedback"),
+    envelope("bot.published"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

@@ -28,6 +28,7 @@ import { chunkGenerations } from "./0026-chunk-generations.js";
 import { turnTraces } from "./0027-turn-traces.js";
 import { messageFeedback } from "./0028-message-feedback.js";
 import { analytics } from "./0029-analytics.js";
+import { botVersions } from "./0030-bot-versions.js";
 import { evaluations } from "./0031-evaluations.js";
 
 /**
@@ -64,6 +65,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0027_turn_traces": turnTraces(dialect),
     "0028_message_feedback": messageFeedback(dialect),
     "0029_analytics": analytics(dialect),
+    "0030_bot_versions": botVersions(dialect),
     "0031_evaluations": evaluations(dialect),
   };
 }

@@ -11,7 +11,12 @@ export interface AnswerContext {
   integrationVendor: string | null;
   botId: string;
   botStatus: string;
+  /** The published settings, JSON. */
   botSettings: string;
+  botPublishedVersion: number;
+  botDraftVersion: number | null;
+  /** Which of the bot's versions answers in the chat (docs/quality.md, "Versions"). */
+  chatBotVersion: "published" | "draft";
   /** The project's `credits + bonus` in millicredits; null before its billing account exists. */
   balance: number | null;
 }
@@ -44,6 +49,9 @@ const answerContextQuery = preparedQuery<{ projectId: string; chatId: string }, 
       "bots.id as botId",
       "bots.status as botStatus",
       "bots.settings as botSettings",
+      "bots.published_version as botPublishedVersion",
+      "bots.draft_version as botDraftVersion",
+      "chats.bot_version as chatBotVersion",
     ])
     .select((eb) =>
       eb(eb.ref("billing_accounts.credits"), "+", eb.ref("billing_accounts.bonus")).as("balance"),

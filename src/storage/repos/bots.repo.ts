@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import { dialectOf } from "../dialect.js";
 import type { BotsTable, Database } from "../schema.js";
 
 export type BotRow = Selectable<BotsTable>;
@@ -10,12 +11,21 @@ export class BotsRepo {
     return new BotsRepo(trx);
   }
 
-  async insert(row: BotRow): Promise<void> {
+  async insert(row: Insertable<BotsTable>): Promise<void> {
     await this.db.insertInto("bots").values(row).execute();
   }
 
   findById(id: string): Promise<BotRow | undefined> {
     return this.db.selectFrom("bots").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /**
+   * The bot, locked until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite serialises
+   * writers): version numbers and publications of one bot are given one at a time.
+   */
+  findForUpdate(id: string): Promise<BotRow | undefined> {
+    const query = this.db.selectFrom("bots").selectAll().where("id", "=", id);
+    return (dialectOf(this.db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   }
 
   listByProject(projectId: string): Promise<BotRow[]> {

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable, Updateable } from "kysely";
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from "kysely";
 import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
 import type { ChatsTable } from "../schema-integrations.js";
@@ -48,7 +48,7 @@ export class ChatsRepo {
   }
 
   /** Inserts the chat; false when the integration already has a chat with this name. */
-  async insert(row: ChatRow): Promise<boolean> {
+  async insert(row: Insertable<ChatsTable>): Promise<boolean> {
     const result = await this.db
       .insertInto("chats")
       .values(row)

@@ -7,6 +7,7 @@ import { ApiKeysRepo } from "./api-keys.repo.js";
 import { ApprovalsRepo } from "./approvals.repo.js";
 import { BillingRepo } from "./billing.repo.js";
 import { lockBootstrap } from "./bootstrap-lock.js";
+import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
@@ -42,6 +43,8 @@ export interface Repos {
   projects: ProjectsRepo;
   apiKeys: ApiKeysRepo;
   bots: BotsRepo;
+  /** Every settings document of each bot (docs/quality.md, "Versions"). */
+  botVersions: BotVersionsRepo;
   idempotency: IdempotencyRepo;
   integrations: IntegrationsRepo;
   chats: ChatsRepo;
@@ -84,6 +87,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     projects: new ProjectsRepo(db),
     apiKeys: new ApiKeysRepo(db),
     bots: new BotsRepo(db),
+    botVersions: new BotVersionsRepo(db),
     idempotency: new IdempotencyRepo(db),
     integrations: new IntegrationsRepo(db),
     chats: new ChatsRepo(db),

@@ -101,6 +101,7 @@ describe.each(DIALECTS)("chats on %s", (dialect) => {
     expect(Object.keys(chat).sort()).toEqual(
       [
         "bot_id",
+        "bot_version",
         "created_at",
         "events_24h",
         "id",
@@ -117,6 +118,7 @@ describe.each(DIALECTS)("chats on %s", (dialect) => {
       bot_id: bot.id,
       integration_id: integration.id,
       status: "disabled",
+      bot_version: "published",
       project_id: t.projectId,
       settings: {},
       events_24h: 0,

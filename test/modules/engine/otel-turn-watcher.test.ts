@@ -46,7 +46,13 @@ describe("OtelTurnWatcher", () => {
       threadId: "thr_1",
       jobId: "job_1",
     });
-    turn.bot({ botId: "bot_1", model: "google/gemini-2.5-pro", settingsVersion: "abc123", formatting: [] });
+    turn.bot({
+      botId: "bot_1",
+      model: "google/gemini-2.5-pro",
+      version: 3,
+      settingsVersion: "abc123",
+      formatting: [],
+    });
     return turn;
   }
 

@@ -4,10 +4,11 @@ import { Transactor } from "../../../src/events/unit-of-work.js";
 import { systemClock } from "../../../src/infra/clock.js";
 import { newId } from "../../../src/infra/ids.js";
 import { JobQueue } from "../../../src/job-queue/job-queue.js";
+import { settingsVersion } from "../../../src/modules/bots/index.js";
 import { ModelRegistry, ProjectTools } from "../../../src/modules/engine/index.js";
-import { currentSettingsVersion, RunsService } from "../../../src/modules/evals/index.js";
+import { type ResolveVersion, RunsService } from "../../../src/modules/evals/index.js";
 import { ModelCatalog } from "../../../src/modules/models/index.js";
-import { createRepos } from "../../../src/storage/repos/index.js";
+import { createRepos, type Repos } from "../../../src/storage/repos/index.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { lastUserText, scriptedModel } from "../../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
@@ -184,7 +185,7 @@ function directRuns(t: TestApp, model: LanguageModel): RunsService {
     clock: systemClock,
     newId,
     registry: new ModelRegistry(new ModelCatalog(config), config.providers, () => model),
-    resolveVersion: currentSettingsVersion(repos),
+    resolveVersion: publishedSettingsOnly(repos),
     defaultModel: config.defaultModel,
     log: { warn() {} },
     turn: {
@@ -196,4 +197,17 @@ function directRuns(t: TestApp, model: LanguageModel): RunsService {
       timeoutMs: 10_000,
     },
   });
+}
+
+/**
+ * A version source that knows only the bot's published settings, as version 1 whatever they
+ * are now: a version whose settings changed after its run was created reads as gone (real
+ * versions never change; this stands for one that is no longer there).
+ */
+function publishedSettingsOnly(repos: Repos): ResolveVersion {
+  return async (projectId, botId, ref) => {
+    const bot = await repos.bots.findById(botId);
+    if (!bot || bot.project_id !== projectId || (typeof ref === "number" && ref !== 1)) return undefined;
+    return { version: 1, settings: bot.settings, settingsVersion: settingsVersion(bot.settings) };
+  };
 }

@@ -205,7 +205,8 @@ describe.each(DIALECTS)("evaluation runs on %s", (dialect) => {
       expect(queued).toMatchObject({
         id: expect.stringMatching(/^evr_/),
         bot_id: botId,
-        version: 1,
+        // The bot's settings were changed once after it was created: version 2, published, no draft.
+        version: 2,
         settings_version: expect.stringMatching(/^[0-9a-f]{12}$/),
         model: "openai/gpt-5",
         judge_model: "openai/gpt-5",
@@ -298,6 +299,7 @@ describe.each(DIALECTS)("evaluation runs on %s", (dialect) => {
         object: "turn_trace",
         id: refundResult.trace_id,
         thread_id: null,
+        bot_version: 2,
         bot_id: botId,
         model: "openai/gpt-5",
         settings_version: run.settings_version,

@@ -50,6 +50,17 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           attempts: event.attempts,
         },
       };
+    case "bot.published":
+      return {
+        type: "bot.published",
+        data: {
+          bot_id: event.botId,
+          version: event.version,
+          previous_version: event.previousVersion,
+          settings_version: event.settingsVersion,
+          action: event.action,
+        },
+      };
     case "message.feedback":
       return {
         type: "message.feedback",
