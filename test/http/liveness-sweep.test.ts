@@ -305,7 +305,11 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: `${evals}/cases` });
   await call({ method: "GET", url: `${evals}/cases/${evalCase.id}` });
   await call({ method: "POST", url: `${evals}/cases/${evalCase.id}`, body: { name: "Hello" } });
-  const fromThread = await json({ method: "POST", url: `${evals}/cases/from_thread`, body: { thread_id: thread } });
+  const fromThread = await json({
+    method: "POST",
+    url: `${evals}/cases/from_thread`,
+    body: { thread_id: thread },
+  });
   await call({
     method: "POST",
     url: `${evals}/cases/from_feedback`,

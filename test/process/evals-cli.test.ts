@@ -110,10 +110,12 @@ describe("the CLI's evals run", () => {
       passed: false,
       summary: { total: 2, passed: 1, failed: 1, errored: 0 },
     });
-    expect(run.results.map((r: { case_id: string; status: string }) => [r.case_id, r.status]).sort()).toEqual([
-      ["evc_ping", "passed"],
-      ["evc_pong", "failed"],
-    ]);
+    expect(run.results.map((r: { case_id: string; status: string }) => [r.case_id, r.status]).sort()).toEqual(
+      [
+        ["evc_ping", "passed"],
+        ["evc_pong", "failed"],
+      ],
+    );
     expect(failing.stderr).toContain("PASS  Says ping");
     expect(failing.stderr).toContain("FAIL  Says pong");
     expect(failing.stderr).toContain('✗ contains: The reply does not contain "nothing"');
@@ -128,12 +130,25 @@ describe("the CLI's evals run", () => {
       expectations: JSON.stringify([{ type: "contains", value: "pong" }]),
     });
     await again.close();
-    const passing = await cli("evals", "run", "--bot", "bot_cli", "--version", "published", "--model", "openai/gpt-5");
+    const passing = await cli(
+      "evals",
+      "run",
+      "--bot",
+      "bot_cli",
+      "--version",
+      "published",
+      "--model",
+      "openai/gpt-5",
+    );
     expect(passing.code, passing.stderr).toBe(0);
     expect(JSON.parse(passing.stdout)).toMatchObject({ status: "completed", passed: true });
     // The run was claimed and held as a job: nothing is left queued or running.
     const check = openStorage({ sqlitePath: join(dataDir, "parley.db") });
-    const jobs = await check.db.selectFrom("jobs").select(["type", "status"]).where("type", "=", "evals.run").execute();
+    const jobs = await check.db
+      .selectFrom("jobs")
+      .select(["type", "status"])
+      .where("type", "=", "evals.run")
+      .execute();
     await check.close();
     expect(jobs).toEqual([
       { type: "evals.run", status: "done" },
