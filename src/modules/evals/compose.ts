@@ -68,6 +68,7 @@ export function composeEvals(
     runs,
     gate: { latestRun: (...args) => runs.latestRun(...args) },
     routes: (api) => evalRoutes(api, cases, runs),
+    interrupt: async () => runs.interrupt(),
     jobs: [
       handleJob(evalRunJob, ({ projectId, runId }, job) =>
         runs.execute(projectId, runId, job.attempts >= job.maxAttempts),

@@ -1,5 +1,6 @@
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
+import { RetryLater } from "../../job-queue/retry-later.js";
 import type { EvalCaseRow } from "../../storage/repos/eval-cases.repo.js";
 import type { EvalResultRow, EvalRunRow } from "../../storage/repos/eval-runs.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
@@ -25,6 +26,9 @@ export interface RunExecutorDeps {
   log: { warn(details: object, message: string): void };
 }
 
+/** A run stopped taking cases because the process is stopping. */
+class RunInterrupted extends Error {}
+
 /** Cases evaluated at once in a run. */
 const CONCURRENT_CASES = 2;
 
@@ -41,7 +45,14 @@ interface PreparedRun {
  * its cases CONCURRENT_CASES at a time, each result stored as soon as it is known.
  */
 export class RunExecutor {
+  private stopping = false;
+
   constructor(private readonly deps: RunExecutorDeps) {}
+
+  /** On shutdown: runs take no more cases; their jobs run again later and resume them. */
+  interrupt(): void {
+    this.stopping = true;
+  }
 
   /**
    * Runs a run's cases that have no result yet (a run again resumes where its process died),
@@ -77,11 +88,16 @@ export class RunExecutor {
         ).map((row) => [row.id, row]),
       );
       await eachAtMost(CONCURRENT_CASES, pending, async ({ id, position }) => {
+        // Shutting down: the cases under way finish, the others wait for the job's next run.
+        if (this.stopping) throw new RunInterrupted();
         const row = await this.evaluate(run, prepared, id, position, cases.get(id));
         await repos.evalRuns.insertResult(row);
       });
       await this.finish(projectId, runId, "completed", null);
     } catch (error) {
+      if (error instanceof RunInterrupted && !lastAttempt) {
+        throw new RetryLater(1_000, "the process is stopping: the run resumes on the job's next run");
+      }
       if (lastAttempt) {
         this.deps.log.warn({ err: error, runId }, "evaluation run failed");
         await this.finish(projectId, runId, "failed", {

@@ -165,6 +165,11 @@ export class RunsService {
     return { id: row.id, passed: (counts?.failed ?? 0) + (counts?.errored ?? 0) === 0 };
   }
 
+  /** On shutdown: runs take no more cases (their jobs resume them). */
+  interrupt(): void {
+    this.executor.interrupt();
+  }
+
   /** Runs the run's cases that have no result yet, then completes it (run-executor.ts). */
   execute(projectId: string, runId: string, lastAttempt = true): Promise<void> {
     return this.executor.execute(projectId, runId, lastAttempt);

@@ -4,6 +4,7 @@ import { Transactor } from "../../../src/events/unit-of-work.js";
 import { systemClock } from "../../../src/infra/clock.js";
 import { newId } from "../../../src/infra/ids.js";
 import { JobQueue } from "../../../src/job-queue/job-queue.js";
+import { RetryLater } from "../../../src/job-queue/retry-later.js";
 import { settingsVersion } from "../../../src/modules/bots/index.js";
 import { ModelRegistry, ProjectTools } from "../../../src/modules/engine/index.js";
 import { type ResolveVersion, RunsService } from "../../../src/modules/evals/index.js";
@@ -123,6 +124,43 @@ describe.each(DIALECTS)("evaluation runs resumed, and the gate, on %s", (dialect
       id: again.id,
       passed: true,
     });
+  });
+
+  it_("on shutdown a run takes no more cases; its job's next run resumes it", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const reached: string[] = [];
+    const mock = scriptedModel((options) => {
+      reached.push(lastUserText(options));
+      return { text: `Echo: ${lastUserText(options)}`, until: held };
+    });
+    t = await createTestApp({
+      dialect,
+      modelOverride: () => mock.model,
+      env: { PARLEY_RUN_WORKER: "false" },
+    });
+    const bot = (await t.call("POST", "/v1/bots", { body: { name: "Helper" } })).json();
+    for (const content of ["one", "two", "three", "four"])
+      await t.call("POST", `/v1/bots/${bot.id}/evals/cases`, {
+        body: { name: content, messages: [{ role: "user", content }] },
+      });
+    const run = (await t.call("POST", `/v1/bots/${bot.id}/evals/runs`, { body: {} })).json();
+    const stopping = directRuns(t, mock.model);
+    const first = stopping.execute(t.projectId, run.id, false);
+    // Two cases are under way when the process begins to stop.
+    while (reached.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    stopping.interrupt();
+    release();
+    await expect(first).rejects.toBeInstanceOf(RetryLater);
+    const halfway = (await t.call("GET", `/v1/bots/${bot.id}/evals/runs/${run.id}`)).json();
+    expect(halfway).toMatchObject({ status: "running", summary: { total: 4, passed: 2 } });
+
+    await directRuns(t, mock.model).execute(t.projectId, run.id, false);
+    const done = (await t.call("GET", `/v1/bots/${bot.id}/evals/runs/${run.id}`)).json();
+    expect(done).toMatchObject({ status: "completed", passed: true, summary: { total: 4, passed: 4 } });
+    expect(reached.sort()).toEqual(["four", "one", "three", "two"]);
   });
 
   it_("a run whose version is gone fails, saying why; a case deleted before it ran is an error", async () => {
