@@ -13,14 +13,15 @@ const MAX_ANSWER_CHARS = 20_000;
 
 /**
  * The rubric judge (docs/quality.md, "Evaluations"): the judge model is asked, in one call
- * (no retries), whether the reply meets the criteria, and answers with a JSON verdict, read
+ * (no retries, within the model timeout), whether the reply meets the criteria, and answers with a JSON verdict, read
  * leniently (the first JSON object in its text that has a boolean `pass`).
  */
-export function modelJudge(model: LanguageModel): Judge {
+export function modelJudge(model: LanguageModel, timeoutMs: number): Judge {
   return async (criteria, conversation, reply) => {
     const result = await generateText({
       model,
       maxRetries: 0,
+      abortSignal: AbortSignal.timeout(timeoutMs),
       system: JUDGE_SYSTEM,
       prompt: judgePrompt(criteria, conversation, reply),
     });

@@ -142,7 +142,7 @@ export class RunExecutor {
         model,
         judge: async (criteria, conversation, reply) => {
           await judgeModel.prepare?.();
-          return modelJudge(judgeModel.model)(criteria, conversation, reply);
+          return modelJudge(judgeModel.model, this.deps.turn.timeoutMs)(criteria, conversation, reply);
         },
       };
     } catch (error) {
