@@ -20,6 +20,7 @@ Every command prints JSON on stdout.
   operators remove --project <prj_id> --operator <opr_id>
   jobs list [--project <prj_id>] [--status <status>] [--type <type>] [--thread <thread_id>] [--limit <n>] [--cursor <c>]
   jobs cancel <job_id>
+  evals run --bot <bot_id> [--version draft|published|<n>] [--model <id>] [--judge-model <id>]
   models list
   models pull <model_id>
   models remove <model_id>
@@ -34,6 +35,9 @@ a password is generated and printed once; reset-password ends the person's sessi
 jobs list shows jobs newest first (every project's without --project; --limit 1-100, default 20;
 --status pending|running|done|failed|cancelled); jobs cancel cancels a pending scheduled reply or
 message (docs/api.md, "Jobs"), of any project.
+evals run runs the bot's evaluation cases in this process (docs/quality.md, "Evaluations"): the
+run on stdout, a summary on stderr; exit 0 when every case passed, 1 when any failed or errored,
+2 on a usage error or a run that cannot be made (unknown bot, version or model; no cases).
 models manage the embedded runtime's model files (docs/local-models.md): list shows them and
 which are installed; pull downloads one (verified by its SHA-256; an interrupted pull resumes);
 remove deletes one. They need no database.`;

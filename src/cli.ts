@@ -14,6 +14,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const { NotFoundError, UsageError, runCommand } = await import("./cli-commands.js");
+  if (argv[0] === "evals") {
+    await runEvals(argv.slice(1), UsageError);
+    return;
+  }
   try {
     // The model files need neither the database nor the modules.
     const result =
@@ -36,6 +40,28 @@ async function main(argv: string[]): Promise<void> {
     }
     process.stderr.write(`parley: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
+  }
+}
+
+/**
+ * `evals run` (docs/quality.md, "Evaluations"): the run on stdout, its summary on stderr; exit 0
+ * when every case passed, 1 when any failed or errored, 2 on a usage error or a run that cannot
+ * be made.
+ */
+async function runEvals(args: string[], UsageError: new (message: string) => Error): Promise<void> {
+  const { EvalsRefused, runEvalsCommand } = await import("./cli-evals.js");
+  try {
+    const { run, exitCode } = await runEvalsCommand(args, (message) => new UsageError(message));
+    process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+    process.exitCode = exitCode;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError) {
+      process.stderr.write(`parley: ${message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`parley: ${message}\n`);
+    process.exit(error instanceof EvalsRefused || error instanceof ConfigError ? 2 : 1);
   }
 }
 

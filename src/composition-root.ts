@@ -39,6 +39,7 @@ import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
+import { composeEvals, type RunsService } from "./modules/evals/index.js";
 import { composeFeedback } from "./modules/feedback/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
@@ -213,6 +214,8 @@ export interface Service {
   guard: ApiGuardOptions;
   idempotency: IdempotencyOptions;
   metrics: Metrics;
+  /** Evaluation runs, for the CLI's `evals run` (docs/quality.md, "Evaluations"). */
+  evals: { runs: RunsService };
   /** Once the server is ready: the job worker and the modules' loops. */
   start(): void;
   /** Every module's periodic clean-up, and the idempotency keys'. */
@@ -384,10 +387,21 @@ export function composeService(deps: ServiceDeps): Service {
     ...(deps.webhooks ? { dispatch: deps.webhooks } : {}),
   });
 
+  // Bots and their versions; publishing asks the evaluations (docs/quality.md, "The publish gate").
   const bots = composeBots(context, {
     transactor,
     catalog,
     validateToolNames: (projectId, tools) => engine.tools.validateNames(projectId, tools),
+    evalGate: { latestRun: (...question) => evals.gate.latestRun(...question) },
+  });
+  // Evaluations (docs/quality.md, "Evaluations"): a bot's cases run in memory against a version.
+  const evals = composeEvals(context, {
+    transactor,
+    resolveVersion: (projectId, botId, ref) => bots.versions.resolve(projectId, botId, ref),
+    registry: engine.registry,
+    catalog,
+    tools: engine.tools,
+    knowledge: knowledge.knowledge,
   });
 
   // The table: routes are registered in this order (the OpenAPI document's order).
@@ -410,6 +424,7 @@ export function composeService(deps: ServiceDeps): Service {
     threads,
     traces,
     feedback,
+    evals,
     knowledge,
     memory,
     composeConsole(context),
@@ -446,6 +461,7 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
     metrics,
+    evals: { runs: evals.runs },
     start() {
       worker?.start();
       for (const module of modules) module.start?.();

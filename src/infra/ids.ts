@@ -65,6 +65,8 @@ export type IdPrefix =
   | "hold"
   | "trc"
   | "bver"
+  | "evc"
+  | "evr"
   | "fb";
 
 export type IdGenerator = (prefix: IdPrefix) => string;

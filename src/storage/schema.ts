@@ -4,6 +4,7 @@ import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
+import type { EvalTables } from "./schema-evals.js";
 import type { EventTables } from "./schema-events.js";
 import type { FeedbackTables } from "./schema-feedback.js";
 import type { IntegrationTables } from "./schema-integrations.js";
@@ -131,4 +132,5 @@ export interface Database
     CustomToolTables,
     McpTables,
     FeedbackTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    EvalTables {}

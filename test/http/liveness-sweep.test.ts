@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../helpers/console-session.js";
+import { eventually } from "../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../helpers/dialects.js";
 import { garbage, generate, HIDDEN_ROUTES, HOOK_VENDORS } from "../helpers/fuzz-requests.js";
 import { listen } from "../helpers/live-app.js";
@@ -289,6 +290,41 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   // The reply's trace, and the thread's.
   await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
   await call({ method: "GET", url: `/v1/threads/${thread}/traces` });
+  // Evaluations: a case by hand, from the thread and from its rated reply; a run, its result's
+  // trace, two runs compared, a case deleted (docs/quality.md, "Evaluations").
+  const evals = `/v1/bots/${bot.id}/evals`;
+  const evalCase = await json({
+    method: "POST",
+    url: `${evals}/cases`,
+    body: {
+      name: "Greeting",
+      messages: [{ role: "user", content: "hello" }],
+      expectations: [{ type: "contains", value: "hello" }],
+    },
+  });
+  await call({ method: "GET", url: `${evals}/cases` });
+  await call({ method: "GET", url: `${evals}/cases/${evalCase.id}` });
+  await call({ method: "POST", url: `${evals}/cases/${evalCase.id}`, body: { name: "Hello" } });
+  const fromThread = await json({
+    method: "POST",
+    url: `${evals}/cases/from_thread`,
+    body: { thread_id: thread },
+  });
+  await call({
+    method: "POST",
+    url: `${evals}/cases/from_feedback`,
+    body: { thread_id: thread, message_id: botReply.id },
+  });
+  const evalRun = await json({ method: "POST", url: `${evals}/runs`, body: { case_ids: [evalCase.id] } });
+  await call({ method: "GET", url: `${evals}/runs` });
+  await eventually(
+    async () => (await t.call("GET", `${evals}/runs/${evalRun.id}`)).json().status,
+    (status) => status === "completed",
+  );
+  await call({ method: "GET", url: `${evals}/runs/${evalRun.id}` });
+  await call({ method: "GET", url: `${evals}/runs/${evalRun.id}/results/${evalCase.id}/trace` });
+  await call({ method: "GET", url: `${evals}/compare?base=${evalRun.id}&head=${evalRun.id}` });
+  await call({ method: "POST", url: `${evals}/cases/${fromThread.id}/delete` });
   // No failed reply waits: the retry is a documented 409 (nothing_to_retry).
   await call({ method: "POST", url: `/v1/threads/${thread}/reply/retry`, expect: [409] });
   // A pending approval (the bot asks an operator before it writes its memory), decided.
@@ -597,6 +633,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     /** Ids for the fuzzer's path slots, by parameter name (or `template:name`). */
     byParam: {
       bot_id: bot.id,
+      case_id: evalCase.id,
+      run_id: evalRun.id,
       chat_id: chat.id,
       thread_id: thread,
       key_id: key.id,

@@ -567,6 +567,132 @@ export function describeRepositoryConformance(dialect: TestDialect): void {
       });
     });
 
+    describe("evaluations", () => {
+      const evalCase = (id: string, created: string) => ({
+        id,
+        project_id: "prj_1",
+        bot_id: "bot_1",
+        name: `Case ${id}`,
+        messages: JSON.stringify([{ role: "user", content: "Hi" }]),
+        expectations: "[]",
+        tool_results: "{}",
+        source_type: "manual" as const,
+        source_thread_id: null,
+        source_message_id: null,
+        created_at: created,
+        updated_at: created,
+      });
+      const run = (id: string, status: "queued" | "completed", finished: string | null) => ({
+        id,
+        project_id: "prj_1",
+        bot_id: "bot_1",
+        version: 1,
+        settings_version: "abcdef012345",
+        model: "openai/gpt-5",
+        judge_model: "openai/gpt-5",
+        status,
+        case_ids: JSON.stringify(["evc_a", "evc_b"]),
+        error_code: null,
+        error_message: null,
+        created_at: T0,
+        started_at: null,
+        finished_at: finished,
+      });
+      const result = (
+        runId: string,
+        caseId: string,
+        status: "passed" | "failed" | "error",
+        position: number,
+      ) => ({
+        run_id: runId,
+        case_id: caseId,
+        project_id: "prj_1",
+        position,
+        case_name: caseId,
+        status,
+        reply: status === "error" ? null : "Hello",
+        expectations: "[]",
+        tool_calls: "[]",
+        handed_off: 0,
+        input_tokens: 10,
+        output_tokens: 5,
+        duration_ms: 12,
+        error_code: null,
+        error_message: null,
+        trace_id: `trc_${caseId}`,
+        trace: "{}",
+        created_at: T1,
+      });
+
+      it("cases round-trip, list newest first by pages, update and delete; they go with their bot", async () => {
+        await seedProject();
+        await repos.bots.insert(bot());
+        await repos.evalCases.insert(evalCase("evc_a", T0));
+        await repos.evalCases.insert(evalCase("evc_b", T1));
+        await repos.evalCases.insert(evalCase("evc_c", T1));
+        expect(await repos.evalCases.find("prj_1", "bot_1", "evc_a")).toEqual(evalCase("evc_a", T0));
+        expect(await repos.evalCases.find("prj_2", "bot_1", "evc_a")).toBeUndefined();
+        const page = await repos.evalCases.list("prj_1", "bot_1", { limit: 2 });
+        expect(page.map((row) => row.id)).toEqual(["evc_c", "evc_b"]);
+        const next = await repos.evalCases.list("prj_1", "bot_1", { limit: 2, before: "evc_b" });
+        expect(next.map((row) => row.id)).toEqual(["evc_a"]);
+        expect(await repos.evalCases.idsOfBot("prj_1", "bot_1")).toEqual(["evc_a", "evc_b", "evc_c"]);
+        expect(await repos.evalCases.countOfBot("prj_1", "bot_1")).toBe(3);
+        await repos.evalCases.update("prj_1", "evc_a", { name: "Renamed", updated_at: T2 });
+        expect(await repos.evalCases.find("prj_1", "bot_1", "evc_a")).toMatchObject({
+          name: "Renamed",
+          created_at: T0,
+        });
+        expect(await repos.evalCases.delete("prj_1", "bot_1", "evc_c")).toBe(true);
+        expect(await repos.evalCases.delete("prj_1", "bot_1", "evc_c")).toBe(false);
+        await repos.evalRuns.insert(run("evr_1", "queued", null));
+        await repos.evalRuns.insertResult(result("evr_1", "evc_a", "passed", 0));
+        await repos.bots.delete("bot_1");
+        expect(await repos.evalCases.countOfBot("prj_1", "bot_1")).toBe(0);
+        expect(await repos.evalRuns.findById("prj_1", "evr_1")).toBeUndefined();
+        expect(await repos.evalRuns.results("prj_1", "evr_1")).toEqual([]);
+      });
+
+      it("results are stored once per case, read in the run's order and counted; the gate finds the newest completed run", async () => {
+        await seedProject();
+        await repos.bots.insert(bot());
+        await repos.evalRuns.insert(run("evr_1", "completed", T2));
+        await repos.evalRuns.insert(run("evr_2", "completed", T3));
+        await repos.evalRuns.insert(run("evr_3", "queued", null));
+        expect(await repos.evalRuns.insertResult(result("evr_2", "evc_b", "failed", 1))).toBe(true);
+        expect(await repos.evalRuns.insertResult(result("evr_2", "evc_a", "passed", 0))).toBe(true);
+        // A job that runs again keeps the first result.
+        expect(await repos.evalRuns.insertResult(result("evr_2", "evc_a", "error", 0))).toBe(false);
+        const results = await repos.evalRuns.results("prj_1", "evr_2");
+        expect(results.map((row) => [row.case_id, row.status])).toEqual([
+          ["evc_a", "passed"],
+          ["evc_b", "failed"],
+        ]);
+        expect(results[0]).toEqual(result("evr_2", "evc_a", "passed", 0));
+        expect([...(await repos.evalRuns.doneCaseIds("prj_1", "evr_2"))].sort()).toEqual(["evc_a", "evc_b"]);
+        expect((await repos.evalRuns.counts("prj_1", ["evr_2", "evr_1"])).get("evr_2")).toEqual({
+          total: 2,
+          passed: 1,
+          failed: 1,
+          errored: 0,
+          inputTokens: 20,
+          outputTokens: 10,
+        });
+        const latest = await repos.evalRuns.latestCompleted("prj_1", "bot_1", "abcdef012345", "openai/gpt-5");
+        expect(latest?.id).toBe("evr_2");
+        expect(
+          await repos.evalRuns.latestCompleted("prj_1", "bot_1", "abcdef012345", "openai/other"),
+        ).toBeUndefined();
+        await repos.evalRuns.update("prj_1", "evr_3", { status: "running", started_at: T1 });
+        expect(await repos.evalRuns.find("prj_1", "bot_1", "evr_3")).toMatchObject({
+          status: "running",
+          started_at: T1,
+        });
+        const listed = await repos.evalRuns.list("prj_1", "bot_1", { limit: 2 });
+        expect(listed.map((row) => row.id)).toEqual(["evr_3", "evr_2"]);
+      });
+    });
+
     describe("analytics rollups", () => {
       const zero = {
         conversations: 0,

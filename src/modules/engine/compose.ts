@@ -55,7 +55,12 @@ export interface EngineDeps {
 export function composeEngine(
   context: ModuleContext,
   deps: EngineDeps,
-): ModuleParts & { runner: TurnRunner; approvals: ApprovalFlow; tools: ProjectTools } {
+): ModuleParts & {
+  registry: ModelRegistry;
+  runner: TurnRunner;
+  approvals: ApprovalFlow;
+  tools: ProjectTools;
+} {
   const { config, storage, repos, clock, newId, log } = context;
   const { transactor, writer, knowledge, connectors } = deps;
   const registry = new ModelRegistry(deps.catalog, config.providers, deps.modelOverride, deps.local);
@@ -67,20 +72,7 @@ export function composeEngine(
       if (!answerContext) return [];
       const answering = await answeringVersion(repos, answerContext);
       const settings = readBotSettings(answering.settings, config.defaultModel);
-      const stores = await knowledge.ownStores(projectId, settings.ai.knowledge.vectorStoreIds);
-      const hits = await knowledge.searchStores(stores, [query], { maxNumResults: limit });
-      return hits.map((hit) => ({
-        text: hit.content.map((part) => part.text).join("\n"),
-        source: `${hit.filename} (${hit.fileId})`,
-        score: hit.score,
-        passage: {
-          vectorStoreId: hit.vectorStoreId,
-          fileId: hit.fileId,
-          fileName: hit.filename,
-          chunk: hit.chunkIndex,
-          score: hit.score,
-        },
-      }));
+      return knowledge.searchForBot(projectId, settings.ai.knowledge.vectorStoreIds, query, limit);
     },
     credit: deps.credit,
     // Concurrent turns cannot spend the same last credits (docs/billing.md, "When credits run out").
@@ -131,6 +123,7 @@ export function composeEngine(
   });
   return {
     name: "engine",
+    registry,
     runner,
     approvals,
     tools,

@@ -82,8 +82,12 @@ export function estimatePromptTokens(prompt: TurnPrompt): number {
   return prompt.rows.reduce((sum, row) => sum + estimateTokens(row.content), estimateTokens(prompt.system));
 }
 
-/** The system prompt: the bot's instruction, then the thread's working memory when enabled. */
-function systemPrompt(settings: BotSettings, workingMemory: string | null, recalled: string): string {
+/**
+ * The system prompt: the bot's instruction, then the thread's working memory when enabled,
+ * then what semantic recall found. Evaluations build theirs here too (docs/quality.md,
+ * "Evaluations"), with no working memory and nothing recalled.
+ */
+export function systemPrompt(settings: BotSettings, workingMemory: string | null, recalled: string): string {
   const sections = [settings.ai.instruction];
   if (settings.ai.memory.workingMemory.enabled) {
     sections.push(

@@ -20,7 +20,7 @@ export interface TurnToolDeps {
   /** What tools may do to the thread (mode, scheduled messages, working memory). */
   threadActions: ThreadActions;
   /** The project's tools (built-in and provided: integrations, payment terminals, custom, MCP). */
-  tools: ProjectTools;
+  tools: Pick<ProjectTools, "listFor">;
   /** At most this many tool calls in one turn (PARLEY_TOOL_CALLS_PER_TURN; default 10). */
   toolCallsPerTurn?: number;
   /** Searches the vector stores of the chat's bot (docs/knowledge.md, "Bots"); none: nothing found. */
@@ -88,7 +88,7 @@ export function toolContextFor(
  * with a message the model reads (docs/agent.md, "Tools").
  */
 export async function turnToolsFor(
-  deps: TurnToolDeps,
+  deps: Pick<TurnToolDeps, "tools" | "toolCallsPerTurn">,
   thread: Pick<ThreadRow, "project_id">,
   settings: BotSettings,
   context: ToolContext,

@@ -59,6 +59,14 @@ export interface KnowledgeDeps {
 const DAY_MS = 86_400_000;
 const AUTO: ChunkingStrategy = { type: "auto" };
 
+/** A passage a bot's knowledge_search found: its text for the model, and where it came from for the trace. */
+export interface BotKnowledgeHit {
+  text: string;
+  source: string;
+  score: number;
+  passage: { vectorStoreId: string; fileId: string; fileName: string; chunk: number; score: number };
+}
+
 /**
  * Files, vector stores, ingestion and search (docs/knowledge.md): the one implementation behind
  * `/v1` and the OpenAI-compatible mirror. A store's files are ingested by a durable job each
@@ -374,6 +382,34 @@ export class KnowledgeService implements KnowledgeApi {
   /** Housekeeping and start-up: a pending store file whose job is gone gets one again. */
   resumePending(): Promise<void> {
     return this.ingestion.resumePending();
+  }
+
+  /**
+   * What a bot's knowledge_search finds (docs/knowledge.md, "Bots"): the passages of the
+   * project's stores among `vectorStoreIds` (others are skipped) best matching `query`, with
+   * where each came from. The engine's turns and evaluations (docs/quality.md, "Evaluations")
+   * both search through here, each with the store ids of the settings they run.
+   */
+  async searchForBot(
+    projectId: string,
+    vectorStoreIds: readonly string[],
+    query: string,
+    limit: number,
+  ): Promise<BotKnowledgeHit[]> {
+    const stores = await this.ownStores(projectId, vectorStoreIds);
+    const hits = await this.searchStores(stores, [query], { maxNumResults: limit });
+    return hits.map((hit) => ({
+      text: hit.content.map((part) => part.text).join("\n"),
+      source: `${hit.filename} (${hit.fileId})`,
+      score: hit.score,
+      passage: {
+        vectorStoreId: hit.vectorStoreId,
+        fileId: hit.fileId,
+        fileName: hit.filename,
+        chunk: hit.chunkIndex,
+        score: hit.score,
+      },
+    }));
   }
 
   /** The stores of a project among `ids` (a bot's `ai.knowledge.vector_store_ids`; others are skipped). */

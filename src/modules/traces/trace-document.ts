@@ -58,7 +58,10 @@ export const knowledgeSearchSchema = z.object({
 /** What is stored. */
 export const storedTraceSchema = z.object({
   id: z.string(),
-  thread_id: z.string(),
+  thread_id: z
+    .string()
+    .nullable()
+    .describe('Null for an evaluation\'s turn (docs/quality.md, "Evaluations").'),
   job_id: z.string().nullable(),
   bot_id: z.string().nullable(),
   model: z.string().nullable(),

@@ -1,19 +1,11 @@
-import { performance } from "node:perf_hooks";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { TurnTraceRow } from "../../storage/repos/turn-traces.repo.js";
-import type {
-  ModelRequestWatch,
-  ToolCallWatch,
-  TurnEnd,
-  TurnStart,
-  TurnWatch,
-  TurnWatcher,
-} from "../engine/index.js";
+import type { TurnEnd, TurnStart, TurnWatch, TurnWatcher } from "../engine/index.js";
 import type { CatalogEntry } from "../models/index.js";
+import { traceBuilder } from "./trace-builder.js";
 import type { StoredTrace } from "./trace-document.js";
-import { boundedValue } from "./trace-limits.js";
 
 export interface TraceRecorderDeps {
   repos: Repos;
@@ -24,185 +16,31 @@ export interface TraceRecorderDeps {
   log: { warn(details: object, message: string): void };
 }
 
-/** Beyond these, a turn's trace keeps the first ones and says it was cut. */
-const MAX_REQUESTS = 50;
-const MAX_TOOL_CALLS = 50;
-const MAX_SEARCHES = 20;
-
 /**
- * The stored trace (docs/quality.md, "Traces"): records a turn as the engine tells it and stores
- * it in the reply's own transaction, linked from the reply's messages (no extra commit per
- * turn); a failed turn's trace is stored when the turn ends. Turns that did not answer (a
- * manual thread, an answered message) leave no trace.
+ * The stored trace (docs/quality.md, "Traces"): records a turn as the engine tells it (the
+ * document is built by trace-builder.ts) and stores it in the reply's own transaction, linked
+ * from the reply's messages (no extra commit per turn); a failed turn's trace is stored when the
+ * turn ends. Turns that did not answer (a manual thread, an answered message) leave no trace.
  */
 export class TraceRecorder implements TurnWatcher {
   constructor(private readonly deps: TraceRecorderDeps) {}
 
   start(turn: TurnStart): TurnWatch {
-    const { clock, newId } = this.deps;
-    const started = performance.now();
-    const at = () => clock.now().toISOString();
-    let firstOutput: number | null = null;
+    const builder = traceBuilder(this.deps, { threadId: turn.threadId, jobId: turn.jobId });
     let stored = false;
-    const finish = () => {
-      trace.duration_ms = Math.round(performance.now() - started);
-      trace.first_token_ms = firstOutput === null ? null : Math.round(firstOutput - started);
-    };
-    const trace: StoredTrace = {
-      id: newId("trc"),
-      thread_id: turn.threadId,
-      job_id: turn.jobId ?? null,
-      bot_id: null,
-      model: null,
-      bot_version: null,
-      settings_version: null,
-      started_at: at(),
-      duration_ms: 0,
-      first_token_ms: null,
-      outcome: "failed",
-      code: null,
-      reason: null,
-      window: { message_ids: [], recalled: [] },
-      knowledge: [],
-      model_requests: [],
-      tool_calls: [],
-      formatting: [],
-      usage: { input_tokens: 0, output_tokens: 0 },
-      truncated: false,
-    };
-    const bounded = (value: unknown) => {
-      const kept = boundedValue(value);
-      if (kept.cut) trace.truncated = true;
-      return kept.value;
-    };
     return {
-      bot: (bot) => {
-        trace.bot_id = bot.botId;
-        trace.model = bot.model;
-        trace.bot_version = bot.version;
-        trace.settings_version = bot.settingsVersion;
-        trace.formatting = [...bot.formatting];
-      },
-      window: (window) => {
-        trace.window = {
-          message_ids: [...window.messageIds],
-          recalled: window.recalled.map((r) => ({
-            message_id: r.messageId,
-            thread_id: r.threadId,
-            score: r.score,
-          })),
-        };
-      },
-      knowledge: (query, passages) => {
-        if (trace.knowledge.length >= MAX_SEARCHES) {
-          trace.truncated = true;
-          return;
-        }
-        trace.knowledge.push({
-          query: bounded(query) as string,
-          passages: passages.map((p) => ({
-            vector_store_id: p.vectorStoreId,
-            file_id: p.fileId,
-            file_name: p.fileName,
-            chunk: p.chunk,
-            score: p.score,
-          })),
-        });
-      },
-      modelRequest: (request): ModelRequestWatch => {
-        const requestStart = performance.now();
-        let first: number | null = null;
-        const entry: StoredTrace["model_requests"][number] = {
-          attempt: request.attempt,
-          step: request.step,
-          model: request.model,
-          response_model: null,
-          parameters: { ...request.parameters },
-          started_at: at(),
-          first_token_ms: null,
-          duration_ms: 0,
-          input_tokens: 0,
-          output_tokens: 0,
-          cost_credits: null,
-          finish_reason: null,
-          error: null,
-        };
-        if (trace.model_requests.length < MAX_REQUESTS) trace.model_requests.push(entry);
-        else trace.truncated = true;
-        return {
-          firstOutput: () => {
-            if (first !== null) return;
-            first = performance.now();
-            firstOutput ??= first;
-          },
-          end: (result) => {
-            entry.first_token_ms = first === null ? null : Math.round(first - requestStart);
-            entry.duration_ms = Math.round(performance.now() - requestStart);
-            entry.input_tokens = result.inputTokens;
-            entry.output_tokens = result.outputTokens;
-            entry.finish_reason = result.finishReason;
-            entry.response_model = result.responseModel ?? null;
-            entry.error = result.error
-              ? { code: result.error.code, message: bounded(result.error.message) as string }
-              : null;
-            entry.cost_credits = this.cost(request.model, result.inputTokens, result.outputTokens);
-            trace.usage.input_tokens += result.inputTokens;
-            trace.usage.output_tokens += result.outputTokens;
-          },
-        };
-      },
-      toolCall: (call): ToolCallWatch => {
-        const callStart = performance.now();
-        const entry: StoredTrace["tool_calls"][number] = {
-          call_id: call.callId,
-          name: call.name,
-          args: bounded(call.args),
-          status: "ok",
-          result: null,
-          approval: call.approval
-            ? {
-                policy: call.approval.policy,
-                decision: call.approval.decision,
-                decided_by: call.approval.decidedBy,
-              }
-            : null,
-          started_at: at(),
-          duration_ms: 0,
-        };
-        if (trace.tool_calls.length < MAX_TOOL_CALLS) trace.tool_calls.push(entry);
-        else trace.truncated = true;
-        return {
-          end: (result) => {
-            entry.status = result.status;
-            entry.result = bounded(result.result);
-            entry.duration_ms = Math.round(performance.now() - callStart);
-          },
-        };
-      },
+      ...builder.watch,
       replyStored: async (repos, messageIds) => {
-        trace.outcome = "replied";
-        finish();
+        const trace = builder.finish({ outcome: "replied" });
         stored = await repos.turnTraces.insertWithin(this.row(turn, trace), messageIds);
         if (!stored) this.deps.log.warn({ threadId: turn.threadId }, "turn trace not stored with its reply");
       },
       end: async (end: TurnEnd) => {
         if (stored || (end.outcome !== "replied" && end.outcome !== "failed")) return;
-        trace.outcome = end.outcome;
-        trace.code = end.code ?? null;
-        trace.reason = end.outcome === "failed" ? (end.reason ?? null) : null;
-        finish();
+        const trace = builder.finish({ outcome: end.outcome, code: end.code, reason: end.reason });
         await this.store(turn, trace, end.replyMessageIds ?? []);
       },
     };
-  }
-
-  private cost(model: string, inputTokens: number, outputTokens: number): number | null {
-    const prices = this.deps.priceOf(model);
-    if (!prices) return null;
-    const credits =
-      (inputTokens * prices.input_credits_per_million + outputTokens * prices.output_credits_per_million) /
-      1_000_000;
-    return Math.round(credits * 10_000) / 10_000;
   }
 
   private row(turn: TurnStart, trace: StoredTrace): TurnTraceRow {

@@ -29,6 +29,7 @@ import { turnTraces } from "./0027-turn-traces.js";
 import { messageFeedback } from "./0028-message-feedback.js";
 import { analytics } from "./0029-analytics.js";
 import { botVersions } from "./0030-bot-versions.js";
+import { evaluations } from "./0031-evaluations.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -65,5 +66,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0028_message_feedback": messageFeedback(dialect),
     "0029_analytics": analytics(dialect),
     "0030_bot_versions": botVersions(dialect),
+    "0031_evaluations": evaluations(dialect),
   };
 }

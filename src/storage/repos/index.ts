@@ -11,6 +11,8 @@ import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
+import { EvalCasesRepo } from "./eval-cases.repo.js";
+import { EvalRunsRepo } from "./eval-runs.repo.js";
 import { IdempotencyRepo } from "./idempotency.repo.js";
 import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
@@ -65,6 +67,9 @@ export interface Repos {
   customTools: CustomToolsRepo;
   mcpServers: McpServersRepo;
   analytics: AnalyticsRepo;
+  /** Evaluation cases, runs and results (docs/quality.md, "Evaluations"). */
+  evalCases: EvalCasesRepo;
+  evalRuns: EvalRunsRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -104,6 +109,8 @@ export function createRepos(db: Kysely<Database>): Repos {
     customTools: new CustomToolsRepo(db),
     mcpServers: new McpServersRepo(db),
     analytics: new AnalyticsRepo(db),
+    evalCases: new EvalCasesRepo(db),
+    evalRuns: new EvalRunsRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),
