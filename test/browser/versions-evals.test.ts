@@ -86,13 +86,13 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
   }
 
   async function readable(page: Page, where: string): Promise<string[]> {
-    // The phone breakpoint's re-render settles before measuring (as console-readability does).
-    await page
-      .waitForFunction(
-        "document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth",
-        null,
-        { timeout: 10_000 },
+    // The phone breakpoint's re-render settles before measuring (as console-readability does);
+    // what still scrolls sideways then is measured and reported.
+    await expect
+      .poll(() =>
+        page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"),
       )
+      .toBe(true)
       .catch(() => {});
     const seen = (await page.evaluate(MEASURE)) as Unreadable;
     return [
@@ -101,8 +101,21 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     ];
   }
 
+  /** A screenshot for the docs: without toasts, drawers done sliding in, a full page from its top. */
   async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, name), fullPage });
+    if (!SHOTS) return;
+    await page.addStyleTag({ content: ".mantine-Notifications-root { display: none !important; }" });
+    // page.evaluate, not waitForFunction: the console's CSP forbids evaluating strings in the page.
+    await expect
+      .poll(() =>
+        page.evaluate(`[...document.querySelectorAll(".mantine-Drawer-content")].every((el) => {
+          const style = getComputedStyle(el);
+          return style.opacity === "1" && ["none", "matrix(1, 0, 0, 1, 0, 0)"].includes(style.transform);
+        })`),
+      )
+      .toBe(true);
+    if (fullPage) await page.evaluate("window.scrollTo(0, 0)");
+    await page.screenshot({ path: join(SHOTS, name), fullPage });
   }
 
   it("an edit is a draft that Try it answers with; the diff; publish; roll back", async () => {
@@ -193,6 +206,7 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     await testId(page, "case-name").fill("Return window");
     await testId(page, "case-message-text").fill("How long do I have to return shoes?");
     await testId(page, "expectation-value").fill("30 days");
+    await shot(page, "console-evals-case.png");
     await testId(page, "case-save").click();
     await form.waitFor({ state: "detached" });
     await page.locator('[data-testid="case-row"]', { hasText: "Return window" }).waitFor();
@@ -242,7 +256,7 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     const evaluation = testId(page, "draft-evaluation");
     await page.locator('[data-testid="draft-evaluation"][data-kind="passed"]').waitFor();
     expect(await evaluation.innerText()).toContain("1/1 passed");
-    await shot(page, "console-evals.png");
+    await shot(page, "console-evals.png", true);
     await page.context().close();
   }, 180_000);
 
@@ -250,8 +264,12 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     const page = await signedIn(390);
     const found: string[] = [];
     await open(page, `bots/${botId}?tab=versions`, '[data-testid="version-row"]');
-    await page.locator('[data-testid="version-row"] [data-testid="version-select"]').nth(0).check();
-    await page.locator('[data-testid="version-row"] [data-testid="version-select"]').nth(1).check();
+    // The draft (30 days) and the published version (14 days).
+    for (const state of ["draft", "published"]) {
+      await page
+        .locator(`[data-testid="version-row"][data-state="${state}"] [data-testid="version-select"]`)
+        .check();
+    }
     await testId(page, "compare-versions").click();
     await testId(page, "version-change").first().waitFor();
     found.push(...(await readable(page, "versions")));

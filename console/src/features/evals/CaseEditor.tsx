@@ -246,7 +246,7 @@ function CaseFormBody(props: { botId: string; existing: EvalCase | undefined; on
           autosize
           minRows={3}
           maxRows={12}
-          ff="monospace"
+          styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
           value={form.toolResults}
           onChange={(event) => {
             const toolResults = event.currentTarget.value;

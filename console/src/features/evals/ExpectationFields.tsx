@@ -92,7 +92,7 @@ export function ExpectationFields(props: {
               autosize
               minRows={2}
               maxRows={8}
-              ff="monospace"
+              styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
               value={row.arguments}
               onChange={(event) => set({ arguments: event.currentTarget.value })}
               error={props.error("arguments")}

@@ -1,4 +1,4 @@
-import { Badge, Loader } from "@mantine/core";
+import { Badge, Group, Loader, Text } from "@mantine/core";
 import { useT } from "../../i18n/I18nProvider";
 import { type EvalRun, type ResultStatus, runIsActive } from "./api";
 
@@ -11,6 +11,7 @@ export function RunBadge({ run }: { run: EvalRun }) {
         color="blue"
         variant="light"
         leftSection={<Loader size={10} color="blue" />}
+        style={{ minWidth: "max-content" }}
         data-testid="run-badge"
         data-status={run.status}
       >
@@ -23,6 +24,7 @@ export function RunBadge({ run }: { run: EvalRun }) {
       <Badge
         color="red"
         variant="outline"
+        style={{ minWidth: "max-content" }}
         data-testid="run-badge"
         data-status="failed"
         title={run.error?.message}
@@ -31,20 +33,34 @@ export function RunBadge({ run }: { run: EvalRun }) {
       </Badge>
     );
   }
+  // The badge keeps to "2/3 passed" so it fits a phone's table cell; what failed follows as text,
+  // which may wrap.
   const { total, passed, failed, errored } = run.summary;
-  const parts = [t("summary.passed", { passed, total })];
-  if (failed > 0) parts.push(t("summary.failed", { n: failed }));
-  if (errored > 0) parts.push(t("summary.errored", { n: errored }));
+  const rest = [
+    ...(failed > 0 ? [t("summary.failed", { n: failed })] : []),
+    ...(errored > 0 ? [t("summary.errored", { n: errored })] : []),
+  ];
   return (
-    <Badge
-      color={run.passed ? "teal" : "red"}
-      variant="light"
+    <Group
+      gap={4}
+      wrap="wrap"
+      display="inline-flex"
       data-testid="run-badge"
       data-status={run.passed ? "passed" : "not-passed"}
-      style={{ textTransform: "none" }}
     >
-      {parts.join(" · ")}
-    </Badge>
+      <Badge
+        color={run.passed ? "teal" : "red"}
+        variant="light"
+        style={{ textTransform: "none", minWidth: "max-content" }}
+      >
+        {t("summary.passed", { passed, total })}
+      </Badge>
+      {rest.length > 0 ? (
+        <Text span size="xs" c="red.8">
+          {` · ${rest.join(" · ")}`}
+        </Text>
+      ) : null}
+    </Group>
   );
 }
 
@@ -54,7 +70,13 @@ const RESULT_COLORS: Record<ResultStatus, string> = { passed: "teal", failed: "r
 export function ResultBadge({ status }: { status: ResultStatus }) {
   const t = useT("evals");
   return (
-    <Badge color={RESULT_COLORS[status]} variant="light" data-testid="result-badge" data-status={status}>
+    <Badge
+      color={RESULT_COLORS[status]}
+      variant="light"
+      style={{ minWidth: "max-content" }}
+      data-testid="result-badge"
+      data-status={status}
+    >
       {t(`resultStatus.${status}`)}
     </Badge>
   );

@@ -8,7 +8,14 @@ const COLORS: Record<VersionState, string> = { published: "teal", draft: "orange
 export function VersionStateBadge({ state }: { state: VersionState }) {
   const t = useT("versions");
   return (
-    <Badge color={COLORS[state]} variant="light" data-testid="version-state" data-state={state}>
+    // max-content: a narrow table cell must not cut the word (its overflow is hidden).
+    <Badge
+      color={COLORS[state]}
+      variant="light"
+      style={{ minWidth: "max-content" }}
+      data-testid="version-state"
+      data-state={state}
+    >
       {t(`state.${state}`)}
     </Badge>
   );

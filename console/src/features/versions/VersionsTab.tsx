@@ -199,7 +199,7 @@ export function VersionsTab(props: { bot: Bot; onReplaced(): void }) {
                         ) : null}
                       </Stack>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
                       <VersionStateBadge state={version.state} />
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
