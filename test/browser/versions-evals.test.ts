@@ -4,6 +4,7 @@ import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, ensureConsoleBuilt, launchChromium } from "../helpers/browser.js";
+import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { lastUserText, scriptedModel } from "../helpers/mock-model.js";
 import { MEASURE, type Unreadable } from "../helpers/readability.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -101,14 +102,16 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     ];
   }
 
-  /** A screenshot for the docs: without toasts, drawers done sliding in, a full page from its top. */
+  /** A screenshot for the docs: without toasts, drawers and menus done opening, a full page from its top. */
   async function shot(page: Page, name: string, fullPage = false): Promise<void> {
     if (!SHOTS) return;
-    await page.addStyleTag({ content: ".mantine-Notifications-root { display: none !important; }" });
+    const hideToasts = await page.addStyleTag({
+      content: ".mantine-Notifications-root { display: none !important; }",
+    });
     // page.evaluate, not waitForFunction: the console's CSP forbids evaluating strings in the page.
     await expect
       .poll(() =>
-        page.evaluate(`[...document.querySelectorAll(".mantine-Drawer-content")].every((el) => {
+        page.evaluate(`[...document.querySelectorAll(".mantine-Drawer-content, .mantine-Menu-dropdown")].every((el) => {
           const style = getComputedStyle(el);
           return style.opacity === "1" && ["none", "matrix(1, 0, 0, 1, 0, 0)"].includes(style.transform);
         })`),
@@ -116,6 +119,7 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
       .toBe(true);
     if (fullPage) await page.evaluate("window.scrollTo(0, 0)");
     await page.screenshot({ path: join(SHOTS, name), fullPage });
+    await hideToasts.evaluate((style) => style.remove());
   }
 
   it("an edit is a draft that Try it answers with; the diff; publish; roll back", async () => {
@@ -259,6 +263,48 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     await shot(page, "console-evals.png", true);
     await page.context().close();
   }, 180_000);
+
+  it("an AI answer in the inbox is saved as a test case, and its better answer added to tests", async () => {
+    const { chat, bot: helper } = await activeChat(t);
+    await streamTurn(t, chat.id, "returns-1", "Can I return shoes after 20 days?");
+    const messages = (await t.call("GET", "/v1/threads/returns-1/messages")).json() as Array<{
+      id: string;
+      author: string;
+    }>;
+    const answer = messages.find((m) => m.author === "bot")!;
+    const rated = await t.call("POST", `/v1/threads/returns-1/messages/${answer.id}/feedback`, {
+      body: { rating: "down", correction: "Yes: returns are accepted within 30 days." },
+    });
+    expect(rated.statusCode).toBe(200);
+
+    const page = await signedIn(1280);
+    await open(page, "inbox/returns-1", '[data-testid="message"][data-author="bot"]');
+    const bubble = page.locator(`[data-testid="message"][data-message-id="${answer.id}"]`);
+    await bubble.locator('[data-testid="message-menu"]').click();
+    await testId(page, "add-to-tests").waitFor();
+    await shot(page, "console-save-test-case.png");
+    await testId(page, "save-test-case").click();
+    await testId(page, "test-case-saved").first().waitFor();
+    await bubble.locator('[data-testid="message-menu"]').click();
+    await testId(page, "add-to-tests").click();
+    await expect
+      .poll(async () => (await t.call("GET", `/v1/bots/${helper.id}/evals/cases`)).json().data.length)
+      .toBe(2);
+    const cases = (await t.call("GET", `/v1/bots/${helper.id}/evals/cases`)).json().data as Array<{
+      source: { type: string; message_id: string };
+      messages: Array<{ role: string; content: string }>;
+      expectations: Array<{ type: string; criteria?: string }>;
+    }>;
+    expect(cases.map((c) => c.source.type).sort()).toEqual(["feedback", "thread"]);
+    for (const saved of cases) {
+      expect(saved.source.message_id).toBe(answer.id);
+      expect(saved.messages).toEqual([{ role: "user", content: "Can I return shoes after 20 days?" }]);
+    }
+    const fromFeedback = cases.find((c) => c.source.type === "feedback")!;
+    expect(fromFeedback.expectations[0]).toMatchObject({ type: "rubric" });
+    expect(fromFeedback.expectations[0]!.criteria).toContain("within 30 days");
+    await page.context().close();
+  }, 120_000);
 
   it("the screens read at phone width", async () => {
     const page = await signedIn(390);
