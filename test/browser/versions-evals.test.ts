@@ -68,14 +68,14 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
   const testId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
   const bot = async () => (await t.call("GET", `/v1/bots/${botId}`)).json();
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-US" });
+  async function signedIn(width: number, locale = "en-US"): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${base}/console/`);
     await page.locator('input[type="email"]').fill(ADMIN_EMAIL);
     await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator('button[type="submit"]').click();
     await testId(page, "signed-in-user").waitFor({ state: "attached" });
     return page;
   }
@@ -95,6 +95,7 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
       )
       .toBe(true)
       .catch(() => {});
+    await settled(page);
     const seen = (await page.evaluate(MEASURE)) as Unreadable;
     return [
       ...(seen.overflow > 0 ? [`${where}: the page scrolls sideways by ${seen.overflow} px`] : []),
@@ -102,13 +103,8 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     ];
   }
 
-  /** A screenshot for the docs: without toasts, drawers and menus done opening, a full page from its top. */
-  async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-    if (!SHOTS) return;
-    const hideToasts = await page.addStyleTag({
-      content: ".mantine-Notifications-root { display: none !important; }",
-    });
-    // page.evaluate, not waitForFunction: the console's CSP forbids evaluating strings in the page.
+  /** Drawers and menus done opening (page.evaluate: the console's CSP forbids waitForFunction's strings). */
+  async function settled(page: Page): Promise<void> {
     await expect
       .poll(() =>
         page.evaluate(`[...document.querySelectorAll(".mantine-Drawer-content, .mantine-Menu-dropdown")].every((el) => {
@@ -117,6 +113,15 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
         })`),
       )
       .toBe(true);
+  }
+
+  /** A screenshot for the docs: without toasts, drawers and menus done opening, a full page from its top. */
+  async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+    if (!SHOTS) return;
+    const hideToasts = await page.addStyleTag({
+      content: ".mantine-Notifications-root { display: none !important; }",
+    });
+    await settled(page);
     if (fullPage) await page.evaluate("window.scrollTo(0, 0)");
     await page.screenshot({ path: join(SHOTS, name), fullPage });
     await hideToasts.evaluate((style) => style.remove());
@@ -306,32 +311,46 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     await page.context().close();
   }, 120_000);
 
-  it("the screens read at phone width", async () => {
-    const page = await signedIn(390);
-    const found: string[] = [];
-    await open(page, `bots/${botId}?tab=versions`, '[data-testid="version-row"]');
-    // The draft (30 days) and the published version (14 days).
-    for (const state of ["draft", "published"]) {
-      await page
-        .locator(`[data-testid="version-row"][data-state="${state}"] [data-testid="version-select"]`)
-        .check();
-    }
-    await testId(page, "compare-versions").click();
-    await testId(page, "version-change").first().waitFor();
-    found.push(...(await readable(page, "versions")));
-    await shot(page, "console-versions-phone.png", true);
+  // Russian words are longer: both languages are measured; the docs show the English screens.
+  it.each(["en-US", "ru-RU"])(
+    "the screens read at phone width (%s)",
+    async (locale) => {
+      const page = await signedIn(390, locale);
+      const english = locale === "en-US";
+      const found: string[] = [];
+      await open(page, `bots/${botId}?tab=versions`, '[data-testid="version-row"]');
+      // The draft (30 days) and the published version (14 days).
+      for (const state of ["draft", "published"]) {
+        await page
+          .locator(`[data-testid="version-row"][data-state="${state}"] [data-testid="version-select"]`)
+          .check();
+      }
+      await testId(page, "compare-versions").click();
+      await testId(page, "version-change").first().waitFor();
+      found.push(...(await readable(page, "versions")));
+      if (english) await shot(page, "console-versions-phone.png", true);
 
-    await open(page, `bots/${botId}?tab=evals`, '[data-testid="run-row"]');
-    found.push(...(await readable(page, "evaluations")));
-    await shot(page, "console-evals-phone.png", true);
-    const runs = testId(page, "run-row");
-    await runs.nth(0).locator('[data-testid="run-select"]').check();
-    await runs.nth(1).locator('[data-testid="run-select"]').check();
-    await testId(page, "compare-runs").click();
-    await testId(page, "compare-case").first().waitFor();
-    found.push(...(await readable(page, "compare")));
-    await shot(page, "console-evals-compare-phone.png", true);
-    expect(found).toEqual([]);
-    await page.context().close();
-  }, 120_000);
+      await open(page, `bots/${botId}?tab=evals`, '[data-testid="run-row"]');
+      found.push(...(await readable(page, "evaluations")));
+      if (english) await shot(page, "console-evals-phone.png", true);
+      const runs = testId(page, "run-row");
+      const failedRun = await runs.nth(1).getAttribute("data-run-id");
+      await runs.nth(0).locator('[data-testid="run-select"]').check();
+      await runs.nth(1).locator('[data-testid="run-select"]').check();
+      await testId(page, "compare-runs").click();
+      await testId(page, "compare-case").first().waitFor();
+      found.push(...(await readable(page, "compare")));
+      if (english) await shot(page, "console-evals-compare-phone.png", true);
+
+      await open(page, `bots/${botId}?tab=evals&run=${failedRun}`, '[data-testid="result-card"]');
+      found.push(...(await readable(page, "run")));
+      await open(page, `bots/${botId}?tab=evals`, '[data-testid="case-row"]');
+      await testId(page, "edit-case").first().click();
+      await testId(page, "case-form").waitFor();
+      found.push(...(await readable(page, "case editor")));
+        expect(found).toEqual([]);
+      await page.context().close();
+    },
+    120_000,
+  );
 });
