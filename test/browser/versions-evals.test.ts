@@ -348,7 +348,7 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
       await testId(page, "edit-case").first().click();
       await testId(page, "case-form").waitFor();
       found.push(...(await readable(page, "case editor")));
-        expect(found).toEqual([]);
+      expect(found).toEqual([]);
       await page.context().close();
     },
     120_000,
