@@ -30,7 +30,13 @@ export function RunForm(props: {
   const t = useT("evals");
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [version, setVersion] = useState<string>(draft.version !== null ? "draft" : "published");
+  const [chosen, setVersion] = useState<string | null>(null);
+  // Until one is picked: the draft when there is one (the API's default too); a draft published
+  // or discarded meanwhile falls back to the published version.
+  const version =
+    chosen === "draft" && draft.version === null
+      ? "published"
+      : (chosen ?? (draft.version !== null ? "draft" : "published"));
   const [model, setModel] = useState<string | null>(null);
   const [judge, setJudge] = useState<string | null>(null);
   // The first page is enough for a picker; older versions can be typed into the search.
