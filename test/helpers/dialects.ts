@@ -19,8 +19,11 @@ export function shouldSkip(dialect: TestDialect): boolean {
  */
 export async function openTestStorage(
   dialect: TestDialect,
-  options: Pick<StorageOptions, "busyTimeoutMs" | "now" | "misuseDetection" | "pgPoolSize"> = {},
-): Promise<Storage> {
+  options: Pick<
+    StorageOptions,
+    "busyTimeoutMs" | "now" | "misuseDetection" | "pgPoolSize" | "sqlitePath"
+  > = {},
+): Promise<Storage & { pgSchema?: string }> {
   const withScopes = { misuseDetection: "scopes" as const, ...options };
   return dialect === "postgres"
     ? openPostgresTestStorage(withScopes)

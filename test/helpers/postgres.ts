@@ -34,7 +34,7 @@ export function postgresAvailable(): Promise<boolean> {
 /** A storage in a fresh schema of its own; closing drops the schema. */
 export async function openPostgresTestStorage(
   options: Pick<StorageOptions, "now" | "misuseDetection" | "pgPoolSize"> = {},
-): Promise<Storage> {
+): Promise<Storage & { pgSchema: string }> {
   const schema = `parley_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -49,6 +49,8 @@ export async function openPostgresTestStorage(
   });
   return {
     ...storage,
+    // For another process on the same data (a CLI): PGOPTIONS="-c search_path=<schema>".
+    pgSchema: schema,
     async close() {
       await storage.close();
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import type { LanguageModel } from "ai";
 import type { LightMyRequestResponse } from "fastify";
 import { type AppDeps, buildApp } from "../../src/app.js";
@@ -12,6 +13,7 @@ import { bootstrap } from "../../src/modules/projects/bootstrap.js";
 import type { Storage } from "../../src/storage/database.js";
 import { migrateToLatest } from "../../src/storage/migrator.js";
 import { openTestStorage, type TestDialect } from "./dialects.js";
+import { TEST_DATABASE_URL } from "./postgres.js";
 import { testConfig } from "./test-config.js";
 
 export const ADMIN_KEY = "prl_test_bootstrap_admin_key_0123456789";
@@ -35,6 +37,11 @@ export interface TestApp {
   ): Promise<LightMyRequestResponse>;
   /** A new project in the same organization with a project key of its own. */
   otherProject(): Promise<{ projectId: string; key: string }>;
+  /**
+   * The environment that points another process (the CLI) at this app's database: set when the
+   * app was made with `dataDir` (SQLite in a file there) or on PostgreSQL (its test schema).
+   */
+  databaseEnv?: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -46,6 +53,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Models used instead of the configured providers (e.g. scriptedModel().model). */
   modelOverride?: (modelId: string) => LanguageModel | undefined;
+  /** SQLite: keep the database in `<dataDir>/parley.db` (the CLI's default) rather than in memory. */
+  dataDir?: string;
   /** Runs after the app is built and before it is ready: tests add their own routes here. */
   beforeReady?: (app: App) => void;
   /** Webhook dispatcher overrides (default here: a 50 ms poll). */
@@ -73,7 +82,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = await openTestStorage(options.dialect ?? "sqlite", {
     busyTimeoutMs: config.databaseBusyTimeoutMs,
     ...(options.storageNow ? { now: options.storageNow } : {}),
+    ...(options.dataDir ? { sqlitePath: join(options.dataDir, "parley.db") } : {}),
   });
+  const databaseEnv: Record<string, string> | undefined = storage.pgSchema
+    ? { DATABASE_URL: TEST_DATABASE_URL, PGOPTIONS: `-c search_path=${storage.pgSchema}` }
+    : options.dataDir
+      ? { DATA_DIR: options.dataDir }
+      : undefined;
   const misuses: Error[] = [];
   if (!options.allowTransactionMisuse) storage.transactions?.onMisuse((error) => misuses.push(error));
   const clock = options.clock ?? { now: () => new Date() };
@@ -125,6 +140,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     organizationId: boot.organizationId,
     projectId: boot.projectId,
     call,
+    ...(databaseEnv ? { databaseEnv } : {}),
     async otherProject() {
       const project = (
         await call("POST", "/v1/projects", { body: { name: "Other", organization_id: boot.organizationId } })

@@ -250,8 +250,15 @@ describe.each(DIALECTS)("failed replies on %s", (dialect) => {
           expect((await threadOf(t, "rf-job-2")).reply_failure).toMatchObject({ code: "model_unavailable" }),
         { timeout: WAIT_BOUND_MS },
       );
-      const job = (await t.call("GET", `/v1/jobs/${second.response.json().id}`)).json();
-      expect(job).toMatchObject({ status: "done", attempts: 1 });
+      // The give-up is stored inside the job's run; the job is marked done once the run returns.
+      await vi.waitFor(
+        async () =>
+          expect((await t.call("GET", `/v1/jobs/${second.response.json().id}`)).json()).toMatchObject({
+            status: "done",
+            attempts: 1,
+          }),
+        { timeout: WAIT_BOUND_MS },
+      );
       await receiver!.waitFor(() => failedWebhooks("rf-job-2").length === 1);
     },
   );
