@@ -127,7 +127,7 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
     await hideToasts.evaluate((style) => style.remove());
   }
 
-  it("an edit is a draft that Try it answers with; the diff; publish; roll back", async () => {
+  it("an edit is a draft that Try it answers with; the diff; publish; roll back; discard", async () => {
     const page = await signedIn(1280);
     await open(page, `bots/${botId}`, '[data-testid="settings-save"]');
     expect(await testId(page, "draft-state").innerText()).toBe("No unpublished changes");
@@ -199,6 +199,16 @@ describe.skipIf(!run)("console: versions and evaluations", () => {
       .waitFor();
     expect((await bot()).published_version).toBe(before.published_version);
     expect((await t.call("GET", `/v1/bots/${botId}/settings`)).json().ai.instruction).toBe(PUBLISHED);
+
+    // A draft discarded: the editor goes back to the published settings.
+    await t.call("POST", `/v1/bots/${botId}/draft`, { body: { ai: { instruction: "Scratch." } } });
+    await open(page, `bots/${botId}`, '[data-testid="discard-draft"]');
+    expect(await page.getByLabel("Instruction").inputValue()).toBe("Scratch.");
+    await testId(page, "discard-draft").click();
+    await page.getByRole("dialog").getByRole("button", { name: "Discard draft" }).click();
+    await page.locator('[data-testid="draft-state"]', { hasText: "No unpublished changes" }).waitFor();
+    expect((await t.call("GET", `/v1/bots/${botId}/draft`)).json().version).toBeNull();
+    await expect.poll(() => page.getByLabel("Instruction").inputValue()).toBe(PUBLISHED);
     await page.context().close();
   }, 120_000);
 

@@ -127,7 +127,7 @@ export const createCase = (botId: string, body: EvalCaseBody) =>
 export const updateCase = (botId: string, caseId: string, body: Partial<EvalCaseBody>) =>
   api<EvalCase>(`${evals(botId)}/cases/${enc(caseId)}`, { method: "POST", body });
 export const deleteCase = (botId: string, caseId: string) =>
-  api<unknown>(`${evals(botId)}/cases/${enc(caseId)}/delete`, { method: "POST", body: {} });
+  api<unknown>(`${evals(botId)}/cases/${enc(caseId)}/delete`, { method: "POST" });
 /** The thread's conversation before `message_id` (a bot message): that reply is what the case tests. */
 export const caseFromThread = (
   botId: string,

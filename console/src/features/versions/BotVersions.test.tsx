@@ -123,7 +123,9 @@ describe("the bot page's draft", () => {
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Discard draft" }));
     await waitFor(() => expect(screen.getByTestId("draft-state").textContent).toBe("No unpublished changes"));
-    expect(writes(calls)).toEqual([{ method: "POST", path: "/v1/bots/bot_1/draft/discard", body: {} }]);
+    expect(writes(calls)).toEqual([
+      { method: "POST", path: "/v1/bots/bot_1/draft/discard", body: undefined },
+    ]);
     // The editor starts again from the published settings.
     await waitFor(() =>
       expect((screen.getByLabelText("Instruction") as HTMLTextAreaElement).value).toBe(

@@ -77,7 +77,7 @@ export const getDraft = (botId: string) => api<Draft>(`/bots/${enc(botId)}/draft
 export const saveDraft = (botId: string, patch: unknown) =>
   api<Draft>(`/bots/${enc(botId)}/draft`, { method: "POST", body: patch });
 export const discardDraft = (botId: string) =>
-  api<Draft>(`/bots/${enc(botId)}/draft/discard`, { method: "POST", body: {} });
+  api<Draft>(`/bots/${enc(botId)}/draft/discard`, { method: "POST" });
 
 export const listVersions = (botId: string, cursor: string | null, limit = 50) =>
   api<Page<BotVersion>>(`/bots/${enc(botId)}/versions`, { query: { limit, cursor } });
