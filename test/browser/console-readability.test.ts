@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, ensureConsoleBuilt, launchChromium } from "../helpers/browser.js";
 import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { lastUserText, type ScriptedReply, scriptedModel } from "../helpers/mock-model.js";
+import { MEASURE, type Unreadable } from "../helpers/readability.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -21,51 +22,6 @@ const SHOTS =
     : undefined;
 const SITE = "https://shop.example";
 const WIDTHS = [1280, 390] as const;
-
-/** What a page shows that a reader cannot take in: sideways scrolling, and labels cut short. */
-interface Unreadable {
-  overflow: number;
-  clipped: string[];
-}
-
-/**
- * Measured in the page: the document's sideways overflow, and every visible label, button,
- * badge, tab, table header and input whose content is wider than its box (cut off, or spilling
- * out of it) or that sticks out of a box clipping or scrolling sideways (a table's scroll
- * container). Inline elements have no box to measure and are skipped.
- */
-const MEASURE = `(() => {
-  const doc = document.scrollingElement;
-  const selector = [
-    "label", "legend", "button", "[role=button]", "[role=tab]", "th", "input", "textarea",
-    ".mantine-Badge-root", ".mantine-Badge-label", ".mantine-Button-label",
-    ".mantine-InputWrapper-label", ".mantine-NavLink-label", ".mantine-SegmentedControl-label",
-    "[data-testid=thread-name]", "[data-testid=thread-channel]", "[data-testid=thread-bot]",
-  ].join(",");
-  const clipped = [];
-  for (const el of document.querySelectorAll(selector)) {
-    const rect = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    if (rect.width <= 1 || rect.height <= 1 || style.visibility === "hidden" || style.display === "inline") continue;
-    if (el.closest("[aria-hidden=true], .mantine-visually-hidden")) continue;
-    if (el.type === "hidden" || el.type === "checkbox" || el.type === "radio") continue;
-    const text = (el.value || el.innerText || el.getAttribute("aria-label") || el.tagName).trim().slice(0, 60);
-    const name = el.tagName.toLowerCase() + ": " + text;
-    if (el.scrollWidth > el.clientWidth + 1) {
-      clipped.push(name + " (" + el.scrollWidth + " > " + el.clientWidth + ")");
-      continue;
-    }
-    // Cut by a box that scrolls or clips sideways (a table's scroll container): partly out of it.
-    let box = el.parentElement;
-    while (box && box !== document.body && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
-    if (box && box !== document.body) {
-      const outer = box.getBoundingClientRect();
-      const cut = (rect.left < outer.right && rect.right > outer.right + 1) || (rect.right > outer.left && rect.left < outer.left - 1);
-      if (cut) clipped.push(name + " (cut by its container)");
-    }
-  }
-  return { overflow: doc.scrollWidth - doc.clientWidth, clipped };
-})()`;
 
 describe.skipIf(!run)("the console reads well", () => {
   let t: TestApp;
@@ -230,6 +186,8 @@ describe.skipIf(!run)("the console reads well", () => {
         ["inbox", '[data-testid="thread-row"]'],
         ["bots", '[data-testid="create-bot-button"]'],
         [`bots/${ids.bot}`, '[data-testid="settings-save"]'],
+        [`bots/${ids.bot}?tab=versions`, '[data-testid="version-row"]'],
+        [`bots/${ids.bot}?tab=evals`, '[data-testid="run-form"]'],
         ["channels", '[data-testid="integration-row"]'],
         [`channels/${ids.integration}`, '[data-testid="chat-row"]'],
         ["billing", '[data-testid="balance"]'],

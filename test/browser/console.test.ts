@@ -122,9 +122,12 @@ describe.skipIf(!run)("operator console in Chromium", () => {
       .locator(`[id="${describedBy.split(" ").find((id) => id.includes("error"))}"]`)
       .innerText();
     expect(errorText).toMatch(/at most|less than|2/);
-    // Nothing was stored.
+    // Nothing was stored: the editor saves to the bot's draft (docs/quality.md, "Versions"), and
+    // no draft was made; the published settings are untouched.
+    const draft = (await t.call("GET", `/v1/bots/${bot.id}/draft`)).json();
+    expect(draft.version).toBeNull();
     const settings = (await t.call("GET", `/v1/bots/${bot.id}/settings`)).json();
-    expect(settings.ai?.temperature ?? null).not.toBe(5);
+    expect(settings.ai?.model?.temperature ?? null).not.toBe(5);
     await page.context().close();
   }, 90_000);
 

@@ -72,6 +72,11 @@ export function useSignedIn(): Session {
   return session;
 }
 
+/** The signed-in person's role in the project; null outside a session (components rendered on their own in tests). */
+export function useRole(): Session["role"] | null {
+  return useContext(SessionContext)?.session?.role ?? null;
+}
+
 /** The signed-in operator's id; null outside a session (components rendered on their own in tests). */
 export function useOperatorId(): string | null {
   return useContext(SessionContext)?.session?.user.id ?? null;

@@ -1,22 +1,33 @@
-import { Anchor, Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Grid, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useReducer, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { useSignedIn } from "../../auth/SessionProvider";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { EvalsTab } from "../evals/EvalsTab";
+import { getDraft } from "../versions/api";
+import { DraftBar } from "../versions/DraftBar";
+import { VersionsTab } from "../versions/VersionsTab";
 import { BotActionsMenu } from "./BotActionsMenu";
 import { BotSettingsEditor } from "./BotSettingsEditor";
 import { BotStatusBadge } from "./BotStatusBadge";
-import { botKeys, getBot, getBotSettings, listModels } from "./bots-api";
+import { botKeys, getBot, listModels } from "./bots-api";
 import { DeleteBotModal } from "./DeleteBotModal";
 import { catalogRefetchInterval } from "./model-catalog";
 import { TryItPanel } from "./TryItPanel";
 import { useBotActions } from "./use-bot-actions";
 
-/** /bots/:botId: the settings editor beside the "Try it" chat (stacked on narrow screens). */
+const TABS = ["settings", "versions", "evals"] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /bots/:botId: the draft bar (docs/quality.md, "Versions and evaluations in the console"), then
+ * three tabs, kept in the URL (`?tab=`): the settings editor beside the "Try it" chat (stacked on
+ * narrow screens), the versions, the evaluations.
+ */
 export function BotPage() {
   const t = useT("bots");
   const tc = useT("common");
@@ -26,12 +37,19 @@ export function BotPage() {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const { toggle } = useBotActions();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
+    ? (params.get("tab") as Tab)
+    : "settings";
+  // The editor starts again from the draft's settings when they were replaced elsewhere
+  // (published, discarded, rolled back); its own saves keep its state.
+  const [editorEpoch, bumpEditor] = useReducer((n: number) => n + 1, 0);
+  const queryClient = useQueryClient();
+  const restartEditor = () =>
+    void queryClient.refetchQueries({ queryKey: botKeys.draft(botId), exact: true }).then(bumpEditor);
+  const [editorDirty, setEditorDirty] = useState(false);
   const bot = useQuery({ queryKey: botKeys.bot(botId), queryFn: () => getBot(botId) });
-  const settings = useQuery({
-    queryKey: botKeys.settings(botId),
-    queryFn: () => getBotSettings(botId),
-    staleTime: 60_000,
-  });
+  const draft = useQuery({ queryKey: botKeys.draft(botId), queryFn: () => getDraft(botId) });
   const models = useQuery({
     queryKey: botKeys.models,
     queryFn: listModels,
@@ -93,31 +111,81 @@ export function BotPage() {
               </Group>
             )}
           </Group>
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              <QueryState query={settings}>
-                {(document) => (
-                  <QueryState query={models}>
-                    {(catalog) => (
-                      <BotSettingsEditor
-                        key={current.id}
-                        bot={current}
-                        settings={document}
-                        models={catalog}
-                      />
-                    )}
-                  </QueryState>
+          <QueryState query={draft}>
+            {(currentDraft) => (
+              <>
+                {canManage && (
+                  <DraftBar
+                    bot={current}
+                    draft={currentDraft}
+                    editorDirty={editorDirty}
+                    onReplaced={restartEditor}
+                  />
                 )}
-              </QueryState>
-            </Grid.Col>
-            {canManage && (
-              <Grid.Col span={{ base: 12, lg: 5 }}>
-                <div style={{ position: "sticky", top: "calc(var(--app-shell-header-height, 52px) + 16px)" }}>
-                  <TryItPanel key={current.id} bot={current} />
-                </div>
-              </Grid.Col>
+                <Tabs
+                  value={tab}
+                  onChange={(value) => setParams(value && value !== "settings" ? { tab: value } : {})}
+                >
+                  <Tabs.List>
+                    <Tabs.Tab value="settings" data-testid="tab-settings">
+                      {t("page.tabSettings")}
+                    </Tabs.Tab>
+                    {canManage && (
+                      <Tabs.Tab value="versions" data-testid="tab-versions">
+                        {t("page.tabVersions")}
+                      </Tabs.Tab>
+                    )}
+                    {canManage && (
+                      <Tabs.Tab value="evals" data-testid="tab-evals">
+                        {t("page.tabEvals")}
+                      </Tabs.Tab>
+                    )}
+                  </Tabs.List>
+                  <Tabs.Panel value="settings" pt="md">
+                    <Grid gap="lg">
+                      <Grid.Col span={{ base: 12, lg: 7 }}>
+                        <QueryState query={models}>
+                          {(catalog) => (
+                            <BotSettingsEditor
+                              key={`${current.id}:${editorEpoch}`}
+                              bot={current}
+                              settings={currentDraft.settings}
+                              models={catalog}
+                              onDirtyChange={setEditorDirty}
+                            />
+                          )}
+                        </QueryState>
+                      </Grid.Col>
+                      {canManage && (
+                        <Grid.Col span={{ base: 12, lg: 5 }}>
+                          <div
+                            style={{
+                              position: "sticky",
+                              top: "calc(var(--app-shell-header-height, 52px) + 16px)",
+                            }}
+                          >
+                            <TryItPanel key={current.id} bot={current} />
+                          </div>
+                        </Grid.Col>
+                      )}
+                    </Grid>
+                  </Tabs.Panel>
+                  {canManage && (
+                    <Tabs.Panel value="versions" pt="md">
+                      <VersionsTab bot={current} onReplaced={restartEditor} />
+                    </Tabs.Panel>
+                  )}
+                  {canManage && (
+                    <Tabs.Panel value="evals" pt="md">
+                      <QueryState query={models}>
+                        {(catalog) => <EvalsTab bot={current} draft={currentDraft} models={catalog} />}
+                      </QueryState>
+                    </Tabs.Panel>
+                  )}
+                </Tabs>
+              </>
             )}
-          </Grid>
+          </QueryState>
           <DeleteBotModal
             bot={deleting ? current : null}
             onClose={() => setDeleting(false)}

@@ -81,10 +81,19 @@ function renderEditor(settingsAnswer: (body: unknown) => Response) {
         ]);
       }
       if (url.startsWith("/v1/vector_stores")) return json(200, { data: [] });
-      if (url === "/v1/bots/bot_1/settings" && init?.method === "POST") {
+      // Settings are saved to the draft (docs/quality.md, "Versions and evaluations in the console").
+      if (url === "/v1/bots/bot_1/draft" && init?.method === "POST") {
         const body = JSON.parse(init.body as string);
         sent.push(body);
-        return settingsAnswer(body);
+        const answer = settingsAnswer(body);
+        if (!answer.ok) return answer;
+        const saved = await answer.json();
+        return json(200, {
+          version: 7,
+          based_on: 5,
+          settings: saved,
+          updated_at: "2026-01-01T00:00:00.000Z",
+        });
       }
       return json(404, { code: "not_found", message: url });
     }),
@@ -139,5 +148,6 @@ describe("BotSettingsEditor", () => {
     fireEvent.click(screen.getByTestId("settings-save"));
     await waitFor(() => expect(sent).toEqual([{ ai: { tools: { get_current_time: "auto" } } }]));
     await waitFor(() => expect(screen.getByTestId("settings-save").hasAttribute("disabled")).toBe(true));
+    expect(screen.getByTestId("settings-save").textContent).toBe("Save draft");
   });
 });

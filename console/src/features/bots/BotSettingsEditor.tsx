@@ -2,10 +2,11 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text } from "@mantine/co
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ApiErrorDetail } from "../../api/client";
 import { useErrorText } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { versionKeys } from "../versions/api";
 import { AdvancedJsonEditor } from "./AdvancedJsonEditor";
 import { type Bot, type BotSettings, botKeys, type CatalogModel } from "./bots-api";
 import { FailureSection } from "./FailureSection";
@@ -45,15 +46,19 @@ const noErrors: SaveErrorState = { general: null, fieldsFailed: false, other: []
 /**
  * Every field of the bot's profile and BotSettings, as typed controls or as JSON. Save sends
  * only what differs from the last saved values (the API deep-merges), and puts the API's 422
- * errors at their fields; the rest are listed above the Save button.
+ * errors at their fields; the rest are listed above the Save button. The settings it edits and
+ * saves are the bot's draft (docs/quality.md, "Versions and evaluations in the console"): the
+ * profile applies at once, the settings when the draft is published.
  */
 export function BotSettingsEditor(props: {
   bot: Bot;
+  /** The draft's settings (the published ones when there is no draft). */
   settings: BotSettings;
   models: readonly CatalogModel[];
+  /** Told whether there are unsaved edits (Publish waits for them to be saved). */
+  onDirtyChange?(dirty: boolean): void;
 }) {
   const t = useT("bots");
-  const tc = useT("common");
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [baseline, setBaseline] = useState<BotFormValues>(() => toFormValues(props.bot, props.settings));
@@ -111,12 +116,25 @@ export function BotSettingsEditor(props: {
         all: outcome.allErrors,
       });
       if (outcome.bot) queryClient.setQueryData(botKeys.bot(props.bot.id), outcome.bot);
-      if (outcome.settings) queryClient.setQueryData(botKeys.settings(props.bot.id), outcome.settings);
+      if (outcome.draft) {
+        queryClient.setQueryData(botKeys.draft(props.bot.id), outcome.draft);
+        // The bot's draft_version and the versions list changed.
+        void queryClient.invalidateQueries({ queryKey: botKeys.bot(props.bot.id), exact: true });
+        void queryClient.invalidateQueries({ queryKey: versionKeys.all(props.bot.id) });
+      }
       if (outcome.bot || outcome.settings) {
         void queryClient.invalidateQueries({ queryKey: botKeys.all, exact: true });
       }
       const failed = outcome.failure || outcome.allErrors.length > 0;
-      if (!failed) notifications.show({ color: "green", message: t("editor.saved") });
+      if (!failed) {
+        notifications.show({
+          color: "green",
+          message:
+            outcome.draft?.version != null
+              ? t("editor.savedDraft", { version: outcome.draft.version })
+              : t("editor.saved"),
+        });
+      }
     },
     onError: (error) => setErrors({ ...noErrors, general: errorText(error) }),
   });
@@ -139,6 +157,8 @@ export function BotSettingsEditor(props: {
 
   const plan = planSave(baseline, form.values);
   const dirty = mode === "json" || plan.profile !== null || plan.settings !== null;
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   return (
     <form
@@ -190,13 +210,13 @@ export function BotSettingsEditor(props: {
             />
             <Group justify="flex-end" gap="sm">
               <Text size="sm" c="dimmed" mr="auto" aria-live="polite">
-                {dirty && mode === "form" ? t("editor.unsaved") : ""}
+                {dirty && mode === "form" ? t("editor.unsaved") : t("editor.draftHint")}
               </Text>
               <Button variant="default" onClick={discard} disabled={!dirty || save.isPending}>
                 {t("editor.discard")}
               </Button>
               <Button type="submit" loading={save.isPending} disabled={!dirty} data-testid="settings-save">
-                {tc("actions.save")}
+                {t("editor.saveDraft")}
               </Button>
             </Group>
           </Stack>

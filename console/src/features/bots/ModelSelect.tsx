@@ -15,6 +15,10 @@ export function ModelSelect(props: {
   error?: ReactNode;
   label?: string;
   required?: boolean;
+  /** May be emptied (then `onClear`), e.g. "the version's own model"; `placeholder` says what empty means. */
+  onClear?(): void;
+  placeholder?: string;
+  "data-testid"?: string;
 }) {
   const t = useT("bots");
   const data = modelSelectData(
@@ -32,8 +36,11 @@ export function ModelSelect(props: {
       required={props.required}
       data={data}
       value={props.value}
-      onChange={(value) => value && props.onChange(value)}
+      onChange={(value) => (value ? props.onChange(value) : props.onClear?.())}
       allowDeselect={false}
+      clearable={props.onClear !== undefined}
+      placeholder={props.placeholder}
+      data-testid={props["data-testid"]}
       searchable
       nothingFoundMessage={t("models.nothingFound")}
       error={props.error}

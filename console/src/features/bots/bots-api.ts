@@ -17,6 +17,12 @@ export interface Bot {
   project_id: string;
   created_at: string;
   updated_at: string;
+  /** The version that answers customers (docs/quality.md, "Versions"). */
+  published_version?: number;
+  /** The unpublished draft's version, or null when there is none. */
+  draft_version?: number | null;
+  /** Publishing needs a passing evaluation run of exactly the settings published. */
+  publish_requires_evals?: boolean;
 }
 
 /** GET /v1/bots/:id/settings always returns every field; unset model parameters are null. */
@@ -97,6 +103,8 @@ export interface Chat {
   bot_id: string;
   integration_id: string | null;
   status: "active" | "disabled" | "error";
+  /** Which version of the bot answers: the published one (default) or the draft ("Try it"). */
+  bot_version?: "published" | "draft";
 }
 
 export interface VectorStore {
@@ -108,6 +116,8 @@ export const botKeys = {
   all: ["bots"] as const,
   bot: (id: string) => ["bots", id] as const,
   settings: (id: string) => ["bots", id, "settings"] as const,
+  /** The draft (or the published settings when there is none): what the editor edits. */
+  draft: (id: string) => ["bots", id, "draft"] as const,
   models: ["models"] as const,
   tools: (language: string) => ["tools", language] as const,
   vectorStores: ["vector_stores", "bots-picker"] as const,
@@ -117,8 +127,10 @@ export const listBots = () => api<Bot[]>("/bots");
 export const getBot = (id: string) => api<Bot>(`/bots/${id}`);
 export const createBot = (body: { name: string; description?: string | null }) =>
   api<Bot>("/bots", { method: "POST", body });
-export const updateBot = (id: string, body: { name?: string; description?: string | null }) =>
-  api<Bot>(`/bots/${id}`, { method: "POST", body });
+export const updateBot = (
+  id: string,
+  body: { name?: string; description?: string | null; publish_requires_evals?: boolean },
+) => api<Bot>(`/bots/${id}`, { method: "POST", body });
 export const setBotStatus = (id: string, status: BotStatus) =>
   api<Bot>(`/bots/${id}/status`, { method: "POST", body: { status } });
 export const cloneBot = (id: string) => api<Bot>(`/bots/${id}/clone`, { method: "POST", body: {} });

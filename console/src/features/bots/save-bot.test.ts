@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
+import type { Draft } from "../versions/api";
 import type { Bot, BotSettings } from "./bots-api";
 import { baselineAfter, saveBot, toolFieldPaths, valuesAfter } from "./save-bot";
 import { toFormValues } from "./settings-form";
@@ -36,6 +37,13 @@ const settings = {
   },
 } satisfies BotSettings;
 
+const draft = (answer: BotSettings): Draft => ({
+  version: 7,
+  based_on: 5,
+  settings: answer,
+  updated_at: "2026-01-01T00:00:00.000Z",
+});
+
 const invalid = (details: { path: string; message: string }[]) =>
   new ApiError(422, "validation_failed", "invalid", details);
 
@@ -47,13 +55,21 @@ describe("saveBot", () => {
         sent.push("bot");
         return bot;
       },
-      updateBotSettings: async (_id, patch) => {
-        sent.push(`settings ${JSON.stringify(patch)}`);
-        return settings;
+      saveDraft: async (_id, patch) => {
+        sent.push(`draft ${JSON.stringify(patch)}`);
+        return draft(settings);
       },
     });
-    expect(sent).toEqual(['settings {"ai":{"instruction":"x"}}']);
-    expect(outcome).toMatchObject({ bot: null, settings, fieldErrors: {}, otherErrors: [], failure: null });
+    // Settings go to the draft, not live (POST /v1/bots/:id/draft).
+    expect(sent).toEqual(['draft {"ai":{"instruction":"x"}}']);
+    expect(outcome).toMatchObject({
+      bot: null,
+      settings,
+      draft: { version: 7, based_on: 5 },
+      fieldErrors: {},
+      otherErrors: [],
+      failure: null,
+    });
   });
 
   it("maps each request's validation errors to its own fields", async () => {
@@ -65,7 +81,7 @@ describe("saveBot", () => {
         updateBot: async () => {
           throw invalid([{ path: "name", message: "must not be empty" }]);
         },
-        updateBotSettings: async () => {
+        saveDraft: async () => {
           throw invalid([
             { path: "ai.model.temperature", message: "must be between 0 and 2" },
             { path: "ai.foo", message: "unknown field" },
@@ -86,12 +102,13 @@ describe("saveBot", () => {
     const forbidden = new ApiError(403, "forbidden", "no");
     const outcome = await saveBot("bot_1", { profile: { name: "New" }, settings: { ai: {} } }, [], {
       updateBot: async () => ({ ...bot, name: "New" }),
-      updateBotSettings: async () => {
+      saveDraft: async () => {
         throw forbidden;
       },
     });
     expect(outcome.bot?.name).toBe("New");
     expect(outcome.settings).toBeNull();
+    expect(outcome.draft).toBeNull();
     expect(outcome.failure).toBe(forbidden);
 
     const baseline = toFormValues(bot, settings);

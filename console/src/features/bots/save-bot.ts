@@ -1,10 +1,13 @@
 /**
- * Saving the bot page: the profile (POST /v1/bots/:id) and the settings (POST
- * /v1/bots/:id/settings) are separate requests; each may succeed while the other fails. The
- * outcome says what the server now holds and which errors go where (settings-errors.ts).
+ * Saving the bot page: the profile (POST /v1/bots/:id, live at once) and the settings, which go
+ * to the bot's draft (POST /v1/bots/:id/draft; customers keep the published version until the
+ * draft is published: docs/quality.md, "Versions and evaluations in the console"). They are
+ * separate requests; each may succeed while the other fails. The outcome says what the server
+ * now holds and which errors go where (settings-errors.ts).
  */
 import { ApiError, type ApiErrorDetail } from "../../api/client";
-import { type Bot, type BotSettings, updateBot, updateBotSettings } from "./bots-api";
+import { type Draft, saveDraft } from "../versions/api";
+import { type Bot, type BotSettings, updateBot } from "./bots-api";
 import { mapApiErrors } from "./settings-errors";
 import type { BotFormValues, BotSavePlan } from "./settings-form";
 
@@ -13,6 +16,8 @@ export interface SaveOutcome {
   bot: Bot | null;
   /** The whole settings document as answered, when settings were saved. */
   settings: BotSettings | null;
+  /** The draft as answered (its version and the version it is based on), when settings were saved. */
+  draft: Draft | null;
   fieldErrors: Record<string, string>;
   /** Validation errors without a control on the form. */
   otherErrors: ApiErrorDetail[];
@@ -24,22 +29,23 @@ export interface SaveOutcome {
 
 export interface SaveCalls {
   updateBot: typeof updateBot;
-  updateBotSettings: typeof updateBotSettings;
+  saveDraft: typeof saveDraft;
 }
 
 export async function saveBot(
   botId: string,
   plan: BotSavePlan,
   toolFieldPaths: readonly string[],
-  calls: SaveCalls = { updateBot, updateBotSettings },
+  calls: SaveCalls = { updateBot, saveDraft },
 ): Promise<SaveOutcome> {
   const [profile, settings] = await Promise.allSettled([
     plan.profile ? calls.updateBot(botId, plan.profile) : Promise.resolve(null),
-    plan.settings !== null ? calls.updateBotSettings(botId, plan.settings) : Promise.resolve(null),
+    plan.settings !== null ? calls.saveDraft(botId, plan.settings) : Promise.resolve(null),
   ]);
   const outcome: SaveOutcome = {
     bot: profile.status === "fulfilled" ? profile.value : null,
-    settings: settings.status === "fulfilled" ? settings.value : null,
+    settings: settings.status === "fulfilled" && settings.value ? settings.value.settings : null,
+    draft: settings.status === "fulfilled" ? settings.value : null,
     fieldErrors: {},
     otherErrors: [],
     allErrors: [],

@@ -14,6 +14,7 @@ function chat(overrides: Partial<Chat>): Chat {
     bot_id: "bot_1",
     integration_id: "int_c",
     status: "active",
+    bot_version: "draft",
     ...overrides,
   };
 }
@@ -46,8 +47,22 @@ describe("ensureTryChat", () => {
       "GET /integrations",
       'POST /integrations {"name":"Console","vendor":"parley","auth_data":{}}',
       "GET /integrations/int_c/chats",
-      'POST /integrations/int_c/chats {"bot_id":"bot_1","name":"Try it: Support"}',
+      'POST /integrations/int_c/chats {"bot_id":"bot_1","name":"Try it: Support","bot_version":"draft"}',
       'POST /integrations/int_c/chats/chat_1/status {"status":"active"}',
+    ]);
+  });
+
+  it("switches a try chat that answers with the published version to the draft", async () => {
+    const { call, calls } = fakeApi({
+      "GET /integrations": () => [consoleIntegration],
+      "GET /integrations/int_c/chats": () => [chat({ bot_version: "published" })],
+      "POST /integrations/int_c/chats/chat_1": (body) => chat(body as Partial<Chat>),
+    });
+    const result = await ensureTryChat(bot, call);
+    expect(result.chat.bot_version).toBe("draft");
+    expect(result.created).toBe(false);
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([
+      'POST /integrations/int_c/chats/chat_1 {"bot_version":"draft"}',
     ]);
   });
 
@@ -75,7 +90,7 @@ describe("ensureTryChat", () => {
     const result = await ensureTryChat(bot, call);
     expect(result.chat.id).toBe("chat_2");
     expect(calls.at(-1)).toBe(
-      'POST /integrations/int_c/chats {"bot_id":"bot_1","name":"Try it: Support (bot_1)"}',
+      'POST /integrations/int_c/chats {"bot_id":"bot_1","name":"Try it: Support (bot_1)","bot_version":"draft"}',
     );
   });
 

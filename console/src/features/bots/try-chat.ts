@@ -3,7 +3,10 @@
  * integration of vendor `parley` named "Console" (its own channel: `auth_data` is `{}`), and
  * under it one chat per bot, named "Try it: <bot name>" and bound to that bot. Both are found
  * or created on the first message, not when the page opens. A new chat is `disabled`, and a
- * disabled chat only stores messages, so the chat is switched to `active`.
+ * disabled chat only stores messages, so the chat is switched to `active`. The chat is answered by
+ * the bot's draft (`bot_version: "draft"`; the published version when there is no draft), so what
+ * the editor saved can be tried before it is published (docs/quality.md, "Versions and
+ * evaluations in the console"); a try chat made before versions existed is switched to it.
  */
 import { ApiError, api, apiUrl, type RequestOptions, readResponse } from "../../api/client";
 import type { Bot, Chat, Integration } from "./bots-api";
@@ -60,17 +63,20 @@ export async function ensureTryChat(bot: Pick<Bot, "id" | "name">, call: Api = a
     try {
       chat = await call<Chat>(chatsPath, {
         method: "POST",
-        body: { bot_id: bot.id, name: tryChatName(bot.name) },
+        body: { bot_id: bot.id, name: tryChatName(bot.name), bot_version: "draft" },
       });
     } catch (error) {
       // Another bot of the same name owns "Try it: <name>": tell them apart by id.
       if (!(error instanceof ApiError && error.code === "chat_name_taken")) throw error;
       chat = await call<Chat>(chatsPath, {
         method: "POST",
-        body: { bot_id: bot.id, name: tryChatName(bot.name, bot.id) },
+        body: { bot_id: bot.id, name: tryChatName(bot.name, bot.id), bot_version: "draft" },
       });
     }
     created = true;
+  }
+  if (chat.bot_version !== "draft") {
+    chat = await call<Chat>(`${chatsPath}/${chat.id}`, { method: "POST", body: { bot_version: "draft" } });
   }
   if (chat.status !== "active") {
     chat = await call<Chat>(`${chatsPath}/${chat.id}/status`, { method: "POST", body: { status: "active" } });

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Group, Stack, Text } from "@mantine/core";
 import { MarkdownText } from "../../components/MarkdownText";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
+import { SaveTestCaseMenu } from "../evals/SaveTestCaseMenu";
 import { formatActivity } from "./activity-time";
 import { sideOf } from "./conversation";
 import type { MessageFeedback } from "./feedback";
@@ -20,6 +21,7 @@ export function MessageBubble({
   unanswered = false,
   rating,
   onWhy,
+  testCase,
 }: {
   message: Message;
   personName: string | null;
@@ -27,6 +29,8 @@ export function MessageBubble({
   rating?: { threadId: string; feedback: readonly MessageFeedback[] };
   /** Opens "Why this answer" (docs/console.md); given for the AI's messages. */
   onWhy?: (() => void) | undefined;
+  /** Given (for admins) on the AI's messages: "Save as test case" for the thread's bot. */
+  testCase?: { botId: string } | undefined;
 }) {
   const t = useT("inbox");
   const tt = useT("trace");
@@ -76,6 +80,14 @@ export function MessageBubble({
             <Button variant="subtle" size="compact-xs" onClick={onWhy} data-testid="why-this-answer">
               {tt("whyButton")}
             </Button>
+          ) : null}
+          {testCase && rating && message.author === "bot" ? (
+            <SaveTestCaseMenu
+              botId={testCase.botId}
+              threadId={rating.threadId}
+              messageId={message.id}
+              hasCorrection={rating.feedback.some((f) => f.rating === "down" && f.correction)}
+            />
           ) : null}
           {unanswered ? (
             <Text size="xs" c="red" data-testid="message-unanswered">

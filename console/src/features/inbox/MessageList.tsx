@@ -1,8 +1,10 @@
 import { Button } from "@mantine/core";
 import { IconArrowDown } from "@tabler/icons-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useRole } from "../../auth/SessionProvider";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { messageTraceSource } from "../traces/api";
 import { TraceDrawer } from "../traces/TraceDrawer";
 import { toConversationItems } from "./conversation";
 import { feedbackByMessage, type MessageFeedback } from "./feedback";
@@ -47,6 +49,8 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
   const seen = useRef(0);
   const [unseen, setUnseen] = useState(false);
   const [whyFor, setWhyFor] = useState<string | null>(null);
+  // Test cases are an admin's (docs/quality.md, "Versions and evaluations in the console").
+  const testCase = useRole() === "admin" ? { botId: thread.bot_id } : undefined;
 
   const scrollToBottom = useCallback(() => {
     const element = scroller.current;
@@ -108,6 +112,7 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
                     unanswered={failedIds.has(item.message.id)}
                     rating={{ threadId, feedback: ratings.get(item.message.id) ?? NO_FEEDBACK }}
                     onWhy={item.message.author === "bot" ? () => setWhyFor(item.message.id) : undefined}
+                    testCase={testCase}
                   />
                 ),
                 failure && index === noticeAfter ? (
@@ -130,8 +135,7 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
         </Button>
       ) : null}
       <TraceDrawer
-        threadId={threadId}
-        messageId={whyFor}
+        source={whyFor === null ? null : messageTraceSource(threadId, whyFor)}
         messages={messages.data ?? []}
         onClose={() => setWhyFor(null)}
       />

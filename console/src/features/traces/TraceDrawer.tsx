@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { ApiError } from "../../api/client";
 import { QueryState } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
-import { getMessageTrace, traceKeys } from "./api";
+import type { TraceSource } from "./api";
 import { formatCredits, formatDuration, formatScore, formatValue, snippet } from "./trace-format";
 import type { TurnTrace } from "./types";
 
@@ -19,38 +19,42 @@ export interface QuotedMessage {
 /**
  * "Why this answer" (docs/console.md): the trace of the turn that stored a bot message — the
  * window and what recall and knowledge added, each model request and tool call, the outcome.
+ * `source` says where the trace is read (a thread's message, or an evaluation run's result:
+ * docs/quality.md, "Versions and evaluations in the console"); null keeps the drawer closed.
  */
 export function TraceDrawer(props: {
-  threadId: string;
-  messageId: string | null;
+  source: TraceSource | null;
   /** The thread's messages, to quote the window by text rather than by id. */
-  messages: readonly QuotedMessage[];
+  messages?: readonly QuotedMessage[];
   onClose(): void;
 }) {
   const t = useT("trace");
   const narrow = useMediaQuery("(max-width: 48em)");
-  const { threadId, messageId } = props;
+  const { source } = props;
   const trace = useQuery({
-    queryKey: traceKeys.message(threadId, messageId ?? ""),
-    queryFn: () => getMessageTrace(threadId, messageId!),
-    enabled: messageId !== null,
+    queryKey: source?.key ?? ["traces", "none"],
+    queryFn: () => source!.load(),
+    enabled: source !== null,
+    // The drawer's body reads the result after opening (in its transition), which property
+    // tracking can miss: the drawer then stayed on "Loading…" (seen in component tests).
+    notifyOnChangeProps: "all",
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   return (
     <Drawer
-      opened={messageId !== null}
+      opened={source !== null}
       onClose={props.onClose}
       position="right"
       size={narrow ? "100%" : "xl"}
       title={t("title")}
     >
-      {messageId === null ? null : trace.error instanceof ApiError && trace.error.status === 404 ? (
+      {source === null ? null : trace.error instanceof ApiError && trace.error.status === 404 ? (
         <Alert color="gray" data-testid="trace-missing">
           {t("missing")}
         </Alert>
       ) : (
         <QueryState query={trace}>
-          {(data) => <TraceView trace={data} messages={props.messages} />}
+          {(data) => <TraceView trace={data} messages={props.messages ?? []} />}
         </QueryState>
       )}
     </Drawer>
@@ -75,6 +79,11 @@ function TraceView({ trace, messages }: { trace: TurnTrace; messages: readonly Q
         </Item>
         <Item label={t("settings")}>
           <Code>{trace.settings_version ?? "—"}</Code>
+          {trace.bot_version != null ? (
+            <Text span size="sm" ml="xs" data-testid="trace-bot-version">
+              {t("botVersion", { version: trace.bot_version })}
+            </Text>
+          ) : null}
         </Item>
         <Item label={t("started")}>{dateTime(trace.started_at)}</Item>
         <Item label={t("duration")}>
@@ -117,39 +126,48 @@ function TraceView({ trace, messages }: { trace: TurnTrace; messages: readonly Q
         </Section>
       ) : null}
 
-      <Section title={t("window.title", { n: trace.window.message_ids.length })}>
-        <Stack gap={4} data-testid="trace-window">
-          {trace.window.message_ids.map((id) => {
-            const quoted = byId.get(id);
-            return (
-              <Text key={id} size="sm">
-                <Text span c="dimmed" size="xs">
-                  {quoted ? t(`author.${quoted.author}`) : id}
-                  {": "}
+      {trace.thread_id === null && trace.window.message_ids.length === 0 ? (
+        // An evaluation's turn (docs/quality.md, "Versions and evaluations in the console").
+        <Section title={t("window.evaluationTitle")}>
+          <Text size="sm" c="dimmed" data-testid="trace-window">
+            {t("window.evaluation")}
+          </Text>
+        </Section>
+      ) : (
+        <Section title={t("window.title", { n: trace.window.message_ids.length })}>
+          <Stack gap={4} data-testid="trace-window">
+            {trace.window.message_ids.map((id) => {
+              const quoted = byId.get(id);
+              return (
+                <Text key={id} size="sm">
+                  <Text span c="dimmed" size="xs">
+                    {quoted ? t(`author.${quoted.author}`) : id}
+                    {": "}
+                  </Text>
+                  {quoted ? snippet(quoted.content) : t("window.older")}
                 </Text>
-                {quoted ? snippet(quoted.content) : t("window.older")}
+              );
+            })}
+          </Stack>
+          {trace.window.recalled.length > 0 ? (
+            <>
+              <Text size="sm" fw={600} mt="xs">
+                {t("window.recalled")}
               </Text>
-            );
-          })}
-        </Stack>
-        {trace.window.recalled.length > 0 ? (
-          <>
-            <Text size="sm" fw={600} mt="xs">
-              {t("window.recalled")}
-            </Text>
-            {trace.window.recalled.map((hit) => (
-              <Text key={hit.message_id} size="sm">
-                {t("window.recalledHit", { score: formatScore(hit.score) })}{" "}
-                {byId.get(hit.message_id) ? (
-                  snippet(byId.get(hit.message_id)!.content)
-                ) : (
-                  <Code>{hit.message_id}</Code>
-                )}
-              </Text>
-            ))}
-          </>
-        ) : null}
-      </Section>
+              {trace.window.recalled.map((hit) => (
+                <Text key={hit.message_id} size="sm">
+                  {t("window.recalledHit", { score: formatScore(hit.score) })}{" "}
+                  {byId.get(hit.message_id) ? (
+                    snippet(byId.get(hit.message_id)!.content)
+                  ) : (
+                    <Code>{hit.message_id}</Code>
+                  )}
+                </Text>
+              ))}
+            </>
+          ) : null}
+        </Section>
+      )}
 
       {trace.knowledge.length > 0 ? (
         <Section title={t("knowledge.title")}>

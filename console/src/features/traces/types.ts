@@ -1,8 +1,11 @@
 /** GET /v1/threads/{thread_id}/messages/{message_id}/trace (OpenAPI `TurnTrace`; docs/quality.md, "Traces"). */
 export interface TurnTrace {
   id: string;
-  thread_id: string;
+  /** null for the turn of an evaluation run (docs/quality.md, "Versions and evaluations in the console"). */
+  thread_id: string | null;
   bot_id: string | null;
+  /** The bot version that answered; optional until every server sends it. */
+  bot_version?: number | null;
   model: string | null;
   settings_version: string | null;
   started_at: string;
