@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "../schema.js";
 import type { EvalCasesTable } from "../schema-evals.js";
+import { botRowsNewestFirst } from "./bot-rows-page.js";
 
 export type EvalCaseRow = Selectable<EvalCasesTable>;
 
@@ -40,28 +41,7 @@ export class EvalCasesRepo {
     botId: string,
     page: { limit: number; before?: string | undefined },
   ): Promise<EvalCaseRow[]> {
-    let query = this.db
-      .selectFrom("eval_cases")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("bot_id", "=", botId);
-    if (page.before !== undefined) {
-      const cursor = await this.db
-        .selectFrom("eval_cases")
-        .select(["created_at", "id"])
-        .where("project_id", "=", projectId)
-        .where("bot_id", "=", botId)
-        .where("id", "=", page.before)
-        .executeTakeFirst();
-      if (!cursor) return [];
-      query = query.where((eb) =>
-        eb.or([
-          eb("created_at", "<", cursor.created_at),
-          eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
-        ]),
-      );
-    }
-    return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).execute();
+    return botRowsNewestFirst(this.db, "eval_cases", projectId, botId, page);
   }
 
   /** Every case id of the bot, oldest first (what a run takes when it names none). */

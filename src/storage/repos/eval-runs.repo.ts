@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "../schema.js";
 import type { EvalResultsTable, EvalRunsTable } from "../schema-evals.js";
+import { botRowsNewestFirst } from "./bot-rows-page.js";
 
 export type EvalRunRow = Selectable<EvalRunsTable>;
 export type EvalResultRow = Selectable<EvalResultsTable>;
@@ -49,28 +50,7 @@ export class EvalRunsRepo {
     botId: string,
     page: { limit: number; before?: string | undefined },
   ): Promise<EvalRunRow[]> {
-    let query = this.db
-      .selectFrom("eval_runs")
-      .selectAll()
-      .where("project_id", "=", projectId)
-      .where("bot_id", "=", botId);
-    if (page.before !== undefined) {
-      const cursor = await this.db
-        .selectFrom("eval_runs")
-        .select(["created_at", "id"])
-        .where("project_id", "=", projectId)
-        .where("bot_id", "=", botId)
-        .where("id", "=", page.before)
-        .executeTakeFirst();
-      if (!cursor) return [];
-      query = query.where((eb) =>
-        eb.or([
-          eb("created_at", "<", cursor.created_at),
-          eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
-        ]),
-      );
-    }
-    return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).execute();
+    return botRowsNewestFirst(this.db, "eval_runs", projectId, botId, page);
   }
 
   /** The newest completed run of the bot on these settings with this model (the publish gate). */

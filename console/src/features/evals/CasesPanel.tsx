@@ -4,6 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../../components/ConfirmModal";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { deleteCase, type EvalCase, evalKeys, listCases } from "./api";
@@ -120,16 +121,7 @@ export function CasesPanel({ botId }: { botId: string }) {
           )
         }
       </QueryState>
-      {query.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          style={{ alignSelf: "center" }}
-        >
-          {common("actions.loadMore")}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
       <CaseEditor botId={botId} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmModal
         opened={deleting !== null}

@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
@@ -17,7 +18,7 @@ const POLL_MS = 3000;
 /** /knowledge: the project's vector stores; create one, then add files to it. */
 export function KnowledgePage() {
   const t = useT("knowledge");
-  const common = useT("common");
+  const _common = useT("common");
   const navigate = useNavigate();
   const [creating, create] = useDisclosure();
   const query = useInfiniteQuery({
@@ -50,16 +51,7 @@ export function KnowledgePage() {
           ) : (
             <>
               <StoresTable stores={stores} />
-              {query.hasNextPage ? (
-                <Button
-                  variant="default"
-                  onClick={() => query.fetchNextPage()}
-                  loading={query.isFetchingNextPage}
-                  style={{ alignSelf: "center" }}
-                >
-                  {common("actions.loadMore")}
-                </Button>
-              ) : null}
+              <LoadMoreButton query={query} />
             </>
           )
         }

@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Badge, Group, Loader, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../../components/ConfirmModal";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useLanguage, useT } from "../../i18n/I18nProvider";
 import { knowledgeKeys, listVectorStoreFiles, removeFileFromStore, type VectorStoreFile } from "./api";
@@ -25,7 +15,7 @@ const POLL_MS = 2000;
 /** The store's files with their ingestion status; polls while any is still being processed. */
 export function StoreFilesTable({ storeId }: { storeId: string }) {
   const t = useT("knowledge");
-  const common = useT("common");
+  const _common = useT("common");
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<VectorStoreFile | null>(null);
   const query = useInfiniteQuery({
@@ -59,16 +49,7 @@ export function StoreFilesTable({ storeId }: { storeId: string }) {
           ) : (
             <>
               <FilesTable files={files} onRemove={setRemoving} />
-              {query.hasNextPage ? (
-                <Button
-                  variant="default"
-                  onClick={() => query.fetchNextPage()}
-                  loading={query.isFetchingNextPage}
-                  style={{ alignSelf: "center" }}
-                >
-                  {common("actions.loadMore")}
-                </Button>
-              ) : null}
+              <LoadMoreButton query={query} />
             </>
           )
         }

@@ -16,6 +16,7 @@ import { IconArrowBackUp, IconDots, IconGitCompare } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../../components/ConfirmModal";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
 import { type Bot, botKeys } from "../bots/bots-api";
@@ -58,7 +59,7 @@ export function rollbackTarget(
 export function VersionsTab(props: { bot: Bot; onReplaced(): void }) {
   const { bot } = props;
   const t = useT("versions");
-  const common = useT("common");
+  const _common = useT("common");
   const { dateTime } = useFormatters();
   const versionErrorText = useVersionErrorText();
   const queryClient = useQueryClient();
@@ -253,16 +254,7 @@ export function VersionsTab(props: { bot: Bot; onReplaced(): void }) {
           )
         }
       </QueryState>
-      {query.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          style={{ alignSelf: "center" }}
-        >
-          {common("actions.loadMore")}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
       {diff ? (
         <VersionDiffView botId={bot.id} from={diff.from} to={diff.to} onClose={() => setDiff(null)} />
       ) : null}

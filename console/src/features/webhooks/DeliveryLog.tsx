@@ -2,6 +2,7 @@ import { Badge, Button, Flex, Group, Stack, Table, Text, Title, VisuallyHidden }
 import { IconRefresh } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
 import { listWebhookDeliveries, type WebhookDelivery, type WebhookEndpoint, webhookKeys } from "./api";
@@ -148,16 +149,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {query.hasNextPage ? (
-                <Button
-                  variant="default"
-                  onClick={() => query.fetchNextPage()}
-                  loading={query.isFetchingNextPage}
-                  style={{ alignSelf: "center" }}
-                >
-                  {common("actions.loadMore")}
-                </Button>
-              ) : null}
+              <LoadMoreButton query={query} />
               {query.isFetchNextPageError ? (
                 <Text c="red" size="sm" role="alert">
                   {common("state.error")}
