@@ -1,6 +1,7 @@
 import { generateText } from "ai";
 import type { Repos } from "../../storage/repos/index.js";
 import { readBotSettings } from "../bots/index.js";
+import { answeringVersion } from "./answering-version.js";
 import type { ModelRegistry } from "./model-registry.js";
 
 const MAX_TITLE_CHARS = 80;
@@ -34,7 +35,8 @@ export async function generateThreadTitle(
   if (!thread || thread.title) return null;
   const context = await deps.repos.answerContext(projectId, thread.chat_id);
   if (!context) return null;
-  const settings = readBotSettings(context.botSettings, deps.defaultModel);
+  // A draft chat is titled by the draft's model (docs/quality.md, "Versions").
+  const settings = readBotSettings((await answeringVersion(deps.repos, context)).settings, deps.defaultModel);
   const history = await deps.repos.messages.listByThread(projectId, threadId);
   const firstUser = history.find((m) => m.role === "user");
   const firstReply = history.find((m) => m.role === "assistant" && m.content !== "");

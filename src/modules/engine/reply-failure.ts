@@ -3,6 +3,7 @@ import type { Clock } from "../../infra/clock.js";
 import type { AnswerContext } from "../../storage/repos/answer-context.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { readFailureHandoff } from "../bots/index.js";
+import { answeringVersion } from "./answering-version.js";
 import { parseReplyFailure, type ReplyFailure, type StoredReplyFailure } from "./stored-reply-failure.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { type FailedTurn, failureText } from "./turn-outcome.js";
@@ -77,7 +78,11 @@ export async function recordReplyFailure(
     failed_at: now,
     job_id: options.jobId ?? null,
   };
-  const handoff = thread.mode === "auto" && context !== undefined && readFailureHandoff(context.botSettings);
+  // The version that failed decides (a draft chat's draft: docs/quality.md, "Versions").
+  const handoff =
+    thread.mode === "auto" &&
+    context !== undefined &&
+    readFailureHandoff((await answeringVersion(repos, context)).settings);
   await repos.threads.update(thread.project_id, thread.id, {
     reply_failure: JSON.stringify(stored),
     updated_at: now,

@@ -287,4 +287,31 @@ describe.each(DIALECTS)("bot versions on %s", (dialect) => {
     // And the history goes on from there.
     expect((await draft(bot.id, instruction("After"))).json().version).toBe(2);
   });
+
+  it_(
+    "a draft chat's failed reply follows the draft's failure settings, the customers' the published ones",
+    async () => {
+      const failing = scriptedModel(() => ({ error: new Error("provider down") }));
+      t = await createTestApp({
+        dialect,
+        modelOverride: () => failing.model,
+        env: { PARLEY_MODEL_MAX_ATTEMPTS: "1" },
+      });
+      const { bot, integration, chat } = await activeChat(t);
+      await draft(bot.id, { ai: { failure: { handoff: true } } });
+      const tryChat = (
+        await t.call("POST", `/v1/integrations/${integration.id}/chats`, {
+          body: { bot_id: bot.id, name: "Try it", bot_version: "draft" },
+        })
+      ).json();
+      await t.call("POST", `/v1/integrations/${integration.id}/chats/${tryChat.id}/status`, {
+        body: { status: "active" },
+      });
+      await streamTurn(t, tryChat.id, "th-draft", "Hello");
+      await streamTurn(t, chat.id, "th-live", "Hello");
+      const mode = async (id: string) => (await t.call("GET", `/v1/threads/${id}`)).json().mode;
+      expect(await mode("th-draft")).toBe("manual");
+      expect(await mode("th-live")).toBe("auto");
+    },
+  );
 });
