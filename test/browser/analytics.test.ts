@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "../../src/infra/clock.js";
-import { browserAvailable, ensureConsoleBuilt, launchChromium } from "../helpers/browser.js";
+import { browserAvailable, ensureConsoleBuilt, launchChromium, pageCondition } from "../helpers/browser.js";
 import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { scriptedModel } from "../helpers/mock-model.js";
 import { seededRandom } from "../helpers/seeded-random.js";
@@ -119,9 +119,7 @@ describe.skipIf(!run)("the analytics dashboard in Chromium", () => {
   /** No sideways scrolling, once fonts and charts have settled. */
   async function expectNoOverflow(page: Page): Promise<void> {
     await page.evaluate("document.fonts.ready");
-    await page
-      .waitForFunction("document.documentElement.scrollWidth <= window.innerWidth", null, { timeout: 10_000 })
-      .catch(() => {});
+    await pageCondition(page, "document.documentElement.scrollWidth <= window.innerWidth", 10_000);
     expect(
       await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"),
     ).toBeLessThanOrEqual(0);
@@ -165,9 +163,13 @@ describe.skipIf(!run)("the analytics dashboard in Chromium", () => {
     // One bot: fewer conversations, and the CSV link follows.
     await page.locator('[data-testid="analytics-bot"]').click();
     await page.getByRole("option", { name: secondBot.name }).click();
-    await page.waitForFunction(
-      `document.querySelector('[data-testid="analytics-card-conversations"] [data-testid="analytics-card-value"]')?.textContent !== "${conversations}"`,
-    );
+    expect(
+      await pageCondition(
+        page,
+        `document.querySelector('[data-testid="analytics-card-conversations"] [data-testid="analytics-card-value"]')?.textContent !== "${conversations}"`,
+        30_000,
+      ),
+    ).toBe(true);
     expect(Number(await cardValue(page, "conversations"))).toBeLessThan(conversations);
     expect(await page.locator('[data-testid="analytics-csv"]').getAttribute("href")).toContain(
       `bot_id=${secondBot.id}`,

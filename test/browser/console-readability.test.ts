@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, ensureConsoleBuilt, launchChromium } from "../helpers/browser.js";
+import { browserAvailable, ensureConsoleBuilt, launchChromium, pageCondition } from "../helpers/browser.js";
 import { activeChat, streamTurn } from "../helpers/conversation-fixtures.js";
 import { lastUserText, type ScriptedReply, scriptedModel } from "../helpers/mock-model.js";
 import { MEASURE, type Unreadable } from "../helpers/readability.js";
@@ -109,13 +109,11 @@ describe.skipIf(!run)("the console reads well", () => {
     // Fonts, the data still loading and the phone breakpoint's re-render settle before measuring
     // (as in console.test.ts): wait for no sideways overflow, then measure what is left.
     await page.evaluate("document.fonts.ready");
-    await page
-      .waitForFunction(
-        "document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth",
-        null,
-        { timeout: 10_000 },
-      )
-      .catch(() => {});
+    await pageCondition(
+      page,
+      "document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth",
+      10_000,
+    );
   }
 
   it("names a widget conversation the same in the row and the header, with its channel and bot", async () => {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, ensureConsoleBuilt, launchChromium } from "../helpers/browser.js";
+import { browserAvailable, ensureConsoleBuilt, launchChromium, pageCondition } from "../helpers/browser.js";
 import { eventually, streamTurn } from "../helpers/conversation-fixtures.js";
 import { lastUserText, type ScriptedReply, scriptedModel } from "../helpers/mock-model.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -269,9 +269,7 @@ describe.skipIf(!run)("operator console in Chromium", () => {
     await page.locator('[data-testid="thread-row"]').first().waitFor();
     // The layout settles once the phone breakpoint has re-rendered the shell, which on a loaded
     // machine can come after the first row: wait for that, then read the final overflow.
-    await page
-      .waitForFunction("document.documentElement.scrollWidth <= window.innerWidth", null, { timeout: 20_000 })
-      .catch(() => {});
+    await pageCondition(page, "document.documentElement.scrollWidth <= window.innerWidth", 20_000);
     const overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth");
     expect(overflow as number).toBeLessThanOrEqual(0);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "console-phone.png") });

@@ -63,3 +63,22 @@ function ensureBuilt(folder: string, script: string, sources: string[], output: 
   if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
   execFileSync("npm", ["run", "--silent", script], { cwd: ROOT, stdio: "inherit" });
 }
+
+/**
+ * Waits until a JavaScript expression is truthy in the page, polling with `page.evaluate` (the
+ * DevTools protocol, which the console's Content-Security-Policy allows: Playwright's
+ * `waitForFunction` evaluates its string with `eval` in the page once the first check fails,
+ * which that policy refuses). Resolves whether it became true within `timeoutMs`.
+ */
+export async function pageCondition(
+  page: { evaluate(expression: string): Promise<unknown> },
+  expression: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(`Boolean(${expression})`)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
