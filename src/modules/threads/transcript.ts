@@ -1,7 +1,7 @@
 import type { Message, ThreadDetail } from "./schemas.js";
 
 /**
- * A conversation as a person reads it (docs/conversations.md, "Exporting a conversation"): a
+ * A conversation as a person reads it (docs/conversations.md, "Exporting conversations"): a
  * header, then one block per message with its time (UTC) and author, attachments named. Tool
  * steps (tool results, an assistant's call without text) are left out: they are not what was said.
  * Private notes live in their own table and never reach a transcript.
