@@ -5,6 +5,7 @@ import type { LanguageModel } from "ai";
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { DomainEventListener } from "./events/event-listener.js";
+import { replyDeltaPublisher } from "./events/reply-delta.js";
 import { StreamKeyGuard } from "./events/stream-key-guard.js";
 import { ThreadEventHub } from "./events/thread-event-hub.js";
 import { threadEventListener } from "./events/thread-event-listener.js";
@@ -377,6 +378,7 @@ export function composeService(deps: ServiceDeps): Service {
     local: { models: localModels, runtime: localRuntime, maxTokens: config.localModels.maxTokens },
     metrics,
     watchers: traces.watchers,
+    replyDeltas: replyDeltaPublisher(hub, clock),
   });
   const threads = threadsCore.withEngine(engine);
   inbox = threads.inbox;

@@ -1469,6 +1469,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export a conversation
+     * @description `format=text` (default): a transcript to read: each message with its time (UTC) and author (the customer, the bot, the operator by name), attachments named, tool steps left out. `format=json`: the thread (as GET /v1/threads/{thread_id}) and every message. Both are downloads (Content-Disposition). Private notes are never part of it. A PDF is the console's print of the transcript (docs/console.md).
+     */
+    get: operations["exportThread"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/feedback": {
     parameters: {
       query?: never;
@@ -1671,6 +1691,26 @@ export interface paths {
     };
     /** Stream events of one thread */
     get: operations["streamThreadEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/export.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the filtered thread list as CSV
+     * @description Every thread GET /v1/threads would list with the same filters (`search` included), in the same order, one line each: id, title, created_at, last_message_at, mode, pending_count, assignee, person, chat_id, bot_id, message_count, last_message. Written page by page as it is read; a download (Content-Disposition). A text starting with = + - @ is prefixed with `'` so no spreadsheet runs it.
+     */
+    get: operations["exportThreadsCsv"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3803,6 +3843,19 @@ export interface components {
           thread_id: string;
           /** @constant */
           type: "message_feedback";
+        }
+      | {
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @description The next piece of the reply's text. */
+          delta: string;
+          /** @description Where `delta` starts in the reply's text so far. */
+          offset: number;
+          thread_id: string;
+          /** @description Names the reply being written: all its deltas carry the same id. */
+          turn_id: string;
+          /** @constant */
+          type: "reply_delta";
         };
     ThreadEventFeedback: {
       comment: string | null;
@@ -3868,6 +3921,13 @@ export interface components {
         status: "ok" | "error" | "denied";
         tool_call_id: string;
       }[];
+    };
+    ThreadExport: {
+      /** @description ISO 8601, UTC. */
+      exported_at: string;
+      /** @description Every message, oldest first (tool steps included). */
+      messages: components["schemas"]["Message"][];
+      thread: components["schemas"]["ThreadDetail"];
     };
     ThreadList: {
       data: components["schemas"]["ThreadListItem"][];
@@ -14188,6 +14248,95 @@ export interface operations {
       };
     };
   };
+  exportThread: {
+    parameters: {
+      query?: {
+        /** @description `text`: a readable transcript; `json`: the thread and all its messages. */
+        format?: "text" | "json";
+      };
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The transcript (text/plain) or the thread with its messages (application/json). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ThreadExport"];
+          "text/plain": string;
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listThreadFeedback: {
     parameters: {
       query?: never;
@@ -15412,6 +15561,90 @@ export interface operations {
       };
       /** @description `<resource>_not_found`: a resource named in the path does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportThreadsCsv: {
+    parameters: {
+      query?: {
+        /** @description `me` (the signed-in operator), `none` (unassigned), or an operator id. */
+        assignee?: string;
+        bot_id?: string;
+        chat_id?: string;
+        mode?: components["schemas"]["ThreadModeInput"];
+        /** @description Full-text search over message content; ranked. */
+        search?: string;
+        /** @description `true`: only threads waiting for a person (pending_count > 0); `false`: only the others. */
+        waiting?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The threads as CSV (RFC 4180, a header line first, CRLF line ends). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -18,6 +18,7 @@ export const threadEventTypeSchema = z
     "thread_assigned",
     "reply_failed",
     "message_feedback",
+    "reply_delta",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -84,6 +85,18 @@ export const threadEventSchema = z
       ),
       removed: z.boolean().describe("The rater took their feedback back."),
     }),
+    z
+      .object({
+        ...common,
+        type: z.literal("reply_delta"),
+        turn_id: z.string().describe("Names the reply being written: all its deltas carry the same id."),
+        offset: z.number().int().min(0).describe("Where `delta` starts in the reply's text so far."),
+        delta: z.string().describe("The next piece of the reply's text."),
+      })
+      .describe(
+        "The bot's reply as it is written (docs/conversations.md, \"Thread events\"): on one thread's " +
+          "stream only, live only (no `id:`, never replayed); `message_created` follows with the stored reply.",
+      ),
   ])
   .meta({
     id: "ThreadEvent",

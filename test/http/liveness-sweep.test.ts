@@ -269,6 +269,9 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: `/v1/threads/${thread}` });
   await call({ method: "GET", url: `/v1/threads/${thread}/messages` });
   await call({ method: "GET", url: `/v1/threads/${thread}/memory` });
+  await call({ method: "GET", url: `/v1/threads/${thread}/export?format=text` });
+  await call({ method: "GET", url: `/v1/threads/${thread}/export?format=json` });
+  await call({ method: "GET", url: "/v1/threads/export.csv" });
   await call({ method: "GET", url: `/v1/chats/${chat.id}/threads` });
   await call({ method: "GET", url: `/v1/chats/${chat.id}/threads/${thread}/messages` });
   await call({ method: "GET", url: "/v1/threads/events" });
