@@ -191,7 +191,7 @@ async function seed(t: TestApp): Promise<{ ms: number }> {
     }
     await db.insertInto("threads").values(threads as never).execute();
     await db.insertInto("messages").values(messages as never).execute();
-    if (threadLabels.length > 0) await db.insertInto("thread_labels").values(threadLabels as never).execute();
+    if (threadLabels.length > 0) await db.insertInto("thread_labels" as never).values(threadLabels as never).execute();
   }
   // Fresh statistics, as a database that grew to this size over months would have.
   await sql`analyze`.execute(db);
