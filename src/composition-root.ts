@@ -41,6 +41,7 @@ import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";
 import { composeFeedback } from "./modules/feedback/index.js";
+import { composeLabels } from "./modules/labels/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
@@ -347,6 +348,8 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
   });
+  // Labels on threads and people (docs/labels.md); the add_label tool labels through them.
+  const labels = composeLabels(context, { transactor });
   const threadActions: ThreadActions = {
     changeMode: async (projectId, threadId, mode, source) => {
       const thread = await repos.threads.find(projectId, threadId);
@@ -356,6 +359,7 @@ export function composeService(deps: ServiceDeps): Service {
       conversations.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
+    addLabel: (projectId, threadId, name) => labels.service.addAsBot(projectId, threadId, name),
   };
   const traces = composeTraces(context, {
     catalog,
@@ -424,6 +428,7 @@ export function composeService(deps: ServiceDeps): Service {
     threads,
     traces,
     feedback,
+    labels,
     evals,
     knowledge,
     memory,

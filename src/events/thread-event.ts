@@ -18,6 +18,7 @@ export const threadEventTypeSchema = z
     "thread_assigned",
     "reply_failed",
     "message_feedback",
+    "labels_changed",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -83,6 +84,14 @@ export const threadEventSchema = z
         'The rater\'s feedback as it now is; as it was, when `removed` (docs/quality.md, "Feedback").',
       ),
       removed: z.boolean().describe("The rater took their feedback back."),
+    }),
+    z.object({
+      ...common,
+      type: z.literal("labels_changed"),
+      labels: z.array(z.string()).describe("The thread's label names after the change, sorted (docs/labels.md)."),
+      added: z.array(z.string()).describe("Names put on by this change."),
+      removed: z.array(z.string()).describe("Names taken off by this change."),
+      by: threadActorSchema.optional().describe("Who changed them (absent when the bot did: the add_label tool)."),
     }),
   ])
   .meta({
