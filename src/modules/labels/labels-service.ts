@@ -25,6 +25,9 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /unique constraint/i.test(String(message));
 }
 
+/** Names in the order labels are listed: case-insensitively. */
+const byName = (names: string[]) => names.sort((a, b) => (labelKey(a) < labelKey(b) ? -1 : 1));
+
 /** How a label link records who made it. */
 const addedByOf = (by: ThreadActor | undefined) => (by ? `${by.type}:${by.id}` : "bot");
 
@@ -195,8 +198,8 @@ export class LabelsService {
           threadId,
           chatId: thread.chat_id,
           labels: labels.map((label) => label.name),
-          added: addedIds.map((id) => nameOf.get(id) ?? id).sort(),
-          removed: removedIds.map((id) => nameOf.get(id) ?? id).sort(),
+          added: byName(addedIds.map((id) => nameOf.get(id) ?? id)),
+          removed: byName(removedIds.map((id) => nameOf.get(id) ?? id)),
           ...(by ? { by } : {}),
         });
       }
