@@ -88,10 +88,14 @@ export const threadEventSchema = z
     z.object({
       ...common,
       type: z.literal("labels_changed"),
-      labels: z.array(z.string()).describe("The thread's label names after the change, sorted (docs/labels.md)."),
+      labels: z
+        .array(z.string())
+        .describe("The thread's label names after the change, sorted (docs/labels.md)."),
       added: z.array(z.string()).describe("Names put on by this change."),
       removed: z.array(z.string()).describe("Names taken off by this change."),
-      by: threadActorSchema.optional().describe("Who changed them (absent when the bot did: the add_label tool)."),
+      by: threadActorSchema
+        .optional()
+        .describe("Who changed them (absent when the bot did: the add_label tool)."),
     }),
   ])
   .meta({

@@ -303,7 +303,11 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     body: { messages: [{ role: "user", content: "hello" }], person: { external_id: "sweep-ann" } },
   });
   const contact = (await json({ method: "GET", url: "/v1/threads/thr_sweep_person" })).person;
-  await call({ method: "POST", url: `/v1/contacts/${contact.id}/labels`, body: { labels: ["vip", "refund"] } });
+  await call({
+    method: "POST",
+    url: `/v1/contacts/${contact.id}/labels`,
+    body: { labels: ["vip", "refund"] },
+  });
   await call({ method: "GET", url: `/v1/contacts/${contact.id}/labels` });
   await call({ method: "POST", url: `/v1/contacts/${contact.id}/labels/remove`, body: { labels: ["vip"] } });
   await call({ method: "DELETE", url: `/v1/labels/${doomed.id}`, note: "a label on a thread and a contact" });

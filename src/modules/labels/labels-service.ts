@@ -8,7 +8,10 @@ import { type Label, type LabelRow, labelKey, toLabel } from "../../storage/repo
 import type { CreateLabelBody, UpdateLabelBody } from "./schemas.js";
 
 const labelExists = (name: string) =>
-  conflict("label_exists", `The project already has a label named '${name}' (names are unique whatever their case).`);
+  conflict(
+    "label_exists",
+    `The project already has a label named '${name}' (names are unique whatever their case).`,
+  );
 
 /** 422 naming the label names the project does not have (docs/labels.md: nothing is changed then). */
 const unknownLabels = (names: string[]) =>
@@ -22,7 +25,9 @@ const unknownLabels = (names: string[]) =>
 /** Whether the database refused a write for a unique constraint (a rename racing a create). */
 function isUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /unique constraint/i.test(String(message));
+  return (
+    code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /unique constraint/i.test(String(message))
+  );
 }
 
 /** Names in the order labels are listed: case-insensitively. */
@@ -123,9 +128,15 @@ export class LabelsService {
       return { ok: false, available: (await this.deps.repos.labels.list(projectId)).map((row) => row.name) };
     }
     let added = false;
-    const labels = await this.changeThread(projectId, threadId, { add: [label], remove: [] }, undefined, (n) => {
-      added = n > 0;
-    });
+    const labels = await this.changeThread(
+      projectId,
+      threadId,
+      { add: [label], remove: [] },
+      undefined,
+      (n) => {
+        added = n > 0;
+      },
+    );
     return { ok: true, added, labels: labels.map((row) => row.name) };
   }
 

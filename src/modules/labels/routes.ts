@@ -15,7 +15,8 @@ import {
 } from "./schemas.js";
 
 const tags = ["Labels"];
-const UNKNOWN = "`label_not_found`: a name in `labels` is no label of the project (the message names each); nothing changes.";
+const UNKNOWN =
+  "`label_not_found`: a name in `labels` is no label of the project (the message names each); nothing changes.";
 const EXISTS = "`label_exists`: the project has a label of that name, in any case.";
 
 /** Labels under /v1 (docs/labels.md): the project's labels, and those of threads and contacts. */
@@ -84,7 +85,8 @@ export function labelsRoutes(app: App, labels: LabelsService): void {
         tags,
         operationId: "deleteLabel",
         summary: "Delete a label",
-        description: "It comes off every thread and contact that carries it (no `labels_changed` is raised for them).",
+        description:
+          "It comes off every thread and contact that carries it (no `labels_changed` is raised for them).",
         params: labelParamsSchema,
         response: { 200: deletedSchema },
       },
@@ -152,7 +154,10 @@ export function labelsRoutes(app: App, labels: LabelsService): void {
         operationId: "listContactLabels",
         summary: "A contact's labels",
         params: contactLabelsParamsSchema,
-        response: { 200: labelListSchema, ...errorResponses({ 404: "`contact_not_found`: no such contact." }) },
+        response: {
+          200: labelListSchema,
+          ...errorResponses({ 404: "`contact_not_found`: no such contact." }),
+        },
       },
     },
     async (request) => ({ data: await labels.ofContact(authOf(request), request.params.contact_id) }),

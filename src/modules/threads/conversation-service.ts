@@ -482,7 +482,10 @@ export class ConversationService {
     return this.deps.transactor.run(auth.projectId, async (unit) => {
       if ((thread.assignee_id ?? null) !== (assignee?.id ?? null))
         await this.writeAssignee(unit, thread, assignee);
-      return this.withLabels(unit.repos, (await unit.repos.threads.find(auth.projectId, thread.id)) ?? thread);
+      return this.withLabels(
+        unit.repos,
+        (await unit.repos.threads.find(auth.projectId, thread.id)) ?? thread,
+      );
     });
   }
 

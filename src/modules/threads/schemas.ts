@@ -119,7 +119,9 @@ export const listThreadsQuerySchema = z.object({
   labels_match: z
     .enum(["all", "any"])
     .optional()
-    .describe("With `labels`: `all` (the default) the threads carrying every label, `any` those carrying one."),
+    .describe(
+      "With `labels`: `all` (the default) the threads carrying every label, `any` those carrying one.",
+    ),
   limit: z.coerce.number().int().min(1).max(100, "must be at most 100").default(20),
   offset: z.coerce.number().int().min(0).default(0).describe("Ignored when `cursor` is given."),
   cursor: z.string().max(500).optional().describe("Opaque; from `next_cursor` of the previous page."),

@@ -55,7 +55,11 @@ export function labels(dialect: Dialect): Migration {
         .addColumn("created_at", t.timestamp, (c) => c.notNull())
         .addPrimaryKeyConstraint("person_labels_pk", ["label_id", "person_id"])
         .execute();
-      await db.schema.createIndex("person_labels_person_idx").on("person_labels").column("person_id").execute();
+      await db.schema
+        .createIndex("person_labels_person_idx")
+        .on("person_labels")
+        .column("person_id")
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("person_labels").execute();

@@ -149,7 +149,13 @@ export class LabelsRepo {
     for (const labelId of new Set(labelIds)) {
       const row = await this.db
         .insertInto("thread_labels")
-        .values({ label_id: labelId, project_id: projectId, thread_id: threadId, added_by: addedBy, created_at: now })
+        .values({
+          label_id: labelId,
+          project_id: projectId,
+          thread_id: threadId,
+          added_by: addedBy,
+          created_at: now,
+        })
         .onConflict((oc) => oc.columns(["label_id", "thread_id"]).doNothing())
         .returning("label_id")
         .executeTakeFirst();
@@ -159,7 +165,11 @@ export class LabelsRepo {
   }
 
   /** Takes the labels off the thread; the ids of those it carried. */
-  async removeFromThread(projectId: string, threadId: string, labelIds: readonly string[]): Promise<string[]> {
+  async removeFromThread(
+    projectId: string,
+    threadId: string,
+    labelIds: readonly string[],
+  ): Promise<string[]> {
     if (labelIds.length === 0) return [];
     const rows = await this.db
       .deleteFrom("thread_labels")
@@ -183,7 +193,12 @@ export class LabelsRepo {
   }
 
   /** Puts the labels on the person; the ids of those they did not carry yet. */
-  async addToPerson(personId: string, labelIds: readonly string[], addedBy: string, now: string): Promise<string[]> {
+  async addToPerson(
+    personId: string,
+    labelIds: readonly string[],
+    addedBy: string,
+    now: string,
+  ): Promise<string[]> {
     const added: string[] = [];
     for (const labelId of new Set(labelIds)) {
       const row = await this.db

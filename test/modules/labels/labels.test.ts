@@ -95,14 +95,23 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
       { name: 5 },
     ]) {
       const answer = await create(t, body);
-      expect([answer.statusCode, answer.json().code], JSON.stringify(body)).toEqual([422, "validation_failed"]);
+      expect([answer.statusCode, answer.json().code], JSON.stringify(body)).toEqual([
+        422,
+        "validation_failed",
+      ]);
     }
     expect((await create(t, { name: "x".repeat(50) })).statusCode).toBe(200);
     const label = (await t.call("GET", "/v1/labels")).json().data[0];
     const bad = await t.call("PUT", `/v1/labels/${label.id}`, { body: { name: "" } });
     expect(bad.statusCode).toBe(422);
     await streamTurn(t, chat.id, "th-1", "hi");
-    for (const body of [{}, { labels: [] }, { labels: [""] }, { labels: "x" }, { labels: Array(51).fill("a") }]) {
+    for (const body of [
+      {},
+      { labels: [] },
+      { labels: [""] },
+      { labels: "x" },
+      { labels: Array(51).fill("a") },
+    ]) {
       const answer = await t.call("POST", "/v1/threads/th-1/labels", { body });
       expect(answer.statusCode, JSON.stringify(body)).toBe(422);
     }
@@ -137,57 +146,69 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     expect((await t.call("GET", "/v1/threads/nope/labels")).statusCode).toBe(404);
   });
 
-  it_("labels a thread: the thread shows them, adding again is a no-op, events say what changed", async () => {
-    const { t, chat } = await setup();
-    for (const name of ["VIP", "refund", "spam"]) await create(t, { name });
-    await streamTurn(t, chat.id, "th-1", "hi");
-    const admin = await signIn(t);
+  it_(
+    "labels a thread: the thread shows them, adding again is a no-op, events say what changed",
+    async () => {
+      const { t, chat } = await setup();
+      for (const name of ["VIP", "refund", "spam"]) await create(t, { name });
+      await streamTurn(t, chat.id, "th-1", "hi");
+      const admin = await signIn(t);
 
-    const added = await admin.call("POST", "/v1/threads/th-1/labels", { labels: ["vip", "Refund"] });
-    expect(added.statusCode).toBe(200);
-    expect(added.json().data.map((label: { name: string }) => label.name)).toEqual(["refund", "VIP"]);
-    expect((await t.call("GET", "/v1/threads/th-1")).json().labels).toEqual(["refund", "VIP"]);
-    expect((await t.call("GET", "/v1/threads")).json().data[0].labels).toEqual(["refund", "VIP"]);
-    expect((await t.call("GET", `/v1/chats/${chat.id}/threads`)).json()[0].labels).toEqual(["refund", "VIP"]);
+      const added = await admin.call("POST", "/v1/threads/th-1/labels", { labels: ["vip", "Refund"] });
+      expect(added.statusCode).toBe(200);
+      expect(added.json().data.map((label: { name: string }) => label.name)).toEqual(["refund", "VIP"]);
+      expect((await t.call("GET", "/v1/threads/th-1")).json().labels).toEqual(["refund", "VIP"]);
+      expect((await t.call("GET", "/v1/threads")).json().data[0].labels).toEqual(["refund", "VIP"]);
+      expect((await t.call("GET", `/v1/chats/${chat.id}/threads`)).json()[0].labels).toEqual([
+        "refund",
+        "VIP",
+      ]);
 
-    // Again: nothing new, no event.
-    const again = await t.call("POST", "/v1/threads/th-1/labels", { body: { labels: ["VIP"] } });
-    expect(again.json().data).toHaveLength(2);
+      // Again: nothing new, no event.
+      const again = await t.call("POST", "/v1/threads/th-1/labels", { body: { labels: ["VIP"] } });
+      expect(again.json().data).toHaveLength(2);
 
-    // An unknown name: 422 naming it, and nothing is added.
-    const unknown = await t.call("POST", "/v1/threads/th-1/labels", { body: { labels: ["spam", "urgent"] } });
-    expect([unknown.statusCode, unknown.json().code]).toEqual([422, "label_not_found"]);
-    expect(unknown.json().message).toContain("'urgent'");
-    expect(unknown.json().message).not.toContain("'spam'");
-    expect((await t.call("GET", "/v1/threads/th-1/labels")).json().data).toHaveLength(2);
+      // An unknown name: 422 naming it, and nothing is added.
+      const unknown = await t.call("POST", "/v1/threads/th-1/labels", {
+        body: { labels: ["spam", "urgent"] },
+      });
+      expect([unknown.statusCode, unknown.json().code]).toEqual([422, "label_not_found"]);
+      expect(unknown.json().message).toContain("'urgent'");
+      expect(unknown.json().message).not.toContain("'spam'");
+      expect((await t.call("GET", "/v1/threads/th-1/labels")).json().data).toHaveLength(2);
 
-    const removed = await t.call("POST", "/v1/threads/th-1/labels/remove", { body: { labels: ["vip", "spam"] } });
-    expect(removed.json().data.map((label: { name: string }) => label.name)).toEqual(["refund"]);
-    // Taking off a label the thread does not carry: no event.
-    await t.call("POST", "/v1/threads/th-1/labels/remove", { body: { labels: ["spam"] } });
+      const removed = await t.call("POST", "/v1/threads/th-1/labels/remove", {
+        body: { labels: ["vip", "spam"] },
+      });
+      expect(removed.json().data.map((label: { name: string }) => label.name)).toEqual(["refund"]);
+      // Taking off a label the thread does not carry: no event.
+      await t.call("POST", "/v1/threads/th-1/labels/remove", { body: { labels: ["spam"] } });
 
-    const events = await threadEvents(t, "labels_changed");
-    expect(events).toEqual([
-      expect.objectContaining({
-        thread_id: "th-1",
-        labels: ["refund", "VIP"],
-        added: ["refund", "VIP"],
-        removed: [],
-        by: { type: "operator", id: admin.body.user.id, name: admin.body.user.name },
-      }),
-      expect.objectContaining({
-        labels: ["refund"],
-        added: [],
-        removed: ["VIP"],
-        by: expect.objectContaining({ type: "api_key" }),
-      }),
-    ]);
+      const events = await threadEvents(t, "labels_changed");
+      expect(events).toEqual([
+        expect.objectContaining({
+          thread_id: "th-1",
+          labels: ["refund", "VIP"],
+          added: ["refund", "VIP"],
+          removed: [],
+          by: { type: "operator", id: admin.body.user.id, name: admin.body.user.name },
+        }),
+        expect.objectContaining({
+          labels: ["refund"],
+          added: [],
+          removed: ["VIP"],
+          by: expect.objectContaining({ type: "api_key" }),
+        }),
+      ]);
 
-    // A deleted label comes off the thread.
-    const refund = (await t.call("GET", "/v1/labels")).json().data.find((l: { name: string }) => l.name === "refund");
-    await t.call("DELETE", `/v1/labels/${refund.id}`);
-    expect((await t.call("GET", "/v1/threads/th-1")).json().labels).toEqual([]);
-  });
+      // A deleted label comes off the thread.
+      const refund = (await t.call("GET", "/v1/labels"))
+        .json()
+        .data.find((l: { name: string }) => l.name === "refund");
+      await t.call("DELETE", `/v1/labels/${refund.id}`);
+      expect((await t.call("GET", "/v1/threads/th-1")).json().labels).toEqual([]);
+    },
+  );
 
   it_("sends thread.labels.changed to subscribed webhooks", async () => {
     const { t, chat } = await setup();
@@ -202,7 +223,13 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     const events = await webhookEvents(t, "thread.labels.changed");
     expect(events).toHaveLength(1);
     const data = JSON.parse(events[0]!.data);
-    expect(data).toEqual({ thread_id: "th-1", chat_id: chat.id, labels: ["vip"], added: ["vip"], removed: [] });
+    expect(data).toEqual({
+      thread_id: "th-1",
+      chat_id: chat.id,
+      labels: ["vip"],
+      added: ["vip"],
+      removed: [],
+    });
     const envelope = { id: events[0]!.id, type: events[0]!.type, created_at: events[0]!.created_at, data };
     expect(webhookEventSchema.safeParse(envelope).success).toBe(true);
     const types = (await t.call("GET", "/v1/webhook-events/types")).json();
@@ -222,7 +249,9 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     expect(await t.storage.db.selectFrom("person_labels").selectAll().execute()).toHaveLength(2);
     const removed = await t.call("POST", `${url}/remove`, { body: { labels: ["churn-risk"] } });
     expect(removed.json().data.map((label: { name: string }) => label.name)).toEqual(["vip"]);
-    expect((await t.call("GET", url)).json().data.map((label: { name: string }) => label.name)).toEqual(["vip"]);
+    expect((await t.call("GET", url)).json().data.map((label: { name: string }) => label.name)).toEqual([
+      "vip",
+    ]);
     const unknown = await t.call("POST", url, { body: { labels: ["nope"] } });
     expect([unknown.statusCode, unknown.json().code]).toEqual([422, "label_not_found"]);
     // A contact's labels are not the thread's.
@@ -242,7 +271,9 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     await t.call("POST", "/v1/threads/a/mode", { body: { mode: "manual" } });
 
     const ids = async (query: string) =>
-      ((await t!.call("GET", `/v1/threads?${query}`)).json().data as Array<{ id: string }>).map((th) => th.id).sort();
+      ((await t!.call("GET", `/v1/threads?${query}`)).json().data as Array<{ id: string }>)
+        .map((th) => th.id)
+        .sort();
     expect(await ids("labels=vip")).toEqual(["a", "b"]);
     expect(await ids("labels=VIP,refund")).toEqual(["a"]);
     expect(await ids("labels=vip,refund&labels_match=all")).toEqual(["a"]);
@@ -260,7 +291,10 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     const first = (await t.call("GET", "/v1/threads?labels=vip,refund&labels_match=any&limit=2")).json();
     expect(first.data).toHaveLength(2);
     const next = (
-      await t.call("GET", `/v1/threads?labels=vip,refund&labels_match=any&limit=2&cursor=${first.next_cursor}`)
+      await t.call(
+        "GET",
+        `/v1/threads?labels=vip,refund&labels_match=any&limit=2&cursor=${first.next_cursor}`,
+      )
     ).json();
     expect([...first.data, ...next.data].map((th: { id: string }) => th.id).sort()).toEqual(["a", "b", "c"]);
     expect(next.next_cursor).toBeNull();
@@ -273,7 +307,9 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     await create(t, { name: "vip" });
     await streamTurn(t, chat.id, "th-1", "hi");
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => t!.call("POST", "/v1/threads/th-1/labels", { body: { labels: ["vip"] } })),
+      Array.from({ length: 8 }, () =>
+        t!.call("POST", "/v1/threads/th-1/labels", { body: { labels: ["vip"] } }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
     expect(await t.storage.db.selectFrom("thread_labels").selectAll().execute()).toHaveLength(1);
