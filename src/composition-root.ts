@@ -45,6 +45,7 @@ import { composeFeedback } from "./modules/feedback/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
+import { composeLabels } from "./modules/labels/index.js";
 import { composeMcp } from "./modules/mcp/index.js";
 import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.js";
 import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
@@ -348,6 +349,8 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
   });
+  // Labels on threads and people (docs/labels.md); the add_label tool labels through them.
+  const labels = composeLabels(context, { transactor });
   const threadActions: ThreadActions = {
     changeMode: async (projectId, threadId, mode, source) => {
       const thread = await repos.threads.find(projectId, threadId);
@@ -357,6 +360,7 @@ export function composeService(deps: ServiceDeps): Service {
       conversations.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
+    addLabel: (projectId, threadId, name) => labels.service.addAsBot(projectId, threadId, name),
   };
   const traces = composeTraces(context, {
     catalog,
@@ -426,6 +430,7 @@ export function composeService(deps: ServiceDeps): Service {
     threads,
     traces,
     feedback,
+    labels,
     evals,
     knowledge,
     memory,

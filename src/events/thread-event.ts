@@ -19,6 +19,7 @@ export const threadEventTypeSchema = z
     "reply_failed",
     "message_feedback",
     "reply_delta",
+    "labels_changed",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -97,6 +98,18 @@ export const threadEventSchema = z
         "The bot's reply as it is written (docs/conversations.md, \"Thread events\"): on one thread's " +
           "stream only, live only (no `id:`, never replayed); `message_created` follows with the stored reply.",
       ),
+    z.object({
+      ...common,
+      type: z.literal("labels_changed"),
+      labels: z
+        .array(z.string())
+        .describe("The thread's label names after the change, sorted (docs/labels.md)."),
+      added: z.array(z.string()).describe("Names put on by this change."),
+      removed: z.array(z.string()).describe("Names taken off by this change."),
+      by: threadActorSchema
+        .optional()
+        .describe("Who changed them (absent when the bot did: the add_label tool)."),
+    }),
   ])
   .meta({
     id: "ThreadEvent",

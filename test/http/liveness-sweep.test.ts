@@ -290,6 +290,30 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: `/v1/threads/${thread}/feedback` });
   await call({ method: "DELETE", url: feedbackUrl });
   await call({ method: "POST", url: feedbackUrl, body: { rating: "up" } });
+  // Labels (docs/labels.md): made, read, renamed, put on the thread and a contact and taken off,
+  // one deleted while a thread carries it; the other stays for the fuzzer.
+  const label = await json({ method: "POST", url: "/v1/labels", body: { name: "vip", color: "#ffaa00" } });
+  const doomed = await json({ method: "POST", url: "/v1/labels", body: { name: "refund" } });
+  await call({ method: "GET", url: "/v1/labels" });
+  await call({ method: "GET", url: `/v1/labels/${label.id}` });
+  await call({ method: "PUT", url: `/v1/labels/${label.id}`, body: { description: "Big customers" } });
+  await call({ method: "POST", url: `/v1/threads/${thread}/labels`, body: { labels: ["vip", "refund"] } });
+  await call({ method: "GET", url: `/v1/threads/${thread}/labels` });
+  await call({ method: "POST", url: `/v1/threads/${thread}/labels/remove`, body: { labels: ["vip"] } });
+  await call({
+    method: "POST",
+    url: `/v1/chats/${chat.id}/threads/thr_sweep_person/stream`,
+    body: { messages: [{ role: "user", content: "hello" }], person: { external_id: "sweep-ann" } },
+  });
+  const contact = (await json({ method: "GET", url: "/v1/threads/thr_sweep_person" })).person;
+  await call({
+    method: "POST",
+    url: `/v1/contacts/${contact.id}/labels`,
+    body: { labels: ["vip", "refund"] },
+  });
+  await call({ method: "GET", url: `/v1/contacts/${contact.id}/labels` });
+  await call({ method: "POST", url: `/v1/contacts/${contact.id}/labels/remove`, body: { labels: ["vip"] } });
+  await call({ method: "DELETE", url: `/v1/labels/${doomed.id}`, note: "a label on a thread and a contact" });
   // The reply's trace, and the thread's.
   await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
   await call({ method: "GET", url: `/v1/threads/${thread}/traces` });
@@ -640,6 +664,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       run_id: evalRun.id,
       chat_id: chat.id,
       thread_id: thread,
+      label_id: label.id,
+      contact_id: contact.id,
       key_id: key.id,
       operator_id: spare.id,
       approval_id: approval.id,

@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.reply.failed",
   "message.feedback",
   "bot.published",
+  "thread.labels.changed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -170,6 +171,19 @@ export const botPublishedDataSchema = z
     description: 'A bot version went live (docs/quality.md, "Versions").',
   });
 
+export const threadLabelsChangedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    labels: z.array(z.string()).describe("The thread's label names after the change, sorted."),
+    added: z.array(z.string()).describe("Names put on by this change."),
+    removed: z.array(z.string()).describe("Names taken off by this change."),
+  })
+  .meta({
+    id: "WebhookThreadLabelsChangedData",
+    description: "Labels were put on or taken off a thread (docs/labels.md).",
+  });
+
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
   "thread.message.created": threadMessageCreatedDataSchema,
@@ -182,6 +196,7 @@ export const webhookEventDataSchemas = {
   "thread.reply.failed": threadReplyFailedDataSchema,
   "message.feedback": messageFeedbackDataSchema,
   "bot.published": botPublishedDataSchema,
+  "thread.labels.changed": threadLabelsChangedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -208,6 +223,7 @@ export const webhookEventSchema = z
     envelope("thread.reply.failed"),
     envelope("message.feedback"),
     envelope("bot.published"),
+    envelope("thread.labels.changed"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 
