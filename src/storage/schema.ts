@@ -6,6 +6,7 @@ import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EvalTables } from "./schema-evals.js";
 import type { EventTables } from "./schema-events.js";
+import type { BusinessHoursTables } from "./schema-business-hours.js";
 import type { FeedbackTables } from "./schema-feedback.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
@@ -133,4 +134,5 @@ export interface Database
     McpTables,
     FeedbackTables,
     AnalyticsTables,
-    EvalTables {}
+    EvalTables,
+    BusinessHoursTables {}

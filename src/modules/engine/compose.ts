@@ -24,6 +24,7 @@ import type { ThreadWriter } from "./thread-writer.js";
 import { ProjectTools } from "./tools/project-tools.js";
 import { toolRoutes } from "./tools/routes.js";
 import { turnMetrics } from "./turn-metrics.js";
+import type { PromptFacts } from "./turn-prompt.js";
 import type { TurnWatcher } from "./turn-watch.js";
 
 export interface EngineDeps {
@@ -46,6 +47,8 @@ export interface EngineDeps {
   metrics?: Metrics;
   /** Follow every turn: the stored trace, OpenTelemetry (docs/quality.md). */
   watchers?: readonly TurnWatcher[];
+  /** What other modules add to the system prompt (business hours: docs/agent.md, "Prompt variables"). */
+  promptFacts?: (projectId: string) => Promise<PromptFacts>;
 }
 
 /**
@@ -89,6 +92,7 @@ export function composeEngine(
         }
       : {}),
     loadAttachment: (chatId, ref) => loadAttachment(context, connectors, chatId, ref),
+    ...(deps.promptFacts ? { promptFacts: deps.promptFacts } : {}),
     repos,
     writer,
     threadActions: deps.threadActions,

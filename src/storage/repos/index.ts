@@ -7,6 +7,7 @@ import { ApiKeysRepo } from "./api-keys.repo.js";
 import { ApprovalsRepo } from "./approvals.repo.js";
 import { BillingRepo } from "./billing.repo.js";
 import { lockBootstrap } from "./bootstrap-lock.js";
+import { BusinessHoursRepo } from "./business-hours.repo.js";
 import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
@@ -70,6 +71,8 @@ export interface Repos {
   /** Evaluation cases, runs and results (docs/quality.md, "Evaluations"). */
   evalCases: EvalCasesRepo;
   evalRuns: EvalRunsRepo;
+  /** Each project's business hours (docs/business-hours.md). */
+  businessHours: BusinessHoursRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -111,6 +114,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     analytics: new AnalyticsRepo(db),
     evalCases: new EvalCasesRepo(db),
     evalRuns: new EvalRunsRepo(db),
+    businessHours: new BusinessHoursRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),
