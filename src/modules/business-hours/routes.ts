@@ -19,7 +19,8 @@ export function businessHoursRoutes(app: App, businessHours: BusinessHoursServic
         tags,
         operationId: "getBusinessHours",
         summary: "The project's business hours",
-        description: "Never set: the defaults (off, `UTC`, closed every day, no message) with `updated_at` null.",
+        description:
+          "Never set: the defaults (off, `UTC`, closed every day, no message) with `updated_at` null.",
         response: { 200: businessHoursSchema },
       },
     },

@@ -140,7 +140,11 @@ function isHoliday(key: string, holidays: readonly Holiday[]): boolean {
  * days, touching ones merged (22:00–24:00 then 00:00–02:00 is one stretch). `openEnd`: the last
  * stretch runs to the end of the days looked at, so its real end is not known.
  */
-function stretches(schedule: Schedule, at: number, days: number): { list: Array<[number, number]>; end: number } {
+function stretches(
+  schedule: Schedule,
+  at: number,
+  days: number,
+): { list: Array<[number, number]>; end: number } {
   const zone = schedule.timezone;
   const today = wallTimeAt(at, zone);
   const firstDay = Date.UTC(today.year, today.month - 1, today.day) - DAY_MS;
@@ -169,7 +173,11 @@ function statusWithin(schedule: Schedule, at: number, days: number): ScheduleSta
   const current = list.find(([start, stop]) => start <= at && at < stop);
   const nextStart = list.find(([start]) => start > at);
   if (current) {
-    return { open: true, nextCloseAt: known(current[1]), nextOpenAt: nextStart ? new Date(nextStart[0]) : null };
+    return {
+      open: true,
+      nextCloseAt: known(current[1]),
+      nextOpenAt: nextStart ? new Date(nextStart[0]) : null,
+    };
   }
   return {
     open: false,

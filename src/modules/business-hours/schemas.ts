@@ -105,18 +105,17 @@ const messageSchema = z
   );
 
 /** The project's business hours as stored and as the API shows them (without `updated_at`). */
-export const businessHoursBodySchema = z
-  .strictObject({
-    enabled: z.boolean().describe("Off: always open (no out-of-hours message, the prompt says open)."),
-    timezone: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin")
-      .describe("An IANA time zone (`Europe/Berlin`); intervals and holidays are its local time."),
-    weekly: weeklySchema,
-    holidays: z.array(holidaySchema).max(MAX_HOLIDAYS).default([]).describe("Closed days, local dates."),
-    out_of_hours_message: messageSchema,
-  });
+export const businessHoursBodySchema = z.strictObject({
+  enabled: z.boolean().describe("Off: always open (no out-of-hours message, the prompt says open)."),
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin")
+    .describe("An IANA time zone (`Europe/Berlin`); intervals and holidays are its local time."),
+  weekly: weeklySchema,
+  holidays: z.array(holidaySchema).max(MAX_HOLIDAYS).default([]).describe("Closed days, local dates."),
+  out_of_hours_message: messageSchema,
+});
 
 export type BusinessHoursSettings = z.output<typeof businessHoursBodySchema>;
 
@@ -132,9 +131,7 @@ export const businessHoursSchema = z
         z.ZodArray<typeof intervalOut>
       >,
     ),
-    holidays: z.array(
-      z.object({ date: z.string(), to: z.string().optional(), name: z.string().optional() }),
-    ),
+    holidays: z.array(z.object({ date: z.string(), to: z.string().optional(), name: z.string().optional() })),
     out_of_hours_message: z.record(z.string(), z.string()).nullable(),
     updated_at: z.string().nullable().describe("Null: never set (the defaults: off, UTC, closed)."),
   })

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ThreadEvent } from "../../../src/events/thread-event.js";
 import { createRepos } from "../../../src/storage/repos/index.js";
-import { activeChat, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { signIn } from "../../helpers/console-session.js";
+import { activeChat, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { ManualClock } from "../../helpers/manual-clock.js";
 import { type ScriptedReply, scriptedModel } from "../../helpers/mock-model.js";
@@ -131,7 +131,12 @@ describe.each(DIALECTS)("business hours on %s", (dialect) => {
       const response = await t.call("POST", "/v1/business_hours", { body });
       expect(response.statusCode, `${path}: ${response.body}`).toBe(422);
       expect(response.json().code).toBe("validation_failed");
-      expect(response.json().details.map((d: { path: string }) => d.path).join(" ")).toContain(path);
+      expect(
+        response
+          .json()
+          .details.map((d: { path: string }) => d.path)
+          .join(" "),
+      ).toContain(path);
     }
     const badAt = await t.call("GET", "/v1/business_hours/status?at=yesterday");
     expect(badAt.statusCode).toBe(422);
@@ -168,45 +173,48 @@ describe.each(DIALECTS)("business hours on %s", (dialect) => {
     expect((await olga.call("GET", "/v1/business_hours/status")).json().open).toBe(false);
   });
 
-  it_("a hand-off out of hours tells the customer when people are back, in their language, once", async () => {
-    const { t, bot, chat, clock } = await setup(handoffScript);
-    await t.call("POST", `/v1/bots/${bot.id}/settings`, {
-      body: { ai: { tools: { handoff_to_operator: "auto" } } },
-    });
-    await t.call("POST", "/v1/business_hours", { body: HOURS });
+  it_(
+    "a hand-off out of hours tells the customer when people are back, in their language, once",
+    async () => {
+      const { t, bot, chat, clock } = await setup(handoffScript);
+      await t.call("POST", `/v1/bots/${bot.id}/settings`, {
+        body: { ai: { tools: { handoff_to_operator: "auto" } } },
+      });
+      await t.call("POST", "/v1/business_hours", { body: HOURS });
 
-    await streamTurn(t, chat.id, "ru-1", "Позовите, пожалуйста, человека");
-    expect((await t.call("GET", "/v1/threads/ru-1")).json().mode).toBe("manual");
-    const russian = await messagesOf(t, "ru-1");
-    const notices = russian.filter((m) => m.content.startsWith("Сейчас мы не на связи"));
-    expect(notices).toEqual([
-      expect.objectContaining({
-        role: "assistant",
-        author: "bot",
-        content: "Сейчас мы не на связи. Вернёмся понедельник, 30 ноября в 09:00 (Europe/Berlin).",
-      }),
-    ]);
-    // The customer writes again while people are out: no second notice (no new hand-off).
-    await streamTurn(t, chat.id, "ru-1", "Алло?");
-    expect((await messagesOf(t, "ru-1")).filter((m) => m.content.startsWith("Сейчас"))).toHaveLength(1);
+      await streamTurn(t, chat.id, "ru-1", "Позовите, пожалуйста, человека");
+      expect((await t.call("GET", "/v1/threads/ru-1")).json().mode).toBe("manual");
+      const russian = await messagesOf(t, "ru-1");
+      const notices = russian.filter((m) => m.content.startsWith("Сейчас мы не на связи"));
+      expect(notices).toEqual([
+        expect.objectContaining({
+          role: "assistant",
+          author: "bot",
+          content: "Сейчас мы не на связи. Вернёмся понедельник, 30 ноября в 09:00 (Europe/Berlin).",
+        }),
+      ]);
+      // The customer writes again while people are out: no second notice (no new hand-off).
+      await streamTurn(t, chat.id, "ru-1", "Алло?");
+      expect((await messagesOf(t, "ru-1")).filter((m) => m.content.startsWith("Сейчас"))).toHaveLength(1);
 
-    await streamTurn(t, chat.id, "en-1", "I want to talk to a person");
-    // Sent at the hand-off itself, before the bot's own last words of that turn.
-    expect((await messagesOf(t, "en-1")).map((m) => [m.author, m.content])).toEqual([
-      ["user", "I want to talk to a person"],
-      ["bot", "We are out of the office. We are back Monday, November 30 at 09:00."],
-      ["bot", "A colleague will take over."],
-    ]);
+      await streamTurn(t, chat.id, "en-1", "I want to talk to a person");
+      // Sent at the hand-off itself, before the bot's own last words of that turn.
+      expect((await messagesOf(t, "en-1")).map((m) => [m.author, m.content])).toEqual([
+        ["user", "I want to talk to a person"],
+        ["bot", "We are out of the office. We are back Monday, November 30 at 09:00."],
+        ["bot", "A colleague will take over."],
+      ]);
 
-    // In hours, the hand-off goes without it.
-    clock.advance(MONDAY_MORNING_MS - Date.parse(SUNDAY));
-    await streamTurn(t, chat.id, "en-2", "I want to talk to a person");
-    expect((await t.call("GET", "/v1/threads/en-2")).json().mode).toBe("manual");
-    expect((await messagesOf(t, "en-2")).map((m) => m.content)).toEqual([
-      "I want to talk to a person",
-      "A colleague will take over.",
-    ]);
-  });
+      // In hours, the hand-off goes without it.
+      clock.advance(MONDAY_MORNING_MS - Date.parse(SUNDAY));
+      await streamTurn(t, chat.id, "en-2", "I want to talk to a person");
+      expect((await t.call("GET", "/v1/threads/en-2")).json().mode).toBe("manual");
+      expect((await messagesOf(t, "en-2")).map((m) => m.content)).toEqual([
+        "I want to talk to a person",
+        "A colleague will take over.",
+      ]);
+    },
+  );
 
   it_("business hours off, or no message: a hand-off sends nothing more", async () => {
     const { t, bot, chat } = await setup(handoffScript);
