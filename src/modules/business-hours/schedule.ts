@@ -137,8 +137,8 @@ function isHoliday(key: string, holidays: readonly Holiday[]): boolean {
 
 /**
  * The open stretches, as UTC instants, of the local days from the day before `at` for `days`
- * days, touching ones merged (22:00–24:00 then 00:00–02:00 is one stretch). `openEnd`: the last
- * stretch runs to the end of the days looked at, so its real end is not known.
+ * days, touching ones merged (22:00–24:00 then 00:00–02:00 is one stretch). `end`: the end of
+ * the days looked at; a stretch reaching it has no known end.
  */
 function stretches(
   schedule: Schedule,
