@@ -36,6 +36,7 @@ import {
   toMilli,
 } from "./modules/billing/index.js";
 import { composeBots } from "./modules/bots/index.js";
+import { composeBusinessHours } from "./modules/business-hours/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
@@ -275,11 +276,15 @@ export function composeService(deps: ServiceDeps): Service {
   });
   const ledger = ledgerFromConfig(config, clock, ids);
   // What follows from a domain event, in order: the thread event listener takes the project's
-  // event lock, so it comes last; billing first, so the billing.balance.low and
+  // event lock, so it comes last; business hours first (the out-of-hours message it writes on a
+  // hand-off is delivered, hooked and streamed by those after it); billing next, so the billing.balance.low and
   // billing.reply.charged it raises reach the webhook outbox and analytics. Analytics' rollup
   // rows are locked in key order before the event lock, as every change takes them.
   const analytics = composeAnalytics(context);
+  const writer = new ThreadWriter({ clock, newId: ids });
+  const businessHours = composeBusinessHours(context, { writer });
   const listeners: DomainEventListener[] = [
+    businessHours.listener,
     billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
@@ -287,7 +292,6 @@ export function composeService(deps: ServiceDeps): Service {
     threadEventListener({ hub, clock }),
   ];
   const transactor = new Transactor({ repos, jobs, listeners });
-  const writer = new ThreadWriter({ clock, newId: ids });
   const credit = { enforce: config.billing.enforce, initialBalance: toMilli(config.billing.welcomeBonus) };
 
   // Who may call: API keys, console sessions, rate-limit budgets.
@@ -383,6 +387,7 @@ export function composeService(deps: ServiceDeps): Service {
     metrics,
     watchers: traces.watchers,
     replyDeltas: replyDeltaPublisher(hub, clock),
+    promptFacts: (projectId) => businessHours.service.promptFacts(projectId),
   });
   const threads = threadsCore.withEngine(engine);
   inbox = threads.inbox;
@@ -434,6 +439,7 @@ export function composeService(deps: ServiceDeps): Service {
     evals,
     knowledge,
     memory,
+    businessHours,
     composeConsole(context),
   ];
 

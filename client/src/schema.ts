@@ -578,6 +578,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/business_hours": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's business hours
+     * @description Never set: the defaults (off, `UTC`, closed every day, no message) with `updated_at` null.
+     */
+    get: operations["getBusinessHours"];
+    put?: never;
+    /**
+     * Replace the project's business hours
+     * @description Replaces the whole setting. 422 names the field: a time zone Intl does not know, a time that is not HH:MM, an interval that ends before it starts or overlaps another of its day, a holiday that is not a date, a message without `default`.
+     */
+    post: operations["replaceBusinessHours"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/business_hours/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether people are in, and when they next open and close
+     * @description At `at` (default: now). Both the next opening and the next closing after `at` are given: open, the closing comes first; closed, the opening. While business hours are off: open, both null.
+     */
+    get: operations["getBusinessHoursStatus"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/chats": {
     parameters: {
       query?: never;
@@ -2763,6 +2807,62 @@ export interface components {
       state: "published" | "draft" | "archived";
       /** @description From 1, per bot; never reused. */
       version: number;
+    };
+    /** @description A project's business hours (docs/business-hours.md). */
+    BusinessHours: {
+      enabled: boolean;
+      holidays: {
+        date: string;
+        name?: string;
+        to?: string;
+      }[];
+      out_of_hours_message: {
+        [key: string]: string;
+      } | null;
+      timezone: string;
+      /** @description Null: never set (the defaults: off, UTC, closed). */
+      updated_at: string | null;
+      weekly: {
+        fri: {
+          from: string;
+          to: string;
+        }[];
+        mon: {
+          from: string;
+          to: string;
+        }[];
+        sat: {
+          from: string;
+          to: string;
+        }[];
+        sun: {
+          from: string;
+          to: string;
+        }[];
+        thu: {
+          from: string;
+          to: string;
+        }[];
+        tue: {
+          from: string;
+          to: string;
+        }[];
+        wed: {
+          from: string;
+          to: string;
+        }[];
+      };
+    };
+    BusinessHoursStatus: {
+      at: string;
+      enabled: boolean;
+      /** @description The next closing after `at`; null when none within a year (or hours are off). */
+      next_close_at: string | null;
+      /** @description The next opening after `at`; null when none within a year (or hours are off). */
+      next_open_at: string | null;
+      /** @description Whether people are in at `at` (always true while business hours are off). */
+      open: boolean;
+      timezone: string;
     };
     Chat: {
       bot_id: string;
@@ -8594,6 +8694,350 @@ export interface operations {
       };
       /** @description `version_not_found`. `<resource>_not_found`: a resource named in the path does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBusinessHours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BusinessHours"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  replaceBusinessHours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Off: always open (no out-of-hours message, the prompt says open). */
+          enabled: boolean;
+          /**
+           * @description Closed days, local dates.
+           * @default []
+           */
+          holidays?: {
+            /** @description The closed day (local). */
+            date: string;
+            /** @description What it is, for people (`New Year`). */
+            name?: string;
+            /** @description The range's last closed day, included; absent: `date` alone. */
+            to?: string;
+          }[];
+          /**
+           * @description What the customer is told when a conversation is handed to people while they are out: `default` and, optionally, one text per language (`en`, `ru`, …). `{{next_open}}` becomes the next opening in the customer's language and the project's time zone, `{{timezone}}` the zone. Null: none.
+           * @default null
+           */
+          out_of_hours_message?: {
+            [key: string]: string;
+          } | null;
+          /** @description An IANA time zone (`Europe/Berlin`); intervals and holidays are its local time. */
+          timezone: string;
+          /** @description Open intervals for each weekday (`mon` … `sun`), in `timezone`. */
+          weekly: {
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            fri?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            mon?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            sat?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            sun?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            thu?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            tue?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+            /**
+             * @description The day's open intervals, local time; none: closed all day.
+             * @default []
+             */
+            wed?: {
+              /** @description Opens, local HH:MM. */
+              from: string;
+              /** @description Closes, local HH:MM; `24:00` is the day's end. */
+              to: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BusinessHours"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBusinessHoursStatus: {
+    parameters: {
+      query?: {
+        /** @description The moment asked about, ISO 8601 (default: now). */
+        at?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BusinessHoursStatus"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { AnalyticsTables } from "./schema-analytics.js";
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
+import type { BusinessHoursTables } from "./schema-business-hours.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EvalTables } from "./schema-evals.js";
@@ -135,4 +136,5 @@ export interface Database
     FeedbackTables,
     AnalyticsTables,
     EvalTables,
-    LabelTables {}
+    LabelTables,
+    BusinessHoursTables {}

@@ -462,6 +462,21 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: "/v1/analytics?time_zone=Europe/Moscow" });
   await call({ method: "GET", url: "/v1/analytics.csv?from=2026-01-01&to=2026-12-31" });
 
+  // Business hours: the setting, replaced, and whether people are in.
+  await call({ method: "GET", url: "/v1/business_hours" });
+  await call({
+    method: "POST",
+    url: "/v1/business_hours",
+    body: {
+      enabled: true,
+      timezone: "Europe/Berlin",
+      weekly: { mon: [{ from: "09:00", to: "18:00" }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+      holidays: [{ date: "2026-12-31" }],
+      out_of_hours_message: { default: "Back {{next_open}}." },
+    },
+  });
+  await call({ method: "GET", url: "/v1/business_hours/status?at=2026-11-29T10:00:00Z" });
+
   // Knowledge: files, stores empty and with files, batches, search.
   // An empty store first, before anything has used the vector index.
   const empty = await json({ method: "POST", url: "/v1/vector_stores", body: { name: "Empty" } });

@@ -25,6 +25,7 @@ import type { ThreadWriter } from "./thread-writer.js";
 import { ProjectTools } from "./tools/project-tools.js";
 import { toolRoutes } from "./tools/routes.js";
 import { turnMetrics } from "./turn-metrics.js";
+import type { PromptFacts } from "./turn-prompt.js";
 import type { TurnWatcher } from "./turn-watch.js";
 
 export interface EngineDeps {
@@ -49,6 +50,8 @@ export interface EngineDeps {
   watchers?: readonly TurnWatcher[];
   /** Told the text of replies as the model writes it (the operators' thread streams). */
   replyDeltas?: ReplyDeltaPublisher;
+  /** What other modules add to the system prompt (business hours: docs/agent.md, "Prompt variables"). */
+  promptFacts?: (projectId: string) => Promise<PromptFacts>;
 }
 
 /**
@@ -92,6 +95,7 @@ export function composeEngine(
         }
       : {}),
     loadAttachment: (chatId, ref) => loadAttachment(context, connectors, chatId, ref),
+    ...(deps.promptFacts ? { promptFacts: deps.promptFacts } : {}),
     repos,
     writer,
     threadActions: deps.threadActions,

@@ -2,6 +2,7 @@
 export { type CreditPolicy, INSUFFICIENT_CREDITS_REASON, whyNotAnswering } from "./answer-policy.js";
 export { type Approval, ApprovalFlow, type ApprovalResponse } from "./approval-flow.js";
 export { composeEngine } from "./compose.js";
+export { detectLanguage } from "./confirmation.js";
 export { engineJobHandlers } from "./job-handlers.js";
 export { replyJob } from "./jobs.js";
 export { callModel, isTimeout, type ModelAnswer } from "./model-call.js";
@@ -20,7 +21,7 @@ export { TurnEventQueue } from "./turn-event-queue.js";
 export type { TurnEvent, TurnEventSink } from "./turn-events.js";
 export { turnMetrics } from "./turn-metrics.js";
 export { failureText, type ReplyFinishReason, type TurnOutcome } from "./turn-outcome.js";
-export { systemPrompt } from "./turn-prompt.js";
+export { type PromptFacts, systemPrompt } from "./turn-prompt.js";
 /** What one turn tallies for its report; an evaluation's model call keeps one too. */
 export { TurnTrace as TurnTally } from "./turn-report.js";
 export { type TurnToolDeps, type TurnTools, turnToolsFor } from "./turn-tools.js";

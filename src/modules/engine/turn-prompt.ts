@@ -19,8 +19,21 @@ export interface TurnPromptDeps {
   memory: { chunks: MessageChunksRepo; embedder: Embedder };
   /** Fetches channel attachments, so models that read images see the photos customers send. */
   loadAttachment?: AttachmentLoader;
+  /** What other modules add to the prompt (business hours); absent: nothing. */
+  promptFacts?: (projectId: string) => Promise<PromptFacts>;
   log: TurnLog;
 }
+
+/**
+ * What other modules tell the model about the project now (docs/agent.md, "Prompt variables"):
+ * values for `{{name}}` in the bot's instruction, and sections after it.
+ */
+export interface PromptFacts {
+  variables: Readonly<Record<string, string>>;
+  sections: readonly string[];
+}
+
+const NO_FACTS: PromptFacts = { variables: {}, sections: [] };
 
 /** What the model is given: the system prompt and the conversation, fitted to its window. */
 export interface TurnPrompt {
@@ -63,7 +76,8 @@ export async function buildPrompt(
   const recalled = settings.ai.memory.semanticRecall
     ? await recallSection(deps, thread, unanswered, recent, Math.floor(available / 5))
     : NOTHING_RECALLED;
-  const system = systemPrompt(settings, thread.working_memory, recalled.text);
+  const facts = await promptFactsOf(deps, thread);
+  const system = systemPrompt(settings, thread.working_memory, recalled.text, facts);
   const rows = unansweredLast(
     fitHistory(recent, window, available - estimateTokens(system)),
     new Set(unanswered.map((row) => row.seq)),
@@ -83,12 +97,18 @@ export function estimatePromptTokens(prompt: TurnPrompt): number {
 }
 
 /**
- * The system prompt: the bot's instruction, then the thread's working memory when enabled,
+ * The system prompt: the bot's instruction (its `{{variables}}` filled), the other modules'
+ * sections (business hours), then the thread's working memory when enabled,
  * then what semantic recall found. Evaluations build theirs here too (docs/quality.md,
  * "Evaluations"), with no working memory and nothing recalled.
  */
-export function systemPrompt(settings: BotSettings, workingMemory: string | null, recalled: string): string {
-  const sections = [settings.ai.instruction];
+export function systemPrompt(
+  settings: BotSettings,
+  workingMemory: string | null,
+  recalled: string,
+  facts: PromptFacts = NO_FACTS,
+): string {
+  const sections = [fillPromptVariables(settings.ai.instruction, facts.variables), ...facts.sections];
   if (settings.ai.memory.workingMemory.enabled) {
     sections.push(
       [
@@ -101,6 +121,22 @@ export function systemPrompt(settings: BotSettings, workingMemory: string | null
   }
   if (recalled) sections.push(["## Recalled", recalled].join("\n"));
   return sections.join("\n\n");
+}
+
+/** `{{name}}` in the instruction replaced by its value; names no module gives stay as written. */
+function fillPromptVariables(instruction: string, variables: Readonly<Record<string, string>>): string {
+  return instruction.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => variables[name] ?? whole);
+}
+
+/** The facts for the turn; a failure to read them costs only them, never the turn. */
+async function promptFactsOf(deps: TurnPromptDeps, thread: ThreadRow): Promise<PromptFacts> {
+  if (!deps.promptFacts) return NO_FACTS;
+  try {
+    return await deps.promptFacts(thread.project_id);
+  } catch (error) {
+    deps.log.warn({ err: error, threadId: thread.id }, "prompt facts skipped");
+    return NO_FACTS;
+  }
 }
 
 /**

@@ -65,6 +65,9 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/tools",
   "GET /v1/operators",
   "GET /v1/operators/:operator_id",
+  "GET /v1/business_hours",
+  "POST /v1/business_hours",
+  "GET /v1/business_hours/status",
 ]);
 
 export function operatorMay(method: string, routePattern: string): boolean {

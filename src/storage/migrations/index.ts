@@ -31,6 +31,7 @@ import { analytics } from "./0029-analytics.js";
 import { botVersions } from "./0030-bot-versions.js";
 import { evaluations } from "./0031-evaluations.js";
 import { labels } from "./0034-labels.js";
+import { businessHours } from "./0037-business-hours.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -69,5 +70,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0030_bot_versions": botVersions(dialect),
     "0031_evaluations": evaluations(dialect),
     "0034_labels": labels(dialect),
+    "0037_business_hours": businessHours(dialect),
   };
 }

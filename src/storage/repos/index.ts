@@ -9,6 +9,7 @@ import { BillingRepo } from "./billing.repo.js";
 import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
+import { BusinessHoursRepo } from "./business-hours.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { EvalCasesRepo } from "./eval-cases.repo.js";
@@ -73,6 +74,8 @@ export interface Repos {
   evalRuns: EvalRunsRepo;
   /** Labels on threads and people (docs/labels.md). */
   labels: LabelsRepo;
+  /** Each project's business hours (docs/business-hours.md). */
+  businessHours: BusinessHoursRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -115,6 +118,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     evalCases: new EvalCasesRepo(db),
     evalRuns: new EvalRunsRepo(db),
     labels: new LabelsRepo(db),
+    businessHours: new BusinessHoursRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

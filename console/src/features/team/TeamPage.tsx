@@ -6,6 +6,7 @@ import { useSignedIn } from "../../auth/SessionProvider";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { LabelsSection } from "../labels/LabelsSection";
+import { BusinessHoursSection } from "../business-hours/BusinessHoursSection";
 import { AddOperatorModal } from "./AddOperatorModal";
 import { listOperators, teamKeys } from "./api";
 import { MyAccountCard } from "./MyAccountCard";
@@ -13,7 +14,8 @@ import { OperatorsTable } from "./OperatorsTable";
 
 /**
  * /team: the project's people (admins manage them; operators, who may reach this page by its
- * address, only see the list) and the signed-in person's own account.
+ * address, only see the list), the project's business hours (both may change them) and the
+ * signed-in person's own account.
  */
 export function TeamPage() {
   const t = useT("team");
@@ -60,6 +62,7 @@ export function TeamPage() {
         </QueryState>
       </Stack>
       <LabelsSection manage={isAdmin} />
+      <BusinessHoursSection />
       <MyAccountCard />
       {isAdmin && <AddOperatorModal opened={adding} onClose={add.close} />}
     </Stack>
