@@ -37,6 +37,7 @@ import {
 import { composeBots } from "./modules/bots/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
+import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";
@@ -423,6 +424,10 @@ export function composeService(deps: ServiceDeps): Service {
     analytics.parts,
     threads,
     traces,
+    // Ready answers operators insert by short code (docs/canned-responses.md).
+    composeCannedResponses(context, {
+      resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+    }),
     feedback,
     evals,
     knowledge,

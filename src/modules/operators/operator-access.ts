@@ -53,6 +53,13 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/tools",
   "GET /v1/operators",
   "GET /v1/operators/:operator_id",
+  // Canned responses: the team's ready answers, kept and inserted by operators (docs/canned-responses.md).
+  "GET /v1/canned_responses",
+  "POST /v1/canned_responses",
+  "GET /v1/canned_responses/:id",
+  "POST /v1/canned_responses/:id",
+  "POST /v1/canned_responses/:id/delete",
+  "POST /v1/canned_responses/:id/render",
 ]);
 
 export function operatorMay(method: string, routePattern: string): boolean {

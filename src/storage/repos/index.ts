@@ -9,6 +9,7 @@ import { BillingRepo } from "./billing.repo.js";
 import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
+import { CannedResponsesRepo } from "./canned-responses.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { EvalCasesRepo } from "./eval-cases.repo.js";
@@ -70,6 +71,8 @@ export interface Repos {
   /** Evaluation cases, runs and results (docs/quality.md, "Evaluations"). */
   evalCases: EvalCasesRepo;
   evalRuns: EvalRunsRepo;
+  /** Ready answers operators insert by short code (docs/canned-responses.md). */
+  cannedResponses: CannedResponsesRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -111,6 +114,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     analytics: new AnalyticsRepo(db),
     evalCases: new EvalCasesRepo(db),
     evalRuns: new EvalRunsRepo(db),
+    cannedResponses: new CannedResponsesRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),
