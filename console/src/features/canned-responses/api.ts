@@ -45,4 +45,7 @@ export const deleteCannedResponse = (id: string) =>
 
 /** The text with the thread's variables filled; nothing is sent. */
 export const renderCannedResponse = (id: string, threadId: string) =>
-  api<{ text: string }>(`/canned_responses/${enc(id)}/render`, { method: "POST", body: { thread_id: threadId } });
+  api<{ text: string }>(`/canned_responses/${enc(id)}/render`, {
+    method: "POST",
+    body: { thread_id: threadId },
+  });

@@ -37,7 +37,10 @@ describe("the canned response form", () => {
         updated_at: "",
       }),
     ).toEqual({ shortCode: "hi", title: "", content: "Hello" });
-    expect(insertVariable("Hello !", 6, "contact.name")).toEqual({ content: "Hello {{contact.name}}!", caret: 22 });
+    expect(insertVariable("Hello !", 6, "contact.name")).toEqual({
+      content: "Hello {{contact.name}}!",
+      caret: 22,
+    });
     expect(insertVariable("", 10, "bot.name")).toEqual({ content: "{{bot.name}}", caret: 12 });
   });
 });

@@ -35,7 +35,9 @@ export function toCannedForm(existing: CannedResponse | undefined): CannedForm {
  */
 export function toCannedBody(
   form: CannedForm,
-): { ok: true; body: CannedResponseBody } | { ok: false; errors: Partial<Record<"short_code" | "content", CannedFieldError>> } {
+):
+  | { ok: true; body: CannedResponseBody }
+  | { ok: false; errors: Partial<Record<"short_code" | "content", CannedFieldError>> } {
   const code = form.shortCode.trim().replace(/^\//, "").toLowerCase();
   const errors: Partial<Record<"short_code" | "content", CannedFieldError>> = {};
   if (code === "") errors.short_code = "codeRequired";
@@ -47,7 +49,11 @@ export function toCannedBody(
 }
 
 /** The content with `{{variable}}` put at the caret (the drawer's variable buttons). */
-export function insertVariable(content: string, caret: number, variable: string): { content: string; caret: number } {
+export function insertVariable(
+  content: string,
+  caret: number,
+  variable: string,
+): { content: string; caret: number } {
   const at = Math.max(0, Math.min(caret, content.length));
   const placeholder = `{{${variable}}}`;
   return { content: content.slice(0, at) + placeholder + content.slice(at), caret: at + placeholder.length };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { matchItems, pickerKey, replaceToken, slashTokenAt } from "./slash-picker";
 
-const key = (name: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({
+const key = (
+  name: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {},
+) => ({
   key: name,
   ctrlKey: false,
   metaKey: false,
@@ -39,7 +42,13 @@ describe("the /code picker", () => {
     ];
     expect(matchItems(items, "ref").map((i) => i.short_code)).toEqual(["ref", "refund", "policy"]);
     expect(matchItems(items, "REF").map((i) => i.short_code)).toEqual(["ref", "refund", "policy"]);
-    expect(matchItems(items, "").map((i) => i.short_code)).toEqual(["hello", "policy", "ref", "refund", "thanks"]);
+    expect(matchItems(items, "").map((i) => i.short_code)).toEqual([
+      "hello",
+      "policy",
+      "ref",
+      "refund",
+      "thanks",
+    ]);
     expect(matchItems(items, "", 2)).toHaveLength(2);
     expect(matchItems(items, "zzz")).toEqual([]);
   });
