@@ -35,9 +35,9 @@ import {
   toMilli,
 } from "./modules/billing/index.js";
 import { composeBots } from "./modules/bots/index.js";
+import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
-import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";

@@ -421,12 +421,20 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   const canned = await json({
     method: "POST",
     url: "/v1/canned_responses",
-    body: { short_code: "hello", title: "Greeting", content: "Hi {{contact.name|there}}, {{operator.name}} here." },
+    body: {
+      short_code: "hello",
+      title: "Greeting",
+      content: "Hi {{contact.name|there}}, {{operator.name}} here.",
+    },
   });
   await call({ method: "GET", url: "/v1/canned_responses?q=greet" });
   await call({ method: "GET", url: `/v1/canned_responses/${canned.id}` });
   await call({ method: "POST", url: `/v1/canned_responses/${canned.id}`, body: { title: "Hello" } });
-  await call({ method: "POST", url: `/v1/canned_responses/${canned.id}/render`, body: { thread_id: thread } });
+  await call({
+    method: "POST",
+    url: `/v1/canned_responses/${canned.id}/render`,
+    body: { thread_id: thread },
+  });
   await call({ method: "POST", url: `/v1/canned_responses/${canned.id}/delete` });
 
   // Jobs and billing.

@@ -39,7 +39,10 @@ const notFound = (id: string) =>
   new ApiError(404, "canned_response_not_found", `The project has no canned response '${id}'.`);
 
 const codeTaken = (code: string) =>
-  conflict("canned_response_code_taken", `The project already has a canned response with the short code '${code}'.`);
+  conflict(
+    "canned_response_code_taken",
+    `The project already has a canned response with the short code '${code}'.`,
+  );
 
 const searchTextOf = (row: { short_code: string; title: string | null; content: string }) =>
   [row.short_code, row.title ?? "", row.content].join("\n").toLowerCase();
@@ -129,7 +132,11 @@ export class CannedResponsesService {
       title: input.title !== undefined ? titleOf(input.title) : row.title,
       content: input.content ?? row.content,
     };
-    const patch = { ...fields, search_text: searchTextOf(fields), updated_at: this.deps.clock.now().toISOString() };
+    const patch = {
+      ...fields,
+      search_text: searchTextOf(fields),
+      updated_at: this.deps.clock.now().toISOString(),
+    };
     if (!(await this.deps.repos.cannedResponses.update(auth.projectId, row.id, patch))) {
       throw codeTaken(fields.short_code);
     }

@@ -88,7 +88,11 @@ export type UpdateCannedResponseInput = z.infer<typeof updateCannedResponseBodyS
 export const cannedResponseParamsSchema = z.object({ id: z.string().max(128) });
 
 export const renderCannedResponseBodySchema = z.strictObject({
-  thread_id: z.string().min(1).max(128).describe("The thread whose person, bot and project fill the variables."),
+  thread_id: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe("The thread whose person, bot and project fill the variables."),
 });
 
 export const renderedCannedResponseSchema = z

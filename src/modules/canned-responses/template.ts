@@ -39,7 +39,8 @@ function placeholders(content: string): Placeholder[] {
   }));
 }
 
-const isKnown = (name: string): name is CannedVariable => (CANNED_VARIABLES as readonly string[]).includes(name);
+const isKnown = (name: string): name is CannedVariable =>
+  (CANNED_VARIABLES as readonly string[]).includes(name);
 
 /**
  * What is wrong with a content's placeholders, each naming the variable or where the braces
@@ -57,7 +58,10 @@ export function templateProblems(content: string, path = "content"): ErrorDetail
         message: `unknown variable '${name}'; known: ${CANNED_VARIABLES.join(", ")}`,
       });
     } else if (fallback !== undefined && fallback.trim().length > MAX_FALLBACK_LENGTH) {
-      problems.push({ path, message: `the fallback of '${name}' is longer than ${MAX_FALLBACK_LENGTH} characters` });
+      problems.push({
+        path,
+        message: `the fallback of '${name}' is longer than ${MAX_FALLBACK_LENGTH} characters`,
+      });
     }
   }
   // Braces left once the well-formed placeholders are cut out are malformed.
@@ -71,7 +75,10 @@ export function templateProblems(content: string, path = "content"): ErrorDetail
   const stray = /\{\{|\}\}/.exec(rest);
   if (stray) {
     const near = rest.slice(stray.index, stray.index + 24).split("\u0000")[0];
-    problems.push({ path, message: `malformed placeholder near '${near}': write {{variable}} or {{variable|fallback}}` });
+    problems.push({
+      path,
+      message: `malformed placeholder near '${near}': write {{variable}} or {{variable|fallback}}`,
+    });
   }
   return problems;
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, type Updateable, sql } from "kysely";
+import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { Database } from "../schema.js";
 import type { CannedResponsesTable } from "../schema-canned-responses.js";
 import { isConstraintViolation } from "./chats.repo.js";

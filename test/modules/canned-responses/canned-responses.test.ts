@@ -5,7 +5,8 @@ import { DIALECTS, shouldSkip, type TestDialect } from "../../helpers/dialects.j
 import { scriptedModel } from "../../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
 
-const GREETING = "Hi {{contact.name|there}}! {{ operator.name|Support }} from {{project.name}} and {{bot.name}}.";
+const GREETING =
+  "Hi {{contact.name|there}}! {{ operator.name|Support }} from {{project.name}} and {{bot.name}}.";
 
 /**
  * Canned responses (docs/canned-responses.md): CRUD and search, short codes unique per project
@@ -65,14 +66,20 @@ describe.each(DIALECTS)("canned responses on %s", (dialect: TestDialect) => {
       body: { short_code: "refunds", title: "Refunds" },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ short_code: "refunds", title: "Refunds", content: "Refunds take 5 days." });
+    expect(updated.json()).toMatchObject({
+      short_code: "refunds",
+      title: "Refunds",
+      content: "Refunds take 5 days.",
+    });
     expect(await codes("refunds")).toEqual(["refunds"]);
     const cleared = await t.call("POST", `/v1/canned_responses/${refund.id}`, { body: { title: null } });
     expect(cleared.json().title).toBeNull();
 
     const deleted = await t.call("POST", `/v1/canned_responses/${refund.id}/delete`);
     expect(deleted.json()).toEqual({ id: refund.id, deleted: true });
-    expect((await t.call("GET", `/v1/canned_responses/${refund.id}`)).json().code).toBe("canned_response_not_found");
+    expect((await t.call("GET", `/v1/canned_responses/${refund.id}`)).json().code).toBe(
+      "canned_response_not_found",
+    );
     expect((await t.call("POST", `/v1/canned_responses/${refund.id}/delete`)).statusCode).toBe(404);
     const rows = await t.storage.db.selectFrom("canned_responses").select("short_code").execute();
     expect(rows).toEqual([{ short_code: "hello" }]);
@@ -115,13 +122,20 @@ describe.each(DIALECTS)("canned responses on %s", (dialect: TestDialect) => {
     expect((await refused({ short_code: "ok", content: "x", colour: "red" })).details[0].path).toBe("colour");
 
     const unknown = await refused({ short_code: "ok", content: "Hi {{contact.phone}}" });
-    expect(unknown.details[0]).toMatchObject({ path: "content", message: expect.stringContaining("contact.phone") });
+    expect(unknown.details[0]).toMatchObject({
+      path: "content",
+      message: expect.stringContaining("contact.phone"),
+    });
     expect(unknown.message).toContain("unknown variable 'contact.phone'");
     const open = await refused({ short_code: "ok", content: "Hi {{contact.name" });
     expect(open.message).toContain("malformed placeholder near '{{contact.name'");
-    expect((await refused({ short_code: "ok", content: "Hi contact.name}}" })).message).toContain("malformed");
+    expect((await refused({ short_code: "ok", content: "Hi contact.name}}" })).message).toContain(
+      "malformed",
+    );
     expect((await refused({ short_code: "ok", content: "Hi {{}}" })).message).toContain("names no variable");
-    expect((await refused({ short_code: "ok", content: "{{ system('ls') }}" })).message).toContain("malformed");
+    expect((await refused({ short_code: "ok", content: "{{ system('ls') }}" })).message).toContain(
+      "malformed",
+    );
 
     // Single braces are plain text.
     expect((await create(t, { short_code: "json", content: 'Send {"order": 1}' })).statusCode).toBe(200);
@@ -140,7 +154,10 @@ describe.each(DIALECTS)("canned responses on %s", (dialect: TestDialect) => {
     expect(badUpdate.statusCode).toBe(422);
     expect(badUpdate.json().message).toContain("operator.nickname");
     // Nothing refused was stored.
-    const rows = await t.storage.db.selectFrom("canned_responses").select(["short_code", "content"]).execute();
+    const rows = await t.storage.db
+      .selectFrom("canned_responses")
+      .select(["short_code", "content"])
+      .execute();
     expect(rows.sort((a, b) => a.short_code.localeCompare(b.short_code))).toEqual([
       { short_code: "dup", content: "one" },
       { short_code: "json", content: 'Send {"order": 1}' },
@@ -151,7 +168,9 @@ describe.each(DIALECTS)("canned responses on %s", (dialect: TestDialect) => {
   it_("parallel creates of one short code: one 200, the rest 409", async () => {
     const t = await app();
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => create(t, { short_code: i % 2 ? "race" : "RACE", content: `Try ${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        create(t, { short_code: i % 2 ? "race" : "RACE", content: `Try ${i}` }),
+      ),
     );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
@@ -162,100 +181,114 @@ describe.each(DIALECTS)("canned responses on %s", (dialect: TestDialect) => {
     expect(rows).toEqual([{ short_code: "race" }]);
   });
 
-  it_("another project can neither see, change nor render a response; its own codes are its own", async () => {
-    const t = await app();
-    const { chat } = await activeChat(t);
-    await streamTurn(t, chat.id, "th-1", "hello");
-    const mine = (await create(t, { short_code: "hello", content: GREETING })).json();
-    const { key } = await t.otherProject();
-    const as = { key };
-    expect((await t.call("GET", "/v1/canned_responses", as)).json().data).toEqual([]);
-    for (const [method, url, body] of [
-      ["GET", `/v1/canned_responses/${mine.id}`, undefined],
-      ["POST", `/v1/canned_responses/${mine.id}`, { content: "mine now" }],
-      ["POST", `/v1/canned_responses/${mine.id}/render`, { thread_id: "th-1" }],
-      ["POST", `/v1/canned_responses/${mine.id}/delete`, undefined],
-    ] as const) {
-      const response = await t.call(method, url, { ...as, ...(body ? { body } : {}) });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json().code).toBe("canned_response_not_found");
-    }
-    // Its own response with the same code, rendered for our thread: the thread is not theirs.
-    const theirs = await create(t, { short_code: "hello", content: "Theirs" }, key);
-    expect(theirs.statusCode).toBe(200);
-    const render = await t.call("POST", `/v1/canned_responses/${theirs.json().id}/render`, {
-      ...as,
-      body: { thread_id: "th-1" },
-    });
-    expect(render.statusCode).toBe(403);
-    expect((await t.call("GET", `/v1/canned_responses/${mine.id}`)).json().content).toBe(GREETING);
-  });
+  it_(
+    "another project can neither see, change nor render a response; its own codes are its own",
+    async () => {
+      const t = await app();
+      const { chat } = await activeChat(t);
+      await streamTurn(t, chat.id, "th-1", "hello");
+      const mine = (await create(t, { short_code: "hello", content: GREETING })).json();
+      const { key } = await t.otherProject();
+      const as = { key };
+      expect((await t.call("GET", "/v1/canned_responses", as)).json().data).toEqual([]);
+      for (const [method, url, body] of [
+        ["GET", `/v1/canned_responses/${mine.id}`, undefined],
+        ["POST", `/v1/canned_responses/${mine.id}`, { content: "mine now" }],
+        ["POST", `/v1/canned_responses/${mine.id}/render`, { thread_id: "th-1" }],
+        ["POST", `/v1/canned_responses/${mine.id}/delete`, undefined],
+      ] as const) {
+        const response = await t.call(method, url, { ...as, ...(body ? { body } : {}) });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json().code).toBe("canned_response_not_found");
+      }
+      // Its own response with the same code, rendered for our thread: the thread is not theirs.
+      const theirs = await create(t, { short_code: "hello", content: "Theirs" }, key);
+      expect(theirs.statusCode).toBe(200);
+      const render = await t.call("POST", `/v1/canned_responses/${theirs.json().id}/render`, {
+        ...as,
+        body: { thread_id: "th-1" },
+      });
+      expect(render.statusCode).toBe(403);
+      expect((await t.call("GET", `/v1/canned_responses/${mine.id}`)).json().content).toBe(GREETING);
+    },
+  );
 
-  it_("renders for a thread: the person's name or the fallback, the operator's name from a session", async () => {
-    const t = await app();
-    const { chat, bot } = await activeChat(t);
-    await streamTurn(t, chat.id, "named", "hello", {
-      extra: { person: { external_id: "ann-1", name: "Ann Smith" } },
-    });
-    await streamTurn(t, chat.id, "anonymous", "hello");
-    const project = (await t.call("GET", "/v1/projects")).json().find((p: { id: string }) => p.id === t.projectId);
-    const greeting = (await create(t, { short_code: "hello", content: GREETING })).json();
-    const first = (
-      await create(t, {
-        short_code: "first",
-        content: "Dear {{contact.first_name|customer}} <{{contact.email|no email}}>, {{operator.name}}.",
-      })
-    ).json();
-    const render = (id: string, threadId: string, caller: (body: unknown, url: string) => Promise<unknown>) =>
-      caller({ thread_id: threadId }, `/v1/canned_responses/${id}/render`);
+  it_(
+    "renders for a thread: the person's name or the fallback, the operator's name from a session",
+    async () => {
+      const t = await app();
+      const { chat, bot } = await activeChat(t);
+      await streamTurn(t, chat.id, "named", "hello", {
+        extra: { person: { external_id: "ann-1", name: "Ann Smith" } },
+      });
+      await streamTurn(t, chat.id, "anonymous", "hello");
+      const project = (await t.call("GET", "/v1/projects"))
+        .json()
+        .find((p: { id: string }) => p.id === t.projectId);
+      const greeting = (await create(t, { short_code: "hello", content: GREETING })).json();
+      const first = (
+        await create(t, {
+          short_code: "first",
+          content: "Dear {{contact.first_name|customer}} <{{contact.email|no email}}>, {{operator.name}}.",
+        })
+      ).json();
+      const render = (
+        id: string,
+        threadId: string,
+        caller: (body: unknown, url: string) => Promise<unknown>,
+      ) => caller({ thread_id: threadId }, `/v1/canned_responses/${id}/render`);
 
-    const byKey = async (body: unknown, url: string) => {
-      const response = await t.call("POST", url, { body });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().text;
-    };
-    expect(await render(greeting.id, "named", byKey)).toBe(
-      `Hi Ann Smith! Support from ${project.name} and ${bot.name}.`,
-    );
-    expect(await render(greeting.id, "anonymous", byKey)).toBe(
-      `Hi there! Support from ${project.name} and ${bot.name}.`,
-    );
-    expect(await render(first.id, "named", byKey)).toBe("Dear Ann <no email>, .");
-    expect(await render(first.id, "anonymous", byKey)).toBe("Dear customer <no email>, .");
+      const byKey = async (body: unknown, url: string) => {
+        const response = await t.call("POST", url, { body });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().text;
+      };
+      expect(await render(greeting.id, "named", byKey)).toBe(
+        `Hi Ann Smith! Support from ${project.name} and ${bot.name}.`,
+      );
+      expect(await render(greeting.id, "anonymous", byKey)).toBe(
+        `Hi there! Support from ${project.name} and ${bot.name}.`,
+      );
+      expect(await render(first.id, "named", byKey)).toBe("Dear Ann <no email>, .");
+      expect(await render(first.id, "anonymous", byKey)).toBe("Dear customer <no email>, .");
 
-    // An operator (not an admin) renders, and keeps responses, from the console.
-    const admin = await signIn(t);
-    const created = await admin.call("POST", "/v1/operators", {
-      email: "olga@example.com",
-      name: "Olga",
-      password: "operator-password",
-    });
-    const olga = await signIn(t, "olga@example.com", "operator-password");
-    expect(olga.body.role).toBe("operator");
-    const bySession = async (body: unknown, url: string) => {
-      const response = await olga.call("POST", url, body);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().text;
-    };
-    expect(await render(greeting.id, "named", bySession)).toBe(
-      `Hi Ann Smith! Olga from ${project.name} and ${bot.name}.`,
-    );
-    expect(await render(first.id, "anonymous", bySession)).toBe("Dear customer <no email>, Olga.");
+      // An operator (not an admin) renders, and keeps responses, from the console.
+      const admin = await signIn(t);
+      const created = await admin.call("POST", "/v1/operators", {
+        email: "olga@example.com",
+        name: "Olga",
+        password: "operator-password",
+      });
+      const olga = await signIn(t, "olga@example.com", "operator-password");
+      expect(olga.body.role).toBe("operator");
+      const bySession = async (body: unknown, url: string) => {
+        const response = await olga.call("POST", url, body);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().text;
+      };
+      expect(await render(greeting.id, "named", bySession)).toBe(
+        `Hi Ann Smith! Olga from ${project.name} and ${bot.name}.`,
+      );
+      expect(await render(first.id, "anonymous", bySession)).toBe("Dear customer <no email>, Olga.");
 
-    const own = await olga.call("POST", "/v1/canned_responses", { short_code: "bye", content: "Bye {{contact.name}}" });
-    expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().created_by).toBe(created.json().id);
-    expect((await olga.call("GET", "/v1/canned_responses?q=bye")).json().data).toHaveLength(1);
-    expect((await olga.call("POST", `/v1/canned_responses/${own.json().id}`, { title: "Farewell" })).statusCode).toBe(
-      200,
-    );
-    expect(await render(own.json().id, "anonymous", bySession)).toBe("Bye ");
-    expect((await olga.call("POST", `/v1/canned_responses/${own.json().id}/delete`)).statusCode).toBe(200);
+      const own = await olga.call("POST", "/v1/canned_responses", {
+        short_code: "bye",
+        content: "Bye {{contact.name}}",
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().created_by).toBe(created.json().id);
+      expect((await olga.call("GET", "/v1/canned_responses?q=bye")).json().data).toHaveLength(1);
+      expect(
+        (await olga.call("POST", `/v1/canned_responses/${own.json().id}`, { title: "Farewell" })).statusCode,
+      ).toBe(200);
+      expect(await render(own.json().id, "anonymous", bySession)).toBe("Bye ");
+      expect((await olga.call("POST", `/v1/canned_responses/${own.json().id}/delete`)).statusCode).toBe(200);
 
-    const missing = await t.call("POST", `/v1/canned_responses/${greeting.id}/render`, {
-      body: { thread_id: "no-such-thread" },
-    });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().code).toBe("thread_not_found");
-  });
+      const missing = await t.call("POST", `/v1/canned_responses/${greeting.id}/render`, {
+        body: { thread_id: "no-such-thread" },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().code).toBe("thread_not_found");
+    },
+  );
 });
