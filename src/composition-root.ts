@@ -37,6 +37,7 @@ import {
 } from "./modules/billing/index.js";
 import { composeBots } from "./modules/bots/index.js";
 import { composeBusinessHours } from "./modules/business-hours/index.js";
+import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
@@ -434,6 +435,10 @@ export function composeService(deps: ServiceDeps): Service {
     analytics.parts,
     threads,
     traces,
+    // Ready answers operators insert by short code (docs/canned-responses.md).
+    composeCannedResponses(context, {
+      resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+    }),
     feedback,
     labels,
     evals,

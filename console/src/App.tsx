@@ -14,6 +14,9 @@ const BillingPage = lazy(() =>
 );
 const BotPage = lazy(() => import("./features/bots/BotPage").then((m) => ({ default: m.BotPage })));
 const BotsPage = lazy(() => import("./features/bots/BotsPage").then((m) => ({ default: m.BotsPage })));
+const CannedResponsesPage = lazy(() =>
+  import("./features/canned-responses/CannedResponsesPage").then((m) => ({ default: m.CannedResponsesPage })),
+);
 const ChannelsPage = lazy(() =>
   import("./features/channels/ChannelsPage").then((m) => ({ default: m.ChannelsPage })),
 );
@@ -55,6 +58,7 @@ const router = createBrowserRouter(
         { path: "knowledge", element: <KnowledgePage /> },
         { path: "knowledge/:storeId", element: <VectorStorePage /> },
         { path: "team", element: <TeamPage /> },
+        { path: "canned", element: <CannedResponsesPage /> },
         { path: "*", element: <Navigate to="/inbox" replace /> },
       ],
     },

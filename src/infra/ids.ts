@@ -68,7 +68,8 @@ export type IdPrefix =
   | "evc"
   | "evr"
   | "fb"
-  | "lbl";
+  | "lbl"
+  | "cr";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

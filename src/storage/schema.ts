@@ -3,6 +3,7 @@ import type { AnalyticsTables } from "./schema-analytics.js";
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
 import type { BusinessHoursTables } from "./schema-business-hours.js";
+import type { CannedResponseTables } from "./schema-canned-responses.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EvalTables } from "./schema-evals.js";
@@ -137,4 +138,5 @@ export interface Database
     AnalyticsTables,
     EvalTables,
     LabelTables,
-    BusinessHoursTables {}
+    BusinessHoursTables,
+    CannedResponseTables {}

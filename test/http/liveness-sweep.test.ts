@@ -444,6 +444,26 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   // The server never answers: the refresh records that in the server's status.
   await call({ method: "POST", url: `/v1/mcp-servers/${mcp.id}/refresh` });
 
+  // Canned responses: written, searched, rendered for a thread, deleted.
+  const canned = await json({
+    method: "POST",
+    url: "/v1/canned_responses",
+    body: {
+      short_code: "hello",
+      title: "Greeting",
+      content: "Hi {{contact.name|there}}, {{operator.name}} here.",
+    },
+  });
+  await call({ method: "GET", url: "/v1/canned_responses?q=greet" });
+  await call({ method: "GET", url: `/v1/canned_responses/${canned.id}` });
+  await call({ method: "POST", url: `/v1/canned_responses/${canned.id}`, body: { title: "Hello" } });
+  await call({
+    method: "POST",
+    url: `/v1/canned_responses/${canned.id}/render`,
+    body: { thread_id: thread },
+  });
+  await call({ method: "POST", url: `/v1/canned_responses/${canned.id}/delete` });
+
   // Jobs and billing.
   const jobs = await json({ method: "GET", url: "/v1/jobs" });
   const job = jobs.data[0];

@@ -17,6 +17,7 @@ import {
   IconChartBar,
   IconCreditCard,
   IconInbox,
+  IconMessageBolt,
   IconPlugConnected,
   IconRobot,
   IconUsers,
@@ -32,6 +33,7 @@ import { LanguagePicker } from "./LanguagePicker";
 
 const NAV = [
   { to: "/inbox", key: "inbox", icon: IconInbox, admin: false },
+  { to: "/canned", key: "canned", icon: IconMessageBolt, admin: false },
   { to: "/bots", key: "bots", icon: IconRobot, admin: true },
   { to: "/channels", key: "channels", icon: IconPlugConnected, admin: true },
   { to: "/webhooks", key: "webhooks", icon: IconWebhook, admin: true },

@@ -68,6 +68,13 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/business_hours",
   "POST /v1/business_hours",
   "GET /v1/business_hours/status",
+  // Canned responses: the team's ready answers, kept and inserted by operators (docs/canned-responses.md).
+  "GET /v1/canned_responses",
+  "POST /v1/canned_responses",
+  "GET /v1/canned_responses/:id",
+  "POST /v1/canned_responses/:id",
+  "POST /v1/canned_responses/:id/delete",
+  "POST /v1/canned_responses/:id/render",
 ]);
 
 export function operatorMay(method: string, routePattern: string): boolean {

@@ -10,6 +10,7 @@ import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
 import { BusinessHoursRepo } from "./business-hours.repo.js";
+import { CannedResponsesRepo } from "./canned-responses.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { EvalCasesRepo } from "./eval-cases.repo.js";
@@ -76,6 +77,8 @@ export interface Repos {
   labels: LabelsRepo;
   /** Each project's business hours (docs/business-hours.md). */
   businessHours: BusinessHoursRepo;
+  /** Ready answers operators insert by short code (docs/canned-responses.md). */
+  cannedResponses: CannedResponsesRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -119,6 +122,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     evalRuns: new EvalRunsRepo(db),
     labels: new LabelsRepo(db),
     businessHours: new BusinessHoursRepo(db),
+    cannedResponses: new CannedResponsesRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

@@ -6,6 +6,8 @@ import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { useErrorText } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
+import { CannedPicker } from "../canned-responses/CannedPicker";
+import { useCannedPicker } from "../canned-responses/useCannedPicker";
 import { inboxKeys, isScheduled, sendMessage } from "./api";
 import { isSendShortcut, minScheduleValue, scheduleToIso, sendErrorKey } from "./composer";
 import { mergeMessage } from "./conversation";
@@ -26,6 +28,8 @@ export function Composer({ thread }: { thread: Thread }) {
   const [scheduleAt, setScheduleAt] = useState("");
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const enabled = canReply(thread.mode);
+  // `/code` inserts a canned response (docs/canned-responses.md).
+  const canned = useCannedPicker(thread.id, text, setText);
 
   const send = useMutation({
     mutationFn: (input: { text: string; scheduledAt?: string }) =>
@@ -75,8 +79,10 @@ export function Composer({ thread }: { thread: Thread }) {
         submit();
       }}
     >
-      <Stack gap={6}>
+      <Stack gap={6} pos="relative">
+        <CannedPicker picker={canned.picker} />
         <Textarea
+          {...canned.inputProps}
           data-testid="composer-input"
           aria-label={t("composer.label")}
           placeholder={enabled ? t("composer.placeholder") : undefined}
@@ -89,6 +95,7 @@ export function Composer({ thread }: { thread: Thread }) {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={(event) => {
+            if (canned.onKeyDown(event)) return;
             if (isSendShortcut(event)) {
               event.preventDefault();
               submit();
