@@ -1236,17 +1236,33 @@ export interface paths {
     };
     /** Get a label */
     get: operations["getLabel"];
+    put?: never;
     /**
      * Rename or recolour a label
      * @description Only the fields sent change; threads and contacts keep the label under its new name.
      */
-    put: operations["updateLabel"];
-    post?: never;
+    post: operations["updateLabel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/labels/{label_id}/delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
     /**
      * Delete a label
      * @description It comes off every thread and contact that carries it (no `labels_changed` is raised for them).
      */
-    delete: operations["deleteLabel"];
+    post: operations["deleteLabel"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -13527,7 +13543,7 @@ export interface operations {
           "application/json": components["schemas"]["Label"];
         };
       };
-      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. */
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13563,7 +13579,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `label_exists`: the project has a label of that name, in any case. */
+      /** @description `label_exists`: the project has a label of that name, in any case. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -13639,6 +13655,15 @@ export interface operations {
           "application/json": components["schemas"]["Deleted"];
         };
       };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
       401: {
         headers: {
@@ -13659,6 +13684,15 @@ export interface operations {
       };
       /** @description `<resource>_not_found`: a resource named in the path does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -296,7 +296,7 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   const doomed = await json({ method: "POST", url: "/v1/labels", body: { name: "refund" } });
   await call({ method: "GET", url: "/v1/labels" });
   await call({ method: "GET", url: `/v1/labels/${label.id}` });
-  await call({ method: "PUT", url: `/v1/labels/${label.id}`, body: { description: "Big customers" } });
+  await call({ method: "POST", url: `/v1/labels/${label.id}`, body: { description: "Big customers" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/labels`, body: { labels: ["vip", "refund"] } });
   await call({ method: "GET", url: `/v1/threads/${thread}/labels` });
   await call({ method: "POST", url: `/v1/threads/${thread}/labels/remove`, body: { labels: ["vip"] } });
@@ -313,7 +313,7 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   });
   await call({ method: "GET", url: `/v1/contacts/${contact.id}/labels` });
   await call({ method: "POST", url: `/v1/contacts/${contact.id}/labels/remove`, body: { labels: ["vip"] } });
-  await call({ method: "DELETE", url: `/v1/labels/${doomed.id}`, note: "a label on a thread and a contact" });
+  await call({ method: "POST", url: `/v1/labels/${doomed.id}/delete`, note: "a label on a thread and a contact" });
   // The reply's trace, and the thread's.
   await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
   await call({ method: "GET", url: `/v1/threads/${thread}/traces` });

@@ -62,7 +62,7 @@ export function labelsRoutes(app: App, labels: LabelsService): void {
     async (request) => labels.get(authOf(request), request.params.label_id),
   );
 
-  app.put(
+  app.post(
     "/labels/:label_id",
     {
       schema: {
@@ -78,8 +78,8 @@ export function labelsRoutes(app: App, labels: LabelsService): void {
     async (request) => labels.update(authOf(request), request.params.label_id, request.body),
   );
 
-  app.delete(
-    "/labels/:label_id",
+  app.post(
+    "/labels/:label_id/delete",
     {
       schema: {
         tags,

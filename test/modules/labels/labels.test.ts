@@ -63,21 +63,21 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     expect((await t.call("GET", `/v1/labels/${vip.json().id}`)).json()).toEqual(vip.json());
 
     // Only the fields sent change; a rename onto another label's name is refused.
-    const renamed = await t.call("PUT", `/v1/labels/${vip.json().id}`, { body: { name: "Gold" } });
+    const renamed = await t.call("POST", `/v1/labels/${vip.json().id}`, { body: { name: "Gold" } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: "Gold", color: "#ffaa00", description: "Big customers" });
-    const cleared = await t.call("PUT", `/v1/labels/${vip.json().id}`, { body: { color: null } });
+    const cleared = await t.call("POST", `/v1/labels/${vip.json().id}`, { body: { color: null } });
     expect(cleared.json()).toMatchObject({ name: "Gold", color: null });
-    const clash = await t.call("PUT", `/v1/labels/${vip.json().id}`, { body: { name: "REFUND" } });
+    const clash = await t.call("POST", `/v1/labels/${vip.json().id}`, { body: { name: "REFUND" } });
     expect([clash.statusCode, clash.json().code]).toEqual([409, "label_exists"]);
     // Its own name in another case is a rename, not a clash.
-    const recased = await t.call("PUT", `/v1/labels/${vip.json().id}`, { body: { name: "GOLD" } });
+    const recased = await t.call("POST", `/v1/labels/${vip.json().id}`, { body: { name: "GOLD" } });
     expect(recased.json().name).toBe("GOLD");
 
-    const deleted = await t.call("DELETE", `/v1/labels/${vip.json().id}`);
+    const deleted = await t.call("POST", `/v1/labels/${vip.json().id}/delete`);
     expect(deleted.json()).toEqual({ id: vip.json().id, deleted: true });
     expect((await t.call("GET", `/v1/labels/${vip.json().id}`)).statusCode).toBe(404);
-    expect((await t.call("DELETE", `/v1/labels/${vip.json().id}`)).statusCode).toBe(404);
+    expect((await t.call("POST", `/v1/labels/${vip.json().id}/delete`)).statusCode).toBe(404);
     expect((await t.call("GET", "/v1/labels")).json().data).toHaveLength(1);
   });
 
@@ -102,7 +102,7 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     }
     expect((await create(t, { name: "x".repeat(50) })).statusCode).toBe(200);
     const label = (await t.call("GET", "/v1/labels")).json().data[0];
-    const bad = await t.call("PUT", `/v1/labels/${label.id}`, { body: { name: "" } });
+    const bad = await t.call("POST", `/v1/labels/${label.id}`, { body: { name: "" } });
     expect(bad.statusCode).toBe(422);
     await streamTurn(t, chat.id, "th-1", "hi");
     for (const body of [
@@ -129,8 +129,8 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
     expect((await t.call("GET", "/v1/labels", { key: other.key })).json().data).toHaveLength(1);
     for (const [method, url, body] of [
       ["GET", `/v1/labels/${mine.id}`, undefined],
-      ["PUT", `/v1/labels/${mine.id}`, { name: "x" }],
-      ["DELETE", `/v1/labels/${mine.id}`, undefined],
+      ["POST", `/v1/labels/${mine.id}`, { name: "x" }],
+      ["POST", `/v1/labels/${mine.id}/delete`, undefined],
       ["GET", "/v1/threads/th-1/labels", undefined],
       ["POST", "/v1/threads/th-1/labels", { labels: ["vip"] }],
       ["GET", `/v1/contacts/${personId}/labels`, undefined],
@@ -205,7 +205,7 @@ describe.each(DIALECTS)("labels on %s", (dialect) => {
       const refund = (await t.call("GET", "/v1/labels"))
         .json()
         .data.find((l: { name: string }) => l.name === "refund");
-      await t.call("DELETE", `/v1/labels/${refund.id}`);
+      await t.call("POST", `/v1/labels/${refund.id}/delete`);
       expect((await t.call("GET", "/v1/threads/th-1")).json().labels).toEqual([]);
     },
   );

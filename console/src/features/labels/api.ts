@@ -22,10 +22,10 @@ export const createLabel = (body: { name: string; color: string | null }) =>
   api<Label>("/labels", { method: "POST", body });
 
 export const updateLabel = (id: string, body: { name?: string; color?: string | null }) =>
-  api<Label>(`/labels/${enc(id)}`, { method: "PUT", body });
+  api<Label>(`/labels/${enc(id)}`, { method: "POST", body });
 
 export const deleteLabel = (id: string) =>
-  api<{ id: string; deleted: true }>(`/labels/${enc(id)}`, { method: "DELETE" });
+  api<{ id: string; deleted: true }>(`/labels/${enc(id)}/delete`, { method: "POST" });
 
 /** Puts labels on a thread (by name); answers the thread's labels. */
 export const addThreadLabels = (threadId: string, labels: string[]) =>
