@@ -17,7 +17,7 @@ import { percentile } from "./stats.js";
  * generated in bulk: four chats, 5,000 people, one message each, statuses as a support team's
  * inbox holds them after months (most resolved), 60 % assigned among ten operators, eight labels
  * of which each conversation has none to two. Each query BENCH_THREAD_LIST_RUNS times (default
- * 50) after 5 to warm up; p50 and p90 in milliseconds. Goal: p50 under 50 ms (issue 31).
+ * 50) after 5 to warm up; p50 and p90 in milliseconds. Goal: p50 under 50 ms.
  */
 const THREADS = Number(process.env.BENCH_THREAD_LIST_THREADS ?? 100_000);
 const RUNS = Number(process.env.BENCH_THREAD_LIST_RUNS ?? 50);

@@ -67,6 +67,8 @@ describe.each(DIALECTS)("migration 0033 on %s", (dialect) => {
       const migration = allMigrations(storage.dialect)["0033_canned_responses"]!;
       const tables = async () =>
         (await storage.db.introspection.getTables())
+          // On PostgreSQL every test's schema is listed: only this storage's counts.
+          .filter((table) => !storage.pgSchema || table.schema === storage.pgSchema)
           .map((table) => table.name)
           .filter((n) => n === "canned_responses");
       expect(await tables()).toEqual(["canned_responses"]);
