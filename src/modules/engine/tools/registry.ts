@@ -2,6 +2,7 @@ import type { BuiltinTool } from "../../../tools/tool-context.js";
 import { getCurrentTimeTool } from "./get-current-time.js";
 import { handoffToOperatorTool } from "./handoff-to-operator.js";
 import { knowledgeSearchTool } from "./knowledge-search.js";
+import { resolveConversationTool } from "./resolve-conversation.js";
 import { scheduleMessageTool } from "./schedule-message.js";
 import { updateWorkingMemoryTool } from "./update-working-memory.js";
 
@@ -14,6 +15,7 @@ export const BUILTIN_TOOLS: BuiltinTool[] = [
   updateWorkingMemoryTool,
   scheduleMessageTool,
   knowledgeSearchTool,
+  resolveConversationTool,
 ];
 
 const byName = new Map(BUILTIN_TOOLS.map((builtin) => [builtin.name, builtin]));
