@@ -69,7 +69,7 @@ export const threadEventSchema = z
       source: z
         .enum(["customer_message", "snooze_expired", "auto_resolve", "tool"])
         .optional()
-        .describe("Without `by`: what in Parley changed it (docs/conversations.md, \"Status\")."),
+        .describe('Without `by`: what in Parley changed it (docs/conversations.md, "Status").'),
     }),
     z.object({
       ...common,

@@ -19,7 +19,12 @@ export type ThreadMode = "auto" | "manual" | "operator" | "blocked";
 
 /** Where the conversation stands (docs/conversations.md, "Status"); orthogonal to the mode. */
 export type ThreadStatus = "open" | "pending" | "snoozed" | "resolved";
-export const THREAD_STATUSES = ["open", "pending", "snoozed", "resolved"] as const satisfies readonly ThreadStatus[];
+export const THREAD_STATUSES = [
+  "open",
+  "pending",
+  "snoozed",
+  "resolved",
+] as const satisfies readonly ThreadStatus[];
 
 /** Threads are keyed by (project_id, id): ids may be chosen by clients, so each project has its own namespace. */
 export interface ThreadsTable {

@@ -134,7 +134,13 @@ export class ConversationService {
   /** Threads per status (every status, zeros included) under the list's other filters. */
   async countThreads(
     auth: AuthContext,
-    query: { chat_id?: string; bot_id?: string; mode?: ThreadMode; waiting?: "true" | "false"; assignee?: string },
+    query: {
+      chat_id?: string;
+      bot_id?: string;
+      mode?: ThreadMode;
+      waiting?: "true" | "false";
+      assignee?: string;
+    },
   ): Promise<Record<ThreadStatus, number>> {
     const counts = await this.deps.repos.threads.countByStatus({
       projectId: auth.projectId,

@@ -28,9 +28,9 @@ import {
   setModeBodySchema,
   setStatusBodySchema,
   streamBodySchema,
-  threadDetailSchema,
   threadCountsQuerySchema,
   threadCountsSchema,
+  threadDetailSchema,
   threadListSchema,
   threadParamsSchema,
   threadSchema,
@@ -122,7 +122,7 @@ export function threadRoutes(
           "`open`, `pending` (waiting on the customer), `snoozed` (with `snoozed_until` in the future: reopens " +
           "then; without: until the customer writes) or `resolved`. The same status again changes nothing and raises " +
           "nothing; a change raises `status_changed` and the `thread.status.changed` webhook, recording who made it. " +
-          "A new customer message reopens the thread (docs/conversations.md, \"Status\").",
+          'A new customer message reopens the thread (docs/conversations.md, "Status").',
         params: threadParamsSchema,
         body: setStatusBodySchema,
         response: {

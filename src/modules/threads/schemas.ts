@@ -9,7 +9,7 @@ export const threadStatusSchema = z
   .enum(["open", "pending", "snoozed", "resolved"])
   .describe(
     "`open`, `pending` (waiting on the customer), `snoozed` (until `snoozed_until`, or the customer's next " +
-      "message) or `resolved` (docs/conversations.md, \"Status\").",
+      'message) or `resolved` (docs/conversations.md, "Status").',
   )
   .meta({ id: "ThreadStatus" });
 
@@ -172,13 +172,18 @@ export const threadCountsSchema = z
     snoozed: z.number().int(),
     resolved: z.number().int(),
   })
-  .meta({ id: "ThreadCounts", description: "Threads per status under the given filters; every status present." });
+  .meta({
+    id: "ThreadCounts",
+    description: "Threads per status under the given filters; every status present.",
+  });
 
 export const setStatusBodySchema = z.strictObject({
   status: threadStatusSchema,
   snoozed_until: isoTimestamp
     .optional()
-    .describe("Only with `snoozed`, in the future: when the thread reopens. Absent: until the customer writes."),
+    .describe(
+      "Only with `snoozed`, in the future: when the thread reopens. Absent: until the customer writes.",
+    ),
 });
 
 export const threadParamsSchema = z.object({ thread_id: z.string().max(128) });

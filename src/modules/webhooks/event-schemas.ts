@@ -161,7 +161,9 @@ export const threadStatusChangedDataSchema = z
     chat_id: z.string(),
     from: threadStatus.describe("The status before."),
     to: threadStatus.describe("The status now."),
-    snoozed_until: timestamp.nullable().describe("When the snooze ends (`to` = `snoozed` with a time); else null."),
+    snoozed_until: timestamp
+      .nullable()
+      .describe("When the snooze ends (`to` = `snoozed` with a time); else null."),
     actor: z
       .object({
         type: z.enum(["operator", "api_key"]),

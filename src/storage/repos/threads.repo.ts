@@ -274,7 +274,9 @@ export class ThreadsRepo {
   }
 
   /** How many threads match the list's filters (its `statuses` ignored), per status. */
-  async countByStatus(query: Omit<ThreadListQuery, "limit" | "statuses">): Promise<Map<ThreadStatus, number>> {
+  async countByStatus(
+    query: Omit<ThreadListQuery, "limit" | "statuses">,
+  ): Promise<Map<ThreadStatus, number>> {
     const rows = await this.filtered(query)
       .select(["threads.status"])
       .select((eb) => eb.fn.countAll<string | number>().as("count"))

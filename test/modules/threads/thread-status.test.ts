@@ -55,32 +55,39 @@ describe.each(DIALECTS)("conversation status, on %s", (dialect) => {
       .map((row) => JSON.parse(row.data) as Record<string, unknown>)
       .filter((event) => event.type === "status_changed" && event.thread_id === threadId);
 
-  it_("a new thread is open; changes are recorded with who made them; the same status again is a no-op", async () => {
-    const { t, chat } = await setup();
-    const admin = await signIn(t);
-    await streamTurn(t, chat.id, "st-1", "hello");
-    const fresh = await threadOf(t, "st-1");
-    expect(fresh).toMatchObject({ status: "open", snoozed_until: null });
-    expect(fresh.status_changed_at).toEqual(expect.any(String));
+  it_(
+    "a new thread is open; changes are recorded with who made them; the same status again is a no-op",
+    async () => {
+      const { t, chat } = await setup();
+      const admin = await signIn(t);
+      await streamTurn(t, chat.id, "st-1", "hello");
+      const fresh = await threadOf(t, "st-1");
+      expect(fresh).toMatchObject({ status: "open", snoozed_until: null });
+      expect(fresh.status_changed_at).toEqual(expect.any(String));
 
-    const resolved = await admin.call("POST", "/v1/threads/st-1/status", { status: "resolved" });
-    expect(resolved.statusCode).toBe(200);
-    expect(resolved.json()).toMatchObject({ id: "st-1", status: "resolved", snoozed_until: null });
-    const again = await setStatus(t, "st-1", { status: "resolved" });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().status).toBe("resolved");
-    const pending = await setStatus(t, "st-1", { status: "pending" });
-    expect(pending.json().status).toBe("pending");
+      const resolved = await admin.call("POST", "/v1/threads/st-1/status", { status: "resolved" });
+      expect(resolved.statusCode).toBe(200);
+      expect(resolved.json()).toMatchObject({ id: "st-1", status: "resolved", snoozed_until: null });
+      const again = await setStatus(t, "st-1", { status: "resolved" });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().status).toBe("resolved");
+      const pending = await setStatus(t, "st-1", { status: "pending" });
+      expect(pending.json().status).toBe("pending");
 
-    const events = await statusEvents(t, "st-1");
-    expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({
-      status: "resolved",
-      previous_status: "open",
-      by: { type: "operator", name: expect.any(String) },
-    });
-    expect(events[1]).toMatchObject({ status: "pending", previous_status: "resolved", by: { type: "api_key" } });
-  });
+      const events = await statusEvents(t, "st-1");
+      expect(events).toHaveLength(2);
+      expect(events[0]).toMatchObject({
+        status: "resolved",
+        previous_status: "open",
+        by: { type: "operator", name: expect.any(String) },
+      });
+      expect(events[1]).toMatchObject({
+        status: "pending",
+        previous_status: "resolved",
+        by: { type: "api_key" },
+      });
+    },
+  );
 
   it_("refuses bad status requests with 4xx and changes nothing", async () => {
     const { t, chat } = await setup();
@@ -106,102 +113,118 @@ describe.each(DIALECTS)("conversation status, on %s", (dialect) => {
     expect(await statusEvents(t, "st-bad")).toEqual([]);
   });
 
-  it_("the list filters by one status or several; counts give every status under the other filters", async () => {
-    const { t, chat } = await setup();
-    for (const id of ["c-1", "c-2", "c-3", "c-4"]) await streamTurn(t, chat.id, id, "hi");
-    await setStatus(t, "c-2", { status: "resolved" });
-    await setStatus(t, "c-3", { status: "pending" });
-    await setStatus(t, "c-4", { status: "snoozed" });
-    await t.call("POST", "/v1/threads/c-1/mode", { body: { mode: "manual" } });
+  it_(
+    "the list filters by one status or several; counts give every status under the other filters",
+    async () => {
+      const { t, chat } = await setup();
+      for (const id of ["c-1", "c-2", "c-3", "c-4"]) await streamTurn(t, chat.id, id, "hi");
+      await setStatus(t, "c-2", { status: "resolved" });
+      await setStatus(t, "c-3", { status: "pending" });
+      await setStatus(t, "c-4", { status: "snoozed" });
+      await t.call("POST", "/v1/threads/c-1/mode", { body: { mode: "manual" } });
 
-    const ids = async (query: string) =>
-      ((await t.call("GET", `/v1/threads?${query}`)).json().data as Array<{ id: string; status: string }>)
-        .map((thread) => thread.id)
-        .sort();
-    expect(await ids("status=open")).toEqual(["c-1"]);
-    expect(await ids("status=resolved,pending")).toEqual(["c-2", "c-3"]);
-    expect(await ids("status=snoozed&mode=auto")).toEqual(["c-4"]);
-    expect(await ids("status=open&mode=auto")).toEqual([]);
+      const ids = async (query: string) =>
+        ((await t.call("GET", `/v1/threads?${query}`)).json().data as Array<{ id: string; status: string }>)
+          .map((thread) => thread.id)
+          .sort();
+      expect(await ids("status=open")).toEqual(["c-1"]);
+      expect(await ids("status=resolved,pending")).toEqual(["c-2", "c-3"]);
+      expect(await ids("status=snoozed&mode=auto")).toEqual(["c-4"]);
+      expect(await ids("status=open&mode=auto")).toEqual([]);
 
-    const counts = await t.call("GET", "/v1/threads/counts");
-    expect(counts.statusCode).toBe(200);
-    expect(counts.json()).toEqual({ open: 1, pending: 1, snoozed: 1, resolved: 1 });
-    expect((await t.call("GET", "/v1/threads/counts?mode=auto")).json()).toEqual({
-      open: 0,
-      pending: 1,
-      snoozed: 1,
-      resolved: 1,
-    });
-    expect((await t.call("GET", "/v1/threads/counts?chat_id=other")).json()).toEqual({
-      open: 0,
-      pending: 0,
-      snoozed: 0,
-      resolved: 0,
-    });
-    expect((await t.call("GET", "/v1/threads/counts?assignee=none")).json()).toEqual({
-      open: 1,
-      pending: 1,
-      snoozed: 1,
-      resolved: 1,
-    });
-  });
+      const counts = await t.call("GET", "/v1/threads/counts");
+      expect(counts.statusCode).toBe(200);
+      expect(counts.json()).toEqual({ open: 1, pending: 1, snoozed: 1, resolved: 1 });
+      expect((await t.call("GET", "/v1/threads/counts?mode=auto")).json()).toEqual({
+        open: 0,
+        pending: 1,
+        snoozed: 1,
+        resolved: 1,
+      });
+      expect((await t.call("GET", "/v1/threads/counts?chat_id=other")).json()).toEqual({
+        open: 0,
+        pending: 0,
+        snoozed: 0,
+        resolved: 0,
+      });
+      expect((await t.call("GET", "/v1/threads/counts?assignee=none")).json()).toEqual({
+        open: 1,
+        pending: 1,
+        snoozed: 1,
+        resolved: 1,
+      });
+    },
+  );
 
-  it_("a customer's message reopens the thread in the same write; an operator's message does not", async () => {
-    const { t, chat } = await setup();
-    await streamTurn(t, chat.id, "re-1", "hello");
-    for (const status of ["resolved", "pending", "snoozed"]) {
-      await setStatus(t, "re-1", { status });
-      await streamTurn(t, chat.id, "re-1", `back from ${status}`);
-      expect(await threadOf(t, "re-1")).toMatchObject({ status: "open", snoozed_until: null });
-    }
-    const reopens = (await statusEvents(t, "re-1")).filter((event) => event.status === "open");
-    expect(reopens).toHaveLength(3);
-    expect(reopens[0]).toMatchObject({ previous_status: "resolved", source: "customer_message" });
-    expect(reopens[0]!.by).toBeUndefined();
+  it_(
+    "a customer's message reopens the thread in the same write; an operator's message does not",
+    async () => {
+      const { t, chat } = await setup();
+      await streamTurn(t, chat.id, "re-1", "hello");
+      for (const status of ["resolved", "pending", "snoozed"]) {
+        await setStatus(t, "re-1", { status });
+        await streamTurn(t, chat.id, "re-1", `back from ${status}`);
+        expect(await threadOf(t, "re-1")).toMatchObject({ status: "open", snoozed_until: null });
+      }
+      const reopens = (await statusEvents(t, "re-1")).filter((event) => event.status === "open");
+      expect(reopens).toHaveLength(3);
+      expect(reopens[0]).toMatchObject({ previous_status: "resolved", source: "customer_message" });
+      expect(reopens[0]!.by).toBeUndefined();
 
-    await t.call("POST", "/v1/threads/re-1/mode", { body: { mode: "manual" } });
-    await setStatus(t, "re-1", { status: "resolved" });
-    const sent = await t.call("POST", "/v1/threads/re-1/send", { body: { text: "Anything else?" } });
-    expect(sent.statusCode).toBe(200);
-    expect((await threadOf(t, "re-1")).status).toBe("resolved");
-    // Stored while a person answers (no AI turn), the customer's message still reopens.
-    await streamTurn(t, chat.id, "re-1", "yes, one more thing");
-    expect((await threadOf(t, "re-1")).status).toBe("open");
-  });
+      await t.call("POST", "/v1/threads/re-1/mode", { body: { mode: "manual" } });
+      await setStatus(t, "re-1", { status: "resolved" });
+      const sent = await t.call("POST", "/v1/threads/re-1/send", { body: { text: "Anything else?" } });
+      expect(sent.statusCode).toBe(200);
+      expect((await threadOf(t, "re-1")).status).toBe("resolved");
+      // Stored while a person answers (no AI turn), the customer's message still reopens.
+      await streamTurn(t, chat.id, "re-1", "yes, one more thing");
+      expect((await threadOf(t, "re-1")).status).toBe("open");
+    },
+  );
 
-  it_("a snooze with a time wakes through its job; a re-snooze makes the earlier job do nothing", async () => {
-    const clock = new ManualClock(new Date().toISOString());
-    const { t, chat } = await setup({ clock });
-    await streamTurn(t, chat.id, "sn-1", "hello");
-    const first = new Date(clock.now().getTime() + 60 * MINUTE).toISOString();
-    const snoozed = await setStatus(t, "sn-1", { status: "snoozed", snoozed_until: first });
-    expect(snoozed.json()).toMatchObject({ status: "snoozed", snoozed_until: first });
-    // Snoozed again for longer: the first job finds a different snooze and leaves it.
-    const second = new Date(clock.now().getTime() + 120 * MINUTE).toISOString();
-    await setStatus(t, "sn-1", { status: "snoozed", snoozed_until: second });
-    const jobs = async () =>
-      (await t.call("GET", "/v1/jobs?thread_id=sn-1")).json().data as Array<{
-        type: string;
-        status: string;
-      }>;
-    const wakes = async () => (await jobs()).filter((job) => job.type === "thread.snooze_wake");
-    expect(await wakes()).toHaveLength(2);
+  it_(
+    "a snooze with a time wakes through its job; a re-snooze makes the earlier job do nothing",
+    async () => {
+      const clock = new ManualClock(new Date().toISOString());
+      const { t, chat } = await setup({ clock });
+      await streamTurn(t, chat.id, "sn-1", "hello");
+      const first = new Date(clock.now().getTime() + 60 * MINUTE).toISOString();
+      const snoozed = await setStatus(t, "sn-1", { status: "snoozed", snoozed_until: first });
+      expect(snoozed.json()).toMatchObject({ status: "snoozed", snoozed_until: first });
+      // Snoozed again for longer: the first job finds a different snooze and leaves it.
+      const second = new Date(clock.now().getTime() + 120 * MINUTE).toISOString();
+      await setStatus(t, "sn-1", { status: "snoozed", snoozed_until: second });
+      const jobs = async () =>
+        (await t.call("GET", "/v1/jobs?thread_id=sn-1")).json().data as Array<{
+          type: string;
+          status: string;
+        }>;
+      const wakes = async () => (await jobs()).filter((job) => job.type === "thread.snooze_wake");
+      expect(await wakes()).toHaveLength(2);
 
-    clock.advance(90 * MINUTE);
-    const afterFirst = await eventually(wakes, (list) => list.filter((job) => job.status === "done").length === 1);
-    expect(afterFirst.filter((job) => job.status === "done")).toHaveLength(1);
-    expect(await threadOf(t, "sn-1")).toMatchObject({ status: "snoozed", snoozed_until: second });
+      clock.advance(90 * MINUTE);
+      const afterFirst = await eventually(
+        wakes,
+        (list) => list.filter((job) => job.status === "done").length === 1,
+      );
+      expect(afterFirst.filter((job) => job.status === "done")).toHaveLength(1);
+      expect(await threadOf(t, "sn-1")).toMatchObject({ status: "snoozed", snoozed_until: second });
 
-    clock.advance(60 * MINUTE);
-    const woken = await eventually(
-      () => threadOf(t, "sn-1"),
-      (thread) => thread.status === "open",
-    );
-    expect(woken).toMatchObject({ status: "open", snoozed_until: null });
-    const events = await statusEvents(t, "sn-1");
-    expect(events.at(-1)).toMatchObject({ status: "open", previous_status: "snoozed", source: "snooze_expired" });
-    expect(events.filter((event) => event.source === "snooze_expired")).toHaveLength(1);
-  });
+      clock.advance(60 * MINUTE);
+      const woken = await eventually(
+        () => threadOf(t, "sn-1"),
+        (thread) => thread.status === "open",
+      );
+      expect(woken).toMatchObject({ status: "open", snoozed_until: null });
+      const events = await statusEvents(t, "sn-1");
+      expect(events.at(-1)).toMatchObject({
+        status: "open",
+        previous_status: "snoozed",
+        source: "snooze_expired",
+      });
+      expect(events.filter((event) => event.source === "snooze_expired")).toHaveLength(1);
+    },
+  );
 
   it_("auto-resolve resolves a bot's quiet threads, and leaves those that got a message", async () => {
     const clock = new ManualClock(new Date().toISOString());

@@ -20,7 +20,7 @@ export const resolveConversationTool: BuiltinTool = {
   name: "resolve_conversation",
   description:
     "Marks the conversation `resolved` (raising the status-change event and webhook); a new message from the " +
-    "customer reopens it (docs/conversations.md, \"Status\").",
+    'customer reopens it (docs/conversations.md, "Status").',
   presentation: {
     title: { en: "Resolve the conversation", ru: "Закрыть разговор" },
     summary: {
@@ -32,7 +32,9 @@ export const resolveConversationTool: BuiltinTool = {
       const why = reason
         ? ` (${language === "ru" ? "причина" : "reason"}: ${quote(reason, language, 100)})`
         : "";
-      return language === "ru" ? `отметить разговор решённым${why}` : `mark this conversation as resolved${why}`;
+      return language === "ru"
+        ? `отметить разговор решённым${why}`
+        : `mark this conversation as resolved${why}`;
     },
   },
   inputSchema,
