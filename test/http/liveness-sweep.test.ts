@@ -274,6 +274,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: "/v1/threads/events" });
   await call({ method: "GET", url: `/v1/threads/events/${thread}` });
   await call({ method: "POST", url: `/v1/threads/${thread}/assign`, body: { operator_id: operator.id } });
+  await call({ method: "GET", url: "/v1/threads/counts" });
+  await call({ method: "POST", url: `/v1/threads/${thread}/status`, body: { status: "resolved" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/mode`, body: { mode: "manual" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { text: "An operator here" } });
   await call({ method: "POST", url: `/v1/chats/${chat.id}/threads/${thread}/mode`, body: { mode: "auto" } });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   countExtraFilters,
   filtersFromParams,
+  filtersToCountsQuery,
   filtersToParams,
   filtersToQuery,
   hasFilters,
@@ -32,6 +33,7 @@ describe("inbox filters in the URL", () => {
       waiting: true,
       assignee: "me",
       search: "order 1138",
+      status: "snoozed" as const,
     };
     const params = filtersToParams(filters, new URLSearchParams("tab=x"));
     expect(params.get("tab")).toBe("x");
@@ -40,7 +42,10 @@ describe("inbox filters in the URL", () => {
   });
 
   it("leaves defaults out of the URL and removes filters that were switched off", () => {
-    const params = filtersToParams(NO_FILTERS, new URLSearchParams("mode=auto&waiting=true&search=x"));
+    const params = filtersToParams(
+      NO_FILTERS,
+      new URLSearchParams("mode=auto&waiting=true&search=x&status=resolved"),
+    );
     expect(params.toString()).toBe("");
   });
 
@@ -66,6 +71,16 @@ describe("inbox filters in the URL", () => {
       waiting: "true",
       assignee: "none",
       search: undefined,
+      status: "open",
+    });
+    // The All tab sends no status; the counts never do.
+    expect(filtersToQuery({ ...NO_FILTERS, status: "all" }).status).toBeUndefined();
+    expect(filtersToCountsQuery({ ...NO_FILTERS, status: "resolved", search: "x" })).toEqual({
+      chat_id: undefined,
+      bot_id: undefined,
+      mode: undefined,
+      waiting: undefined,
+      assignee: undefined,
     });
   });
 

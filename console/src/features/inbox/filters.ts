@@ -1,4 +1,4 @@
-import { THREAD_MODES, type Thread, type ThreadMode } from "./types";
+import { THREAD_MODES, THREAD_STATUSES, type Thread, type ThreadMode, type ThreadStatus } from "./types";
 
 /**
  * The inbox's filters. They live in the URL query string (so a reload or a shared link keeps
@@ -13,6 +13,8 @@ export interface InboxFilters {
   /** `me`, `none` (unassigned), an operator id, or null for everybody's. */
   assignee: string | null;
   search: string;
+  /** The status tab: a status, or `all`; `open` by default. */
+  status: ThreadStatus | "all";
 }
 
 export const NO_FILTERS: InboxFilters = {
@@ -22,7 +24,11 @@ export const NO_FILTERS: InboxFilters = {
   waiting: false,
   assignee: null,
   search: "",
+  status: "open",
 };
+
+/** The inbox's status tabs, in order. */
+export const STATUS_TABS = [...THREAD_STATUSES, "all"] as const;
 
 const MAX_ID = 128;
 const MAX_SEARCH = 500;
@@ -42,6 +48,9 @@ export function filtersFromParams(params: URLSearchParams): InboxFilters {
     waiting: params.get("waiting") === "true",
     assignee: id(params.get("assignee")),
     search: (params.get("search") ?? "").slice(0, MAX_SEARCH),
+    status: (STATUS_TABS as readonly string[]).includes(params.get("status") ?? "")
+      ? (params.get("status") as InboxFilters["status"])
+      : "open",
   };
 }
 
@@ -59,6 +68,7 @@ export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): 
   set("assignee", filters.assignee);
   // As typed (trailing space included), so the search box does not change under the typist.
   set("search", filters.search.trim() ? filters.search : null);
+  set("status", filters.status === "open" ? null : filters.status);
   return params;
 }
 
@@ -72,7 +82,14 @@ export function filtersToQuery(filters: InboxFilters): Record<string, string | u
     waiting: filters.waiting ? "true" : undefined,
     assignee: filters.assignee ?? undefined,
     search: search || undefined,
+    status: filters.status === "all" ? undefined : filters.status,
   };
+}
+
+/** The query of GET /v1/threads/counts: the list's filters without status and search. */
+export function filtersToCountsQuery(filters: InboxFilters): Record<string, string | undefined> {
+  const { status: _status, search: _search, ...rest } = filtersToQuery(filters);
+  return rest;
 }
 
 /** How many filters besides search and assignee are on (the "Filters" button shows it). */
@@ -97,6 +114,7 @@ export function threadMatches(thread: Thread, filters: InboxFilters, meId: strin
   if (filters.bot_id && thread.bot_id !== filters.bot_id) return false;
   if (filters.mode && thread.mode !== filters.mode) return false;
   if (filters.waiting && thread.pending_count <= 0) return false;
+  if (filters.status !== "all" && (thread.status ?? "open") !== filters.status) return false;
   if (filters.assignee) {
     const assigneeId = thread.assignee?.id ?? null;
     if (filters.assignee === "none") return assigneeId === null;
