@@ -46,6 +46,8 @@ export interface AppDeps {
   modelOverride?: (modelId: string) => LanguageModel | undefined;
   /** Poll interval of the job worker. */
   workerPollMs?: number;
+  /** How often housekeeping runs (default 10 minutes; tests shorten it to see its sweeps). */
+  housekeepingIntervalMs?: number;
   /** The script parse workers run instead of parse-worker's (tests: a worker that stalls or dies). */
   parseWorkerEntry?: URL;
   /** Webhook dispatcher overrides (tests shorten the poll interval and the retry schedule). */
@@ -137,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onReady", async () => service.start());
   const housekeeping = setInterval(() => {
     service.housekeeping().catch((error) => app.log.warn({ err: error }, "housekeeping failed"));
-  }, HOUSEKEEPING_INTERVAL_MS);
+  }, deps.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => {
     clearInterval(housekeeping);

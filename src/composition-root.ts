@@ -361,6 +361,7 @@ export function composeService(deps: ServiceDeps): Service {
       const thread = await repos.threads.find(projectId, threadId);
       if (thread) await conversations.changeMode(projectId, thread, mode, undefined, source);
     },
+    resolve: (projectId, threadId) => conversations.resolveByTool(projectId, threadId),
     scheduleBotMessage: (projectId, threadId, text, at) =>
       conversations.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (projectId, threadId, markdown) =>

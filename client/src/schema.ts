@@ -1912,6 +1912,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a conversation's status
+     * @description `open`, `pending` (waiting on the customer), `snoozed` (with `snoozed_until` in the future: reopens then; without: until the customer writes) or `resolved`. The same status again changes nothing and raises nothing; a change raises `status_changed` and the `thread.status.changed` webhook, recording who made it. A new customer message reopens the thread (docs/conversations.md, "Status").
+     */
+    post: operations["setThreadStatus"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/traces": {
     parameters: {
       query?: never;
@@ -1924,6 +1944,26 @@ export interface paths {
      * @description One per turn that replied or failed: the window, recall, knowledge passages, each model request and tool call, and the outcome. Kept for PARLEY_TRACE_RETENTION_DAYS.
      */
     get: operations["listThreadTraces"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/counts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count threads per status
+     * @description How many threads are `open`, `pending`, `snoozed` and `resolved` (every key present, zeros included), under the same filters as GET /v1/threads (`chat_id`, `bot_id`, `mode`, `waiting`, `assignee`).
+     */
+    get: operations["countThreads"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2772,6 +2812,10 @@ export interface components {
     };
     BotSettings: {
       ai: {
+        conversation: {
+          /** @description Resolve a conversation of this bot after this many minutes without a message (checked every few minutes); null (the default) never does. */
+          autoResolveMinutes: number | null;
+        };
         failure: {
           /** @description When the AI gives up on a reply (model down after its retries, timeout, out of credits), switch the thread to `manual` so operators answer the waiting messages. Default false. */
           handoff: boolean;
@@ -2821,6 +2865,10 @@ export interface components {
     };
     BotSettingsPatchInput: {
       ai?: {
+        conversation?: {
+          /** @description Resolve a conversation of this bot after this many minutes without a message (checked every few minutes); null (the default) never does. */
+          autoResolveMinutes?: number | null;
+        };
         failure?: {
           /** @description When the AI gives up on a reply (model down after its retries, timeout, out of credits), switch the thread to `manual` so operators answer the waiting messages. Default false. */
           handoff?: boolean;
@@ -3089,6 +3137,7 @@ export interface components {
             | "message.feedback"
             | "bot.published"
             | "thread.labels.changed"
+            | "thread.status.changed"
           )[]
         | null;
       id: string;
@@ -4101,6 +4150,11 @@ export interface components {
       pending_count: number;
       /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
       reply_failure: components["schemas"]["ReplyFailure"] | null;
+      /** @description While `snoozed` with a time: when it reopens (ISO 8601); null otherwise. */
+      snoozed_until: string | null;
+      status: components["schemas"]["ThreadStatus"];
+      /** @description When the status last changed (the creation for a new thread). */
+      status_changed_at: string;
       taken_over_at: string | null;
       /** @description Who last took the thread over from the AI (switched it to `manual` or `operator`). */
       taken_over_by: components["schemas"]["ThreadActor"] | null;
@@ -4114,6 +4168,13 @@ export interface components {
       name: string | null;
       /** @enum {string} */
       type: "operator" | "api_key";
+    };
+    /** @description Threads per status under the given filters; every status present. */
+    ThreadCounts: {
+      open: number;
+      pending: number;
+      resolved: number;
+      snoozed: number;
     };
     ThreadDetail: {
       /** @description The operator working on the thread (docs/console.md). */
@@ -4131,12 +4192,17 @@ export interface components {
       person: components["schemas"]["Person"] | null;
       /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
       reply_failure: components["schemas"]["ReplyFailure"] | null;
+      /** @description While `snoozed` with a time: when it reopens (ISO 8601); null otherwise. */
+      snoozed_until: string | null;
       stats: {
         /** @description AI replies only (not operator messages). */
         bot_messages: number;
         messages_total: number;
         user_messages: number;
       };
+      status: components["schemas"]["ThreadStatus"];
+      /** @description When the status last changed (the creation for a new thread). */
+      status_changed_at: string;
       taken_over_at: string | null;
       /** @description Who last took the thread over from the AI (switched it to `manual` or `operator`). */
       taken_over_by: components["schemas"]["ThreadActor"] | null;
@@ -4166,6 +4232,29 @@ export interface components {
           thread_id: string;
           /** @constant */
           type: "mode_changed";
+        }
+      | {
+          /** @description Who changed it (absent when Parley did: see `source`). */
+          by?: components["schemas"]["ThreadActor"];
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @enum {string} */
+          previous_status: "open" | "pending" | "snoozed" | "resolved";
+          /** @description When a snooze with a time ends; null otherwise. */
+          snoozed_until: string | null;
+          /**
+           * @description Without `by`: what in Parley changed it (docs/conversations.md, "Status").
+           * @enum {string}
+           */
+          source?: "customer_message" | "snooze_expired" | "auto_resolve" | "tool";
+          /**
+           * @description The thread's new status.
+           * @enum {string}
+           */
+          status: "open" | "pending" | "snoozed" | "resolved";
+          thread_id: string;
+          /** @constant */
+          type: "status_changed";
         }
       | {
           /** @description The operator now working on the thread, or null. */
@@ -4347,6 +4436,11 @@ export interface components {
       } | null;
       /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
       reply_failure: components["schemas"]["ReplyFailure"] | null;
+      /** @description While `snoozed` with a time: when it reopens (ISO 8601); null otherwise. */
+      snoozed_until: string | null;
+      status: components["schemas"]["ThreadStatus"];
+      /** @description When the status last changed (the creation for a new thread). */
+      status_changed_at: string;
       taken_over_at: string | null;
       /** @description Who last took the thread over from the AI (switched it to `manual` or `operator`). */
       taken_over_by: components["schemas"]["ThreadActor"] | null;
@@ -4356,6 +4450,16 @@ export interface components {
     ThreadMode: "auto" | "manual" | "operator" | "blocked";
     /** @enum {string} */
     ThreadModeInput: "auto" | "manual" | "operator" | "blocked";
+    /**
+     * @description `open`, `pending` (waiting on the customer), `snoozed` (until `snoozed_until`, or the customer's next message) or `resolved` (docs/conversations.md, "Status").
+     * @enum {string}
+     */
+    ThreadStatus: "open" | "pending" | "snoozed" | "resolved";
+    /**
+     * @description `open`, `pending` (waiting on the customer), `snoozed` (until `snoozed_until`, or the customer's next message) or `resolved` (docs/conversations.md, "Status").
+     * @enum {string}
+     */
+    ThreadStatusInput: "open" | "pending" | "snoozed" | "resolved";
     Tool: {
       /** @description What the tool does, for developers (English). The model is given a description of its own. */
       description: string;
@@ -4747,7 +4851,8 @@ export interface components {
         | "thread.reply.failed"
         | "message.feedback"
         | "bot.published"
-        | "thread.labels.changed";
+        | "thread.labels.changed"
+        | "thread.status.changed";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -4785,6 +4890,7 @@ export interface components {
             | "message.feedback"
             | "bot.published"
             | "thread.labels.changed"
+            | "thread.status.changed"
           )[]
         | null;
       id: string;
@@ -4915,6 +5021,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "thread.labels.changed";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookThreadStatusChangedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "thread.status.changed";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -4935,7 +5050,8 @@ export interface components {
         | "thread.reply.failed"
         | "message.feedback"
         | "bot.published"
-        | "thread.labels.changed";
+        | "thread.labels.changed"
+        | "thread.status.changed";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -5133,6 +5249,32 @@ export interface components {
       /** @description What went wrong, for a person. */
       reason: string;
       thread_id: string;
+    };
+    /** @description A conversation's status changed (docs/conversations.md, "Status"). */
+    WebhookThreadStatusChangedData: {
+      /** @description Who changed it: a signed-in operator or an API key; null when Parley did (see `source`). */
+      actor: {
+        id: string;
+        name: string | null;
+        /** @enum {string} */
+        type: "operator" | "api_key";
+      } | null;
+      chat_id: string;
+      /**
+       * @description The status before.
+       * @enum {string}
+       */
+      from: "open" | "pending" | "snoozed" | "resolved";
+      /** @description When the snooze ends (`to` = `snoozed` with a time); else null. */
+      snoozed_until: string | null;
+      /** @description When `actor` is null: the customer wrote (reopen), the snooze ran out, the bot's auto-resolve, or the `resolve_conversation` tool. */
+      source: ("customer_message" | "snooze_expired" | "auto_resolve" | "tool") | null;
+      thread_id: string;
+      /**
+       * @description The status now.
+       * @enum {string}
+       */
+      to: "open" | "pending" | "snoozed" | "resolved";
     };
     WhatsappAuthDataInput: {
       /** @description System-user or app access token for the Graph API. */
@@ -15958,6 +16100,8 @@ export interface operations {
         offset?: number;
         /** @description Full-text search over message content; ranked. */
         search?: string;
+        /** @description A status (`open`, `pending`, `snoozed`, `resolved`) or a comma list of them. */
+        status?: string;
         /** @description `true`: only threads waiting for a person (pending_count > 0); `false`: only the others. */
         waiting?: "true" | "false";
       };
@@ -17847,6 +17991,129 @@ export interface operations {
       };
     };
   };
+  setThreadStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: date-time
+           * @description Only with `snoozed`, in the future: when the thread reopens. Absent: until the customer writes.
+           */
+          snoozed_until?: string;
+          status: components["schemas"]["ThreadStatusInput"];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Thread"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: `snoozed_until` without `snoozed`, or not in the future. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listThreadTraces: {
     parameters: {
       query?: {
@@ -17891,6 +18158,92 @@ export interface operations {
       };
       /** @description `<resource>_not_found`: a resource named in the path does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  countThreads: {
+    parameters: {
+      query?: {
+        /** @description `me` (the signed-in operator), `none` (unassigned), or an operator id. */
+        assignee?: string;
+        bot_id?: string;
+        chat_id?: string;
+        /** @description Label names, comma-separated: threads carrying them (see `labels_match`; docs/labels.md). */
+        labels?: string;
+        /** @description With `labels`: `all` (the default) the threads carrying every label, `any` those carrying one. */
+        labels_match?: "all" | "any";
+        mode?: components["schemas"]["ThreadModeInput"];
+        /** @description `true`: only threads waiting for a person (pending_count > 0); `false`: only the others. */
+        waiting?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ThreadCounts"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -18137,6 +18490,8 @@ export interface operations {
         mode?: components["schemas"]["ThreadModeInput"];
         /** @description Full-text search over message content; ranked. */
         search?: string;
+        /** @description A status (`open`, `pending`, `snoozed`, `resolved`) or a comma list of them. */
+        status?: string;
         /** @description `true`: only threads waiting for a person (pending_count > 0); `false`: only the others. */
         waiting?: "true" | "false";
       };
@@ -20726,6 +21081,7 @@ export interface operations {
                 | "message.feedback"
                 | "bot.published"
                 | "thread.labels.changed"
+                | "thread.status.changed"
               )[]
             | null;
           /** @description Default true. */
@@ -20942,6 +21298,7 @@ export interface operations {
                 | "message.feedback"
                 | "bot.published"
                 | "thread.labels.changed"
+                | "thread.status.changed"
               )[]
             | null;
           ordered?: boolean;

@@ -1,6 +1,6 @@
 import type { ThreadActor } from "../infra/auth-context.js";
 import type { MessageFeedback } from "../storage/repos/message-feedback.repo.js";
-import type { ThreadMode } from "../storage/schema-conversations.js";
+import type { ThreadMode, ThreadStatus } from "../storage/schema-conversations.js";
 import type { FeedbackRating } from "../storage/schema-feedback.js";
 import type { IntegrationVendor } from "../storage/schema-integrations.js";
 import type { OperatorRef, PublicMessage } from "./message.js";
@@ -11,6 +11,13 @@ import type { OperatorRef, PublicMessage } from "./message.js";
  * "Failed replies"). Analytics counts hand-overs by it (docs/quality.md, "Analytics").
  */
 export type ModeChangeSource = "tool" | "reply_failure";
+
+/**
+ * What in Parley changed a thread's status, when no person or key did (docs/conversations.md,
+ * "Status"): the customer wrote (reopen), a snooze ran out, the bot's inactivity timer, or the
+ * `resolve_conversation` tool.
+ */
+export type StatusChangeSource = "customer_message" | "snooze_expired" | "auto_resolve" | "tool";
 
 /**
  * What a change to the domain records, once, in its unit of work. The listener table decides
@@ -35,6 +42,19 @@ export type DomainEvent =
       source?: ModeChangeSource;
     }
   | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
+  /** The status really changed (never for the same status again). */
+  | {
+      type: "thread.status.changed";
+      threadId: string;
+      chatId: string;
+      status: ThreadStatus;
+      previousStatus: ThreadStatus;
+      /** ISO 8601 while snoozed with a time; null otherwise. */
+      snoozedUntil: string | null;
+      /** Who changed it: absent when Parley itself did (`source`). */
+      by?: ThreadActor;
+      source?: StatusChangeSource;
+    }
   | { type: "thread.pending_count.changed"; threadId: string; pendingCount: number }
   /**
    * Labels were put on or taken off a thread (docs/labels.md): `labels` the thread's names

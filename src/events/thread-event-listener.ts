@@ -16,6 +16,15 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
         mode: event.mode,
         ...(event.by ? { by: event.by } : {}),
       };
+    case "thread.status.changed":
+      return {
+        thread_id: event.threadId,
+        type: "status_changed",
+        status: event.status,
+        previous_status: event.previousStatus,
+        snoozed_until: event.snoozedUntil,
+        ...(event.by ? { by: event.by } : event.source ? { source: event.source } : {}),
+      };
     case "thread.assigned":
       return { thread_id: event.threadId, type: "thread_assigned", assignee: event.assignee };
     case "thread.pending_count.changed":

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ThreadMode } from "../storage/schema-conversations.js";
+import { THREAD_STATUSES, type ThreadMode } from "../storage/schema-conversations.js";
 import { messageObjectSchema, operatorRefSchema } from "./message.js";
 import { feedbackObjectSchema } from "./message-feedback.js";
 import { replyFailureFields } from "./reply-failure-fields.js";
@@ -20,6 +20,7 @@ export const threadEventTypeSchema = z
     "message_feedback",
     "reply_delta",
     "labels_changed",
+    "status_changed",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -59,6 +60,18 @@ export const threadEventSchema = z
       by: threadActorSchema
         .optional()
         .describe("Who switched it (absent when Parley did: the handoff tool, a channel)."),
+    }),
+    z.object({
+      ...common,
+      type: z.literal("status_changed"),
+      status: z.enum(THREAD_STATUSES).describe("The thread's new status."),
+      previous_status: z.enum(THREAD_STATUSES),
+      snoozed_until: z.string().nullable().describe("When a snooze with a time ends; null otherwise."),
+      by: threadActorSchema.optional().describe("Who changed it (absent when Parley did: see `source`)."),
+      source: z
+        .enum(["customer_message", "snooze_expired", "auto_resolve", "tool"])
+        .optional()
+        .describe('Without `by`: what in Parley changed it (docs/conversations.md, "Status").'),
     }),
     z.object({
       ...common,

@@ -17,6 +17,15 @@ export interface PersonsTable {
 
 export type ThreadMode = "auto" | "manual" | "operator" | "blocked";
 
+/** Where the conversation stands (docs/conversations.md, "Status"); orthogonal to the mode. */
+export type ThreadStatus = "open" | "pending" | "snoozed" | "resolved";
+export const THREAD_STATUSES = [
+  "open",
+  "pending",
+  "snoozed",
+  "resolved",
+] as const satisfies readonly ThreadStatus[];
+
 /** Threads are keyed by (project_id, id): ids may be chosen by clients, so each project has its own namespace. */
 export interface ThreadsTable {
   project_id: string;
@@ -47,6 +56,11 @@ export interface ThreadsTable {
    * while its messages are unanswered; null otherwise (migration 0024).
    */
   reply_failure: string | null;
+  /** The conversation's status (migration 0032); `open` for a new thread. */
+  status: Generated<ThreadStatus>;
+  /** Only while `snoozed` with a time: when the snooze ends. */
+  snoozed_until: string | null;
+  status_changed_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -15,6 +15,11 @@ export interface ToolContext {
   clock: Clock;
   /** Switches the thread's mode (raises mode_changed and the webhook, like the API does). */
   setMode(mode: ThreadMode): Promise<void>;
+  /**
+   * Marks the conversation `resolved` (resolve_conversation; raises status_changed and the
+   * webhook). Absent where there is no real thread (evaluations): the tool then changes nothing.
+   */
+  resolveConversation?(): Promise<void>;
   /** Schedules an AI-authored message to be sent in this thread at `at`; returns the job id. */
   scheduleMessage(text: string, at: Date): Promise<{ id: string; scheduledAt: string }>;
   /** Replaces the thread's working-memory Markdown block. */

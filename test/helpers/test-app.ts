@@ -57,6 +57,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Runs after the app is built and before it is ready: tests add their own routes here. */
   beforeReady?: (app: App) => void;
+  /** How often housekeeping runs (default: the app's 10 minutes). */
+  housekeepingIntervalMs?: number;
   /** Webhook dispatcher overrides (default here: a 50 ms poll). */
   webhooks?: AppDeps["webhooks"];
   /** The server's SecretBox (default: a fresh key), for tests that open sealed auth_data too. */
@@ -116,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.modelOverride ? { modelOverride: options.modelOverride } : {}),
     workerPollMs: 50,
+    ...(options.housekeepingIntervalMs ? { housekeepingIntervalMs: options.housekeepingIntervalMs } : {}),
     webhooks: { pollIntervalMs: 50, ...options.webhooks },
   });
   options.beforeReady?.(app);

@@ -277,6 +277,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: "/v1/threads/events" });
   await call({ method: "GET", url: `/v1/threads/events/${thread}` });
   await call({ method: "POST", url: `/v1/threads/${thread}/assign`, body: { operator_id: operator.id } });
+  await call({ method: "GET", url: "/v1/threads/counts" });
+  await call({ method: "POST", url: `/v1/threads/${thread}/status`, body: { status: "resolved" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/mode`, body: { mode: "manual" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { text: "An operator here" } });
   await call({ method: "POST", url: `/v1/chats/${chat.id}/threads/${thread}/mode`, body: { mode: "auto" } });
@@ -313,7 +315,11 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   });
   await call({ method: "GET", url: `/v1/contacts/${contact.id}/labels` });
   await call({ method: "POST", url: `/v1/contacts/${contact.id}/labels/remove`, body: { labels: ["vip"] } });
-  await call({ method: "POST", url: `/v1/labels/${doomed.id}/delete`, note: "a label on a thread and a contact" });
+  await call({
+    method: "POST",
+    url: `/v1/labels/${doomed.id}/delete`,
+    note: "a label on a thread and a contact",
+  });
   // The reply's trace, and the thread's.
   await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
   await call({ method: "GET", url: `/v1/threads/${thread}/traces` });

@@ -2,7 +2,12 @@
 export { BotsService } from "./bots-service.js";
 export { composeBots } from "./compose.js";
 export { botRoutes } from "./routes.js";
-export { readBotSettings, readFailureHandoff, readSharedBotSettings } from "./settings-read.js";
+export {
+  readAutoResolveMinutes,
+  readBotSettings,
+  readFailureHandoff,
+  readSharedBotSettings,
+} from "./settings-read.js";
 export { type BotSettings, toolPolicySchema } from "./settings-schema.js";
 export { settingsVersion } from "./settings-version.js";
 export type { BotVersionSource, EvalGate, VersionRef } from "./versions-service.js";

@@ -23,6 +23,7 @@ export function defaultBotSettings(defaultModelId: string): BotSettings {
       knowledge: { vectorStoreIds: [] },
       tools: {},
       failure: { handoff: false },
+      conversation: { autoResolveMinutes: null },
     },
   };
 }

@@ -30,6 +30,7 @@ export function mergeBotSettings(current: BotSettings, patch: BotSettingsPatch):
       tools,
       knowledge: { ...current.ai.knowledge, ...definedEntries(ai.knowledge) },
       failure: { ...current.ai.failure, ...definedEntries(ai.failure) },
+      conversation: { ...current.ai.conversation, ...definedEntries(ai.conversation) },
     },
   };
 }

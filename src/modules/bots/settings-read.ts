@@ -40,3 +40,16 @@ export function readFailureHandoff(json: string): boolean {
     return false;
   }
 }
+
+/**
+ * `ai.conversation.autoResolveMinutes` of stored settings (null when unset or unreadable),
+ * without validating the whole document: what the auto-resolve sweep reads.
+ */
+export function readAutoResolveMinutes(json: string): number | null {
+  try {
+    const minutes = (JSON.parse(json) as BotSettingsPatch).ai?.conversation?.autoResolveMinutes;
+    return typeof minutes === "number" && minutes > 0 ? minutes : null;
+  } catch {
+    return null;
+  }
+}

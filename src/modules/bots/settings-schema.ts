@@ -55,6 +55,18 @@ const failureHandoff = z
       "thread to `manual` so operators answer the waiting messages. Default false.",
   );
 
+/** Auto-resolve after inactivity (docs/conversations.md, "Status"); null is off. */
+const autoResolveMinutes = z
+  .number()
+  .int("must be an integer")
+  .min(10, "must be between 10 and 43200 (30 days)")
+  .max(43_200, "must be between 10 and 43200 (30 days)")
+  .nullable()
+  .describe(
+    "Resolve a conversation of this bot after this many minutes without a message (checked every few " +
+      "minutes); null (the default) never does.",
+  );
+
 const instruction = z.string().max(100_000, "must be at most 100000 characters");
 
 /** The complete settings document, as GET returns it: every field present. */
@@ -73,6 +85,7 @@ export const botSettingsSchema = z
       tools: z.record(toolNameSchema, toolPolicySchema),
       knowledge: z.object({ vectorStoreIds: vectorStoreIds }),
       failure: z.object({ handoff: failureHandoff }),
+      conversation: z.object({ autoResolveMinutes }),
     }),
   })
   .meta({ id: "BotSettings" });
@@ -112,6 +125,7 @@ export const botSettingsPatchSchema = z
         tools: z.record(toolNameSchema, toolPolicySchema.nullable()).optional(),
         knowledge: z.strictObject({ vectorStoreIds: vectorStoreIds.optional() }).optional(),
         failure: z.strictObject({ handoff: failureHandoff.optional() }).optional(),
+        conversation: z.strictObject({ autoResolveMinutes: autoResolveMinutes.optional() }).optional(),
       })
       .optional(),
   })

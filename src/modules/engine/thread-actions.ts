@@ -9,6 +9,8 @@ import type { ThreadMode } from "../../storage/schema-conversations.js";
 export interface ThreadActions {
   /** `source`: what switched it (a tool of the turn), recorded on `thread.mode.changed`. */
   changeMode(projectId: string, threadId: string, mode: ThreadMode, source: ModeChangeSource): Promise<void>;
+  /** The turn's tool (resolve_conversation) marks the conversation resolved (docs/conversations.md, "Status"). */
+  resolve(projectId: string, threadId: string): Promise<void>;
   /** A message the AI sends later (schedule_message). */
   scheduleBotMessage(
     projectId: string,

@@ -1,11 +1,13 @@
+import type { StatusChangeSource } from "../../events/domain-event.js";
 import type { OperatorRef, PublicMessage } from "../../events/message.js";
 import { toolStepsOf } from "../../events/tool-steps.js";
 import type { UnitOfWork } from "../../events/unit-of-work.js";
+import type { ThreadActor } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import type { MessageAuthor } from "../../storage/schema-conversations.js";
+import type { MessageAuthor, ThreadStatus } from "../../storage/schema-conversations.js";
 import { answersFailure } from "./stored-reply-failure.js";
 
 /** A stored message as the API, the streams and webhooks show it. */
@@ -31,6 +33,15 @@ function toolStepsView(parts: string | null): Pick<PublicMessage, "tool_calls" |
     ...(calls.length > 0 ? { tool_calls: calls } : {}),
     ...(results.length > 0 ? { tool_results: results } : {}),
   };
+}
+
+/** A status to set (docs/conversations.md, "Status"), and who or what sets it. */
+export interface StatusChange {
+  status: ThreadStatus;
+  /** Only with `snoozed`: when the snooze ends (ISO 8601); null snoozes until the customer writes. */
+  snoozedUntil?: string | null;
+  by?: ThreadActor;
+  source?: StatusChangeSource;
 }
 
 /**
@@ -71,13 +82,21 @@ export class ThreadWriter {
       thread.reply_failure !== null &&
       extra.replyToSeq !== undefined &&
       answersFailure(thread, extra.replyToSeq);
-    await unit.repos.threads.update(thread.project_id, thread.id, {
+    const stored = await unit.repos.threads.updateReturning(thread.project_id, thread.id, {
       last_message_at: now,
       updated_at: now,
       ...(clearsFailure ? { reply_failure: null } : {}),
     });
     thread.last_message_at = now;
     if (clearsFailure) thread.reply_failure = null;
+    // The customer writing reopens the conversation, in this unit of work. The update above
+    // already holds the thread's row, so reading its status here adds no lock and changes no
+    // order: the reopen is one more write to the same row, after the message.
+    if (author === "user" && stored && stored.status !== "open") {
+      await this.applyStatus(unit, stored, { status: "open", source: "customer_message" }, now);
+      thread.status = "open";
+      thread.snoozed_until = null;
+    }
     unit.record({
       type: "thread.message.created",
       threadId: thread.id,
@@ -85,6 +104,58 @@ export class ThreadWriter {
       message: toPublicMessage(row),
     });
     return row;
+  }
+
+  /**
+   * Sets the thread's status in the caller's unit of work, reading the thread locked so that
+   * parallel changes queue up: only a real change is written, with its event. `onlyIf` sees the
+   * locked row: a change it refuses is not made (a snooze's wake that must still find its own
+   * snooze). Answers the row as it now is and whether it changed; undefined when there is no thread.
+   */
+  async changeStatus(
+    unit: UnitOfWork,
+    projectId: string,
+    threadId: string,
+    change: StatusChange,
+    onlyIf?: (thread: ThreadRow) => boolean,
+  ): Promise<{ thread: ThreadRow; changed: boolean } | undefined> {
+    const thread = await unit.repos.threads.findForUpdate(projectId, threadId);
+    if (!thread) return undefined;
+    if (onlyIf && !onlyIf(thread)) return { thread, changed: false };
+    const changed = await this.applyStatus(unit, thread, change, this.deps.clock.now().toISOString());
+    return { thread, changed };
+  }
+
+  /** The status write on a row this unit of work holds; false (nothing written) when it is already so. */
+  private async applyStatus(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    change: StatusChange,
+    now: string,
+  ): Promise<boolean> {
+    const snoozedUntil =
+      change.status === "snoozed" && change.snoozedUntil ? new Date(change.snoozedUntil).toISOString() : null;
+    const previous = thread.status;
+    if (previous === change.status && (thread.snoozed_until ?? null) === snoozedUntil) return false;
+    await unit.repos.threads.update(thread.project_id, thread.id, {
+      status: change.status,
+      snoozed_until: snoozedUntil,
+      status_changed_at: now,
+      updated_at: now,
+    });
+    thread.status = change.status;
+    thread.snoozed_until = snoozedUntil;
+    thread.status_changed_at = now;
+    unit.record({
+      type: "thread.status.changed",
+      threadId: thread.id,
+      chatId: thread.chat_id,
+      status: change.status,
+      previousStatus: previous,
+      snoozedUntil,
+      ...(change.by ? { by: change.by } : change.source ? { source: change.source } : {}),
+    });
+    return true;
   }
 
   /** Adds to pending_count (negative to remove; never below 0), with its event. */

@@ -62,6 +62,7 @@ export function toolContextFor(
       const current = await thread();
       if (current) await actions.changeMode(projectId, threadId, mode, "tool");
     },
+    resolveConversation: () => actions.resolve(projectId, threadId),
     scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
     ...(actions.addLabel ? { addLabel: (name: string) => actions.addLabel!(projectId, threadId, name) } : {}),

@@ -27,6 +27,8 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/export.csv",
   "POST /v1/threads/:thread_id/send",
   "POST /v1/threads/:thread_id/assign",
+  "POST /v1/threads/:thread_id/status",
+  "GET /v1/threads/counts",
   "POST /v1/threads/:thread_id/mode",
   "POST /v1/threads/:thread_id/reply/retry",
   "GET /v1/chats/:chat_id/threads",

@@ -80,6 +80,7 @@ export function composeThreads(
       async housekeeping() {
         const cutoff = new Date(clock.now().getTime() - THREAD_EVENT_RETENTION_MS);
         await repos.threadEvents.prune(cutoff.toISOString());
+        await conversations.autoResolveInactive();
       },
     };
   }

@@ -10,7 +10,8 @@ import type { ApprovalRow } from "../../storage/repos/approvals.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import type { ThreadMode } from "../../storage/schema-conversations.js";
+import { THREAD_STATUSES, type ThreadMode, type ThreadStatus } from "../../storage/schema-conversations.js";
+import { readAutoResolveMinutes } from "../bots/index.js";
 import type { ThreadWriter } from "../engine/index.js";
 import {
   type CreditPolicy,
@@ -21,7 +22,7 @@ import {
   type StoredReplyFailure,
   whyNotAnswering,
 } from "../engine/index.js";
-import { botMessageJob, operatorMessageJob } from "./jobs.js";
+import { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
 
@@ -84,6 +85,7 @@ export class ConversationService {
       mode?: ThreadMode;
       waiting?: "true" | "false";
       assignee?: string;
+      status?: string;
       search?: string;
       labels?: string;
       labels_match?: "all" | "any";
@@ -114,6 +116,7 @@ export class ConversationService {
       mode: query.mode,
       waiting: query.waiting === undefined ? undefined : query.waiting === "true",
       assigneeId: assigneeFilter(auth, query.assignee),
+      statuses: statusFilter(query.status),
       labels: await this.labelFilter(auth.projectId, query.labels, query.labels_match),
       search: query.search,
       limit: query.limit + 1,
@@ -131,6 +134,133 @@ export class ConversationService {
     return { data: await this.withSummaries(auth.projectId, page), next_cursor: next };
   }
 
+  /** Threads per status (every status, zeros included) under the list's other filters. */
+  async countThreads(
+    auth: AuthContext,
+    query: {
+      chat_id?: string;
+      bot_id?: string;
+      mode?: ThreadMode;
+      waiting?: "true" | "false";
+      assignee?: string;
+      labels?: string;
+      labels_match?: "all" | "any";
+    },
+  ): Promise<Record<ThreadStatus, number>> {
+    const counts = await this.deps.repos.threads.countByStatus({
+      projectId: auth.projectId,
+      chatId: query.chat_id,
+      botId: query.bot_id,
+      mode: query.mode,
+      waiting: query.waiting === undefined ? undefined : query.waiting === "true",
+      assigneeId: assigneeFilter(auth, query.assignee),
+      labels: await this.labelFilter(auth.projectId, query.labels, query.labels_match),
+    });
+    return Object.fromEntries(THREAD_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<
+      ThreadStatus,
+      number
+    >;
+  }
+
+  /**
+   * Sets a conversation's status (docs/conversations.md, "Status"), recording who did it. The
+   * same status again changes nothing and raises nothing. Snoozing with a time queues the job that
+   * wakes the thread then; that job does nothing if the snooze changed meanwhile.
+   */
+  async setStatus(
+    auth: AuthContext,
+    threadId: string,
+    status: ThreadStatus,
+    snoozedUntil: string | undefined,
+  ): Promise<Thread> {
+    if (snoozedUntil !== undefined && status !== "snoozed") {
+      throw validationFailed([{ path: "snoozed_until", message: "only goes with status `snoozed`" }]);
+    }
+    if (snoozedUntil !== undefined && Date.parse(snoozedUntil) <= this.deps.clock.now().getTime()) {
+      throw validationFailed([{ path: "snoozed_until", message: "must be in the future" }]);
+    }
+    const { id } = await this.resolveThread(auth, threadId);
+    return this.deps.transactor.run(auth.projectId, async (unit) => {
+      const result = await this.deps.writer.changeStatus(unit, auth.projectId, id, {
+        status,
+        snoozedUntil: snoozedUntil ?? null,
+        by: actorOf(auth),
+      });
+      if (!result) throw notFound("thread", threadId);
+      const { thread, changed } = result;
+      if (changed && thread.snoozed_until !== null) {
+        await unit.enqueue({
+          ...jobOf(snoozeWakeJob, {
+            projectId: auth.projectId,
+            threadId: thread.id,
+            snoozedUntil: thread.snoozed_until,
+          }),
+          runAt: new Date(thread.snoozed_until),
+        });
+      }
+      return this.withLabels(unit.repos, thread);
+    });
+  }
+
+  /**
+   * Auto-resolve (housekeeping): for each bot with `ai.conversation.autoResolveMinutes`, its
+   * `open` and `pending` threads without a message for that long become `resolved`. Each thread
+   * is checked again under its lock, so one that got a message meanwhile is left open, and a
+   * second sweep finds nothing left to do. Answers how many it resolved.
+   */
+  async autoResolveInactive(): Promise<number> {
+    const now = this.deps.clock.now().getTime();
+    let resolved = 0;
+    for (const bot of await this.deps.repos.bots.listMentioningSetting("autoResolveMinutes")) {
+      const minutes = readAutoResolveMinutes(bot.settings);
+      if (minutes === null) continue;
+      const cutoff = new Date(now - minutes * 60_000).toISOString();
+      const quiet = (thread: ThreadRow) =>
+        (thread.status === "open" || thread.status === "pending") &&
+        Date.parse(thread.last_message_at ?? thread.created_at) < Date.parse(cutoff);
+      for (;;) {
+        const batch = await this.deps.repos.threads.inactiveOf(bot.project_id, bot.id, cutoff, 100);
+        const before = resolved;
+        for (const thread of batch) {
+          const result = await this.deps.transactor.run(bot.project_id, (unit) =>
+            this.deps.writer.changeStatus(
+              unit,
+              bot.project_id,
+              thread.id,
+              { status: "resolved", source: "auto_resolve" },
+              quiet,
+            ),
+          );
+          if (result?.changed) resolved++;
+        }
+        // A full batch of which nothing changed would come back as it is: stop rather than spin.
+        if (batch.length < 100 || resolved === before) break;
+      }
+    }
+    return resolved;
+  }
+
+  /** The bot's resolve_conversation tool. */
+  async resolveByTool(projectId: string, threadId: string): Promise<void> {
+    await this.deps.transactor.run(projectId, (unit) =>
+      this.deps.writer.changeStatus(unit, projectId, threadId, { status: "resolved", source: "tool" }),
+    );
+  }
+
+  /** A snooze ran out (its job): back to `open`, only if the thread is still snoozed until that time. */
+  async wakeSnoozed(projectId: string, threadId: string, snoozedUntil: string): Promise<void> {
+    await this.deps.transactor.run(projectId, (unit) =>
+      this.deps.writer.changeStatus(
+        unit,
+        projectId,
+        threadId,
+        { status: "open", source: "snooze_expired" },
+        (thread) => thread.status === "snoozed" && thread.snoozed_until === snoozedUntil,
+      ),
+    );
+  }
+
+  /** Each thread of a page with its person and newest message: two queries for the page. */
   /**
    * The list's label filter (docs/labels.md): names, comma-separated, to label ids. A name the
    * project has no label of matches no thread: with `all` the list is empty, with `any` it counts
@@ -300,6 +430,9 @@ export class ConversationService {
       taken_over_by: null,
       taken_over_at: null,
       reply_failure: null,
+      status: "open",
+      snoozed_until: null,
+      status_changed_at: now,
       created_at: now,
       updated_at: now,
     });
@@ -687,6 +820,19 @@ function inChat(thread: ThreadRow, chatId: string): ThreadRow {
 }
 
 const isHumanMode = (mode: ThreadMode) => mode === "manual" || mode === "operator";
+
+/** The list filter `status`: one status or a comma list of them (422 for anything else). */
+function statusFilter(status: string | undefined): ThreadStatus[] | undefined {
+  if (status === undefined) return undefined;
+  const statuses = status.split(",").map((part) => part.trim());
+  const unknown = statuses.find((part) => !(THREAD_STATUSES as readonly string[]).includes(part));
+  if (unknown !== undefined) {
+    throw validationFailed([
+      { path: "query.status", message: `'${unknown}' is not a status: use ${THREAD_STATUSES.join(", ")}` },
+    ]);
+  }
+  return [...new Set(statuses as ThreadStatus[])];
+}
 
 /** The list filter `assignee`: `me` needs a signed-in operator (an API key has no threads of its own). */
 function assigneeFilter(auth: AuthContext, assignee: string | undefined): string | null | undefined {

@@ -5,7 +5,7 @@ export { composeThreads } from "./compose.js";
 export { ConversationService } from "./conversation-service.js";
 export { threadEventRoutes } from "./events-routes.js";
 export { threadJobHandlers } from "./job-handlers.js";
-export { botMessageJob, operatorMessageJob } from "./jobs.js";
+export { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 export { replyStreamEventSchema } from "./reply-stream-events.js";
 export { threadRoutes } from "./routes.js";
 export { messageContentSchema } from "./schemas.js";

@@ -14,3 +14,12 @@ export const operatorMessageJob = defineJob("thread.operator_message", scheduled
 
 /** A message the AI scheduled (schedule_message): delivered only while the thread is `auto`. */
 export const botMessageJob = defineJob("thread.bot_message", scheduledMessage);
+
+/**
+ * A snooze with a time runs out (docs/conversations.md, "Status"): the thread is reopened only
+ * if it is still snoozed until this very time; a re-snooze or a reopen meanwhile leaves it be.
+ */
+export const snoozeWakeJob = defineJob(
+  "thread.snooze_wake",
+  z.object({ projectId: z.string(), threadId: z.string(), snoozedUntil: z.string() }),
+);

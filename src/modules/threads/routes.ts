@@ -26,7 +26,10 @@ import {
   replyRetrySchema,
   scheduledSchema,
   setModeBodySchema,
+  setStatusBodySchema,
   streamBodySchema,
+  threadCountsQuerySchema,
+  threadCountsSchema,
   threadDetailSchema,
   threadListSchema,
   threadParamsSchema,
@@ -89,6 +92,54 @@ export function threadRoutes(
       },
     },
     async (request) => conversations.listThreads(authOf(request), request.query),
+  );
+
+  app.get(
+    "/threads/counts",
+    {
+      schema: {
+        tags,
+        operationId: "countThreads",
+        summary: "Count threads per status",
+        description:
+          "How many threads are `open`, `pending`, `snoozed` and `resolved` (every key present, zeros " +
+          "included), under the same filters as GET /v1/threads (`chat_id`, `bot_id`, `mode`, `waiting`, `assignee`).",
+        querystring: threadCountsQuerySchema,
+        response: { 200: threadCountsSchema },
+      },
+    },
+    async (request) => conversations.countThreads(authOf(request), request.query),
+  );
+
+  app.post(
+    "/threads/:thread_id/status",
+    {
+      schema: {
+        tags,
+        operationId: "setThreadStatus",
+        summary: "Set a conversation's status",
+        description:
+          "`open`, `pending` (waiting on the customer), `snoozed` (with `snoozed_until` in the future: reopens " +
+          "then; without: until the customer writes) or `resolved`. The same status again changes nothing and raises " +
+          "nothing; a change raises `status_changed` and the `thread.status.changed` webhook, recording who made it. " +
+          'A new customer message reopens the thread (docs/conversations.md, "Status").',
+        params: threadParamsSchema,
+        body: setStatusBodySchema,
+        response: {
+          200: threadSchema,
+          ...errorResponses({
+            422: "`validation_failed`: `snoozed_until` without `snoozed`, or not in the future.",
+          }),
+        },
+      },
+    },
+    async (request) =>
+      conversations.setStatus(
+        authOf(request),
+        request.params.thread_id,
+        request.body.status,
+        request.body.snoozed_until,
+      ),
   );
 
   app.get(

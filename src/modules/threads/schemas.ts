@@ -5,6 +5,14 @@ import { threadActorSchema } from "../../events/thread-event.js";
 
 export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
 
+export const threadStatusSchema = z
+  .enum(["open", "pending", "snoozed", "resolved"])
+  .describe(
+    "`open`, `pending` (waiting on the customer), `snoozed` (until `snoozed_until`, or the customer's next " +
+      'message) or `resolved` (docs/conversations.md, "Status").',
+  )
+  .meta({ id: "ThreadStatus" });
+
 /** The last reply the AI gave up on, while its messages wait (docs/conversations.md, "Failed replies"). */
 export const replyFailureSchema = z
   .object({
@@ -38,6 +46,12 @@ export const threadSchema = z
         "Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply " +
           "(the AI's or an operator's) answers them.",
       ),
+    status: threadStatusSchema,
+    snoozed_until: z
+      .string()
+      .nullable()
+      .describe("While `snoozed` with a time: when it reopens (ISO 8601); null otherwise."),
+    status_changed_at: z.string().describe("When the status last changed (the creation for a new thread)."),
     created_at: z.string(),
     labels: z.array(z.string()).describe("The thread's label names, sorted (docs/labels.md)."),
   })
@@ -104,6 +118,11 @@ export const listThreadsQuerySchema = z.object({
     .max(128)
     .optional()
     .describe("`me` (the signed-in operator), `none` (unassigned), or an operator id."),
+  status: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("A status (`open`, `pending`, `snoozed`, `resolved`) or a comma list of them."),
   search: z
     .string()
     .trim()
@@ -148,6 +167,38 @@ export const threadListItemSchema = threadSchema
 export const threadListSchema = z
   .object({ data: z.array(threadListItemSchema), next_cursor: z.string().nullable() })
   .meta({ id: "ThreadList" });
+
+/** GET /v1/threads/counts: the list's filters besides status, search and paging. */
+export const threadCountsQuerySchema = listThreadsQuerySchema.pick({
+  chat_id: true,
+  bot_id: true,
+  mode: true,
+  waiting: true,
+  assignee: true,
+  labels: true,
+  labels_match: true,
+});
+
+export const threadCountsSchema = z
+  .object({
+    open: z.number().int(),
+    pending: z.number().int(),
+    snoozed: z.number().int(),
+    resolved: z.number().int(),
+  })
+  .meta({
+    id: "ThreadCounts",
+    description: "Threads per status under the given filters; every status present.",
+  });
+
+export const setStatusBodySchema = z.strictObject({
+  status: threadStatusSchema,
+  snoozed_until: isoTimestamp
+    .optional()
+    .describe(
+      "Only with `snoozed`, in the future: when the thread reopens. Absent: until the customer writes.",
+    ),
+});
 
 export const threadParamsSchema = z.object({ thread_id: z.string().max(128) });
 export const chatThreadParamsSchema = z.object({ chat_id: z.string().max(128), thread_id: threadIdSchema });

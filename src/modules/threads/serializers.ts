@@ -20,6 +20,9 @@ export function toThread(row: ThreadRow, labels: string[]): Thread {
     taken_over_by: row.taken_over_by ? (JSON.parse(row.taken_over_by) as ThreadActor) : null,
     taken_over_at: row.taken_over_at,
     reply_failure: replyFailureOf(row),
+    status: row.status,
+    snoozed_until: row.snoozed_until,
+    status_changed_at: row.status_changed_at ?? row.created_at,
     created_at: row.created_at,
     labels,
   };

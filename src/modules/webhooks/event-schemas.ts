@@ -24,6 +24,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "message.feedback",
   "bot.published",
   "thread.labels.changed",
+  "thread.status.changed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -153,6 +154,38 @@ export const messageFeedbackDataSchema = z
     description: "A bot message was rated, rated again, or its rating removed (docs/quality.md).",
   });
 
+const threadStatus = z.enum(["open", "pending", "snoozed", "resolved"]);
+
+export const threadStatusChangedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    from: threadStatus.describe("The status before."),
+    to: threadStatus.describe("The status now."),
+    snoozed_until: timestamp
+      .nullable()
+      .describe("When the snooze ends (`to` = `snoozed` with a time); else null."),
+    actor: z
+      .object({
+        type: z.enum(["operator", "api_key"]),
+        id: z.string(),
+        name: z.string().nullable(),
+      })
+      .nullable()
+      .describe("Who changed it: a signed-in operator or an API key; null when Parley did (see `source`)."),
+    source: z
+      .enum(["customer_message", "snooze_expired", "auto_resolve", "tool"])
+      .nullable()
+      .describe(
+        "When `actor` is null: the customer wrote (reopen), the snooze ran out, the bot's auto-resolve, or the " +
+          "`resolve_conversation` tool.",
+      ),
+  })
+  .meta({
+    id: "WebhookThreadStatusChangedData",
+    description: 'A conversation\'s status changed (docs/conversations.md, "Status").',
+  });
+
 /** Each event type's `data` schema. */
 export const botPublishedDataSchema = z
   .object({
@@ -197,6 +230,7 @@ export const webhookEventDataSchemas = {
   "message.feedback": messageFeedbackDataSchema,
   "bot.published": botPublishedDataSchema,
   "thread.labels.changed": threadLabelsChangedDataSchema,
+  "thread.status.changed": threadStatusChangedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -224,6 +258,7 @@ export const webhookEventSchema = z
     envelope("message.feedback"),
     envelope("bot.published"),
     envelope("thread.labels.changed"),
+    envelope("thread.status.changed"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

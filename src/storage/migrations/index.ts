@@ -30,6 +30,7 @@ import { messageFeedback } from "./0028-message-feedback.js";
 import { analytics } from "./0029-analytics.js";
 import { botVersions } from "./0030-bot-versions.js";
 import { evaluations } from "./0031-evaluations.js";
+import { threadStatus } from "./0032-thread-status.js";
 import { cannedResponses } from "./0033-canned-responses.js";
 import { labels } from "./0034-labels.js";
 import { businessHours } from "./0037-business-hours.js";
@@ -70,6 +71,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0029_analytics": analytics(dialect),
     "0030_bot_versions": botVersions(dialect),
     "0031_evaluations": evaluations(dialect),
+    "0032_thread_status": threadStatus(dialect),
     "0033_canned_responses": cannedResponses(dialect),
     "0034_labels": labels(dialect),
     "0037_business_hours": businessHours(dialect),

@@ -28,6 +28,19 @@ export class BotsRepo {
     return (dialectOf(this.db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   }
 
+  /**
+   * Bots whose published settings name a field (a cheap filter before reading them): what a
+   * sweep over one setting reads, e.g. the auto-resolve sweep (`autoResolveMinutes`).
+   */
+  listMentioningSetting(field: string): Promise<Pick<BotRow, "id" | "project_id" | "settings">[]> {
+    return this.db
+      .selectFrom("bots")
+      .select(["id", "project_id", "settings"])
+      .where("settings", "like", `%"${field}":%`)
+      .orderBy("id")
+      .execute();
+  }
+
   listByProject(projectId: string): Promise<BotRow[]> {
     return this.db
       .selectFrom("bots")

@@ -10,7 +10,7 @@ import type { Dialect } from "../database.js";
 import { dialectOf } from "../dialect.js";
 import { preparedQuery } from "../prepared-query.js";
 import type { Database } from "../schema.js";
-import type { ThreadMode, ThreadsTable } from "../schema-conversations.js";
+import type { ThreadMode, ThreadStatus, ThreadsTable } from "../schema-conversations.js";
 
 export type ThreadRow = Selectable<ThreadsTable>;
 
@@ -25,6 +25,8 @@ export interface ThreadListQuery {
   assigneeId?: string | null | undefined;
   /** Label ids (docs/labels.md): threads carrying all of them, or any of them. */
   labels?: { ids: string[]; match: "all" | "any" } | undefined;
+  /** Only threads in one of these statuses (docs/conversations.md, "Status"). */
+  statuses?: readonly ThreadStatus[] | undefined;
   limit: number;
   /** Keyset position: the last row of the previous page (ignored with `search`). */
   after?: { lastMessageAt: string | null; id: string } | undefined;
@@ -37,10 +39,11 @@ export interface ThreadListQuery {
  * Threads carrying all (or any) of the labels: one probe of thread_labels' key (label_id,
  * thread_id) per label and thread, so a long list filters without reading every link.
  */
-function withLabels<Q extends SelectQueryBuilder<Database, "threads", ThreadRow>>(
-  q: Q,
+function withLabels<O>(
+  q: SelectQueryBuilder<Database, "threads", O>,
   labels: { ids: string[]; match: "all" | "any" },
-): Q {
+): SelectQueryBuilder<Database, "threads", O> {
+  type Q = SelectQueryBuilder<Database, "threads", O>;
   const carries = (ids: string[]) =>
     sql<boolean>`exists (select 1 from thread_labels tl where tl.label_id in (${sql.join(ids)}) and tl.thread_id = threads.id and tl.project_id = threads.project_id)`;
   if (labels.ids.length === 0) return q.where(sql<boolean>`1 = 0`) as Q;
@@ -137,6 +140,43 @@ export class ThreadsRepo {
       .execute();
   }
 
+  /** As update, answering the row as it now is (undefined: no such thread). */
+  async updateReturning(
+    projectId: string,
+    id: string,
+    patch: Updateable<ThreadsTable>,
+  ): Promise<ThreadRow | undefined> {
+    return this.db
+      .updateTable("threads")
+      .set(patch)
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * A bot's `open` and `pending` threads whose last message (or creation, without messages) is
+   * older than the cutoff: what auto-resolve resolves (docs/conversations.md, "Status").
+   */
+  inactiveOf(projectId: string, botId: string, cutoff: string, limit: number): Promise<ThreadRow[]> {
+    return this.db
+      .selectFrom("threads")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("bot_id", "=", botId)
+      .where("status", "in", ["open", "pending"])
+      .where((eb) =>
+        eb.or([
+          eb("last_message_at", "<", cutoff),
+          eb.and([eb("last_message_at", "is", null), eb("created_at", "<", cutoff)]),
+        ]),
+      )
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+  }
+
   async setTitleIfUnset(projectId: string, id: string, title: string): Promise<void> {
     await this.db
       .updateTable("threads")
@@ -223,12 +263,22 @@ export class ThreadsRepo {
       .execute();
   }
 
-  /** Threads of a project, newest activity first (threads without messages last), then id. */
-  async list(query: ThreadListQuery): Promise<ThreadRow[]> {
-    let q = this.db
+  /**
+   * The thread, locked until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite serialises
+   * writers anyway): status changes read it so, and parallel ones queue up.
+   */
+  async findForUpdate(projectId: string, id: string): Promise<ThreadRow | undefined> {
+    const query = this.db
       .selectFrom("threads")
-      .selectAll("threads")
-      .where("threads.project_id", "=", query.projectId);
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .where("id", "=", id);
+    return (this.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  /** The list's filters (everything but search, paging and order). */
+  private filtered(query: Omit<ThreadListQuery, "limit">) {
+    let q = this.db.selectFrom("threads").where("threads.project_id", "=", query.projectId);
     if (query.chatId) q = q.where("threads.chat_id", "=", query.chatId);
     if (query.botId) q = q.where("threads.bot_id", "=", query.botId);
     if (query.mode) q = q.where("threads.mode", "=", query.mode);
@@ -236,6 +286,27 @@ export class ThreadsRepo {
     if (query.assigneeId === null) q = q.where("threads.assignee_id", "is", null);
     else if (query.assigneeId !== undefined) q = q.where("threads.assignee_id", "=", query.assigneeId);
     if (query.labels) q = withLabels(q, query.labels);
+    if (query.statuses && query.statuses.length > 0) {
+      q = q.where("threads.status", "in", [...query.statuses]);
+    }
+    return q;
+  }
+
+  /** How many threads match the list's filters (its `statuses` ignored), per status. */
+  async countByStatus(
+    query: Omit<ThreadListQuery, "limit" | "statuses">,
+  ): Promise<Map<ThreadStatus, number>> {
+    const rows = await this.filtered(query)
+      .select(["threads.status"])
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .groupBy("threads.status")
+      .execute();
+    return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** Threads of a project, newest activity first (threads without messages last), then id. */
+  async list(query: ThreadListQuery): Promise<ThreadRow[]> {
+    let q = this.filtered(query).selectAll("threads");
 
     if (query.search) return this.search(q, query);
 

@@ -84,6 +84,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
         tools: {},
         knowledge: { vectorStoreIds: [] },
         failure: { handoff: false },
+        conversation: { autoResolveMinutes: null },
       },
     });
   });
@@ -126,6 +127,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
       tools: { handoff_to_operator: "operator_approve", schedule_message: "auto" },
       knowledge: { vectorStoreIds: [] },
       failure: { handoff: false },
+      conversation: { autoResolveMinutes: null },
     });
     expect((await t.call("GET", `/v1/bots/${bot.id}/settings`)).json()).toEqual(merged);
 

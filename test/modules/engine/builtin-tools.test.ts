@@ -99,6 +99,7 @@ describe("built-in tool registry", () => {
       "schedule_message",
       "knowledge_search",
       "add_label",
+      "resolve_conversation",
     ]);
     const { context } = fakeContext();
     for (const b of BUILTIN_TOOLS) {

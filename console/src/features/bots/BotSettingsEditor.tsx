@@ -9,6 +9,7 @@ import { useT } from "../../i18n/I18nProvider";
 import { versionKeys } from "../versions/api";
 import { AdvancedJsonEditor } from "./AdvancedJsonEditor";
 import { type Bot, type BotSettings, botKeys, type CatalogModel } from "./bots-api";
+import { ConversationSection } from "./ConversationSection";
 import { FailureSection } from "./FailureSection";
 import { FormattingSection } from "./FormattingSection";
 import { InstructionSection } from "./InstructionSection";
@@ -192,6 +193,7 @@ export function BotSettingsEditor(props: {
             <ToolsSection form={form} />
             <KnowledgeSection form={form} />
             <FailureSection form={form} />
+            <ConversationSection form={form} />
           </>
         ) : (
           <AdvancedJsonEditor value={jsonText} onChange={setJsonText} error={jsonError} />

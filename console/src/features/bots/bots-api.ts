@@ -48,6 +48,8 @@ export interface BotSettings {
     knowledge: { vectorStoreIds: string[] };
     /** Optional until every server sends it (docs/agent.md, "When the AI cannot answer"). */
     failure?: { handoff: boolean };
+    /** Optional until every server sends it (docs/conversations.md, "Status"). */
+    conversation?: { autoResolveMinutes: number | null };
   };
 }
 

@@ -6,6 +6,8 @@ import { LabelChips } from "../labels/LabelChips";
 import { AssignControl } from "./AssignControl";
 import { ModeActions } from "./ModeActions";
 import { ModeBadge } from "./ModeBadge";
+import { StatusActions } from "./StatusActions";
+import { StatusBadge } from "./StatusBadge";
 import type { ThreadDetail } from "./types";
 import { useConversationNamer } from "./useConversationName";
 
@@ -50,6 +52,7 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
           </Stack>
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <StatusBadge status={thread.status} data-testid="thread-status" />
           <ModeBadge mode={thread.mode} data-testid="thread-mode" />
           <Button
             variant="subtle"
@@ -66,6 +69,7 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
         <ModeActions thread={thread} />
         <AssignControl thread={thread} />
       </Group>
+      <StatusActions thread={thread} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { EmptyState, QueryState, useErrorText } from "../../components/QueryStat
 import { useT } from "../../i18n/I18nProvider";
 import { hasFilters, type InboxFilters, NO_FILTERS } from "./filters";
 import classes from "./inbox.module.css";
+import { StatusTabs } from "./StatusTabs";
 import { ThreadFiltersBar } from "./ThreadFiltersBar";
 import { ThreadRow } from "./ThreadRow";
 import { useInboxLive } from "./useInboxLive";
@@ -31,6 +32,7 @@ export function ThreadListPanel(props: {
         live={live}
         refreshing={query.isFetching && !query.isFetchingNextPage && !query.isPending}
       />
+      <StatusTabs filters={props.filters} onChange={props.onFiltersChange} />
       <div className={classes.scroll}>
         <QueryState query={{ ...query, isError: query.isError && !query.data }}>
           {() =>
@@ -40,7 +42,10 @@ export function ThreadListPanel(props: {
                   title={t("empty.noMatches.title")}
                   hint={t("empty.noMatches.hint")}
                   action={
-                    <Button variant="light" onClick={() => props.onFiltersChange(NO_FILTERS)}>
+                    <Button
+                      variant="light"
+                      onClick={() => props.onFiltersChange({ ...NO_FILTERS, status: props.filters.status })}
+                    >
                       {t("filters.clear")}
                     </Button>
                   }

@@ -7,6 +7,7 @@ import { LabelChips } from "../labels/LabelChips";
 import { formatActivity } from "./activity-time";
 import classes from "./inbox.module.css";
 import { ModeBadge } from "./ModeBadge";
+import { StatusBadge } from "./StatusBadge";
 import type { ThreadListItem } from "./types";
 import { useConversationNamer } from "./useConversationName";
 
@@ -80,6 +81,7 @@ export function ThreadRow({ thread, active }: { thread: ThreadListItem; active: 
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={4} h={20}>
         <Group gap={6} wrap="nowrap" miw={0}>
           <ModeBadge mode={thread.mode} size="xs" />
+          <StatusBadge status={thread.status} size="xs" data-testid="thread-status" />
           <Text size="xs" c="dimmed" truncate="end">
             {thread.assignee ? thread.assignee.name : t("list.unassigned")}
           </Text>

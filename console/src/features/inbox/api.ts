@@ -1,5 +1,5 @@
 import { api } from "../../api/client";
-import { filtersToQuery, type InboxFilters } from "./filters";
+import { filtersToCountsQuery, filtersToQuery, type InboxFilters } from "./filters";
 import type {
   Bot,
   Chat,
@@ -7,9 +7,11 @@ import type {
   Operator,
   Scheduled,
   Thread,
+  ThreadCounts,
   ThreadDetail,
   ThreadList,
   ThreadMode,
+  ThreadStatus,
   ToolApproval,
 } from "./types";
 
@@ -21,6 +23,8 @@ const enc = encodeURIComponent;
 export const inboxKeys = {
   all: ["inbox"] as const,
   lists: () => ["inbox", "threads"] as const,
+  allCounts: () => ["inbox", "counts"] as const,
+  counts: (query: Record<string, string | undefined>) => ["inbox", "counts", query] as const,
   list: (filters: InboxFilters) => ["inbox", "threads", filters] as const,
   thread: (id: string) => ["inbox", "thread", id] as const,
   messages: (id: string) => ["inbox", "thread", id, "messages"] as const,
@@ -36,6 +40,17 @@ export const listThreads = (filters: InboxFilters, cursor: string | null, signal
   api<ThreadList>("/threads", {
     query: { ...filtersToQuery(filters), limit: PAGE_SIZE, cursor },
     ...(signal ? { signal } : {}),
+  });
+
+/** Threads per status under the list's other filters (the status tabs). */
+export const countThreads = (filters: InboxFilters) =>
+  api<ThreadCounts>("/threads/counts", { query: filtersToCountsQuery(filters) });
+
+/** Resolve, mark pending, snooze (until a time, or the customer's reply) or reopen. */
+export const setThreadStatus = (id: string, status: ThreadStatus, snoozedUntil?: string) =>
+  api<Thread>(`/threads/${enc(id)}/status`, {
+    method: "POST",
+    body: snoozedUntil ? { status, snoozed_until: snoozedUntil } : { status },
   });
 
 export const getThread = (id: string) => api<ThreadDetail>(`/threads/${enc(id)}`);

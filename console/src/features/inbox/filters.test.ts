@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   countExtraFilters,
   filtersFromParams,
+  filtersToCountsQuery,
   filtersToParams,
   filtersToQuery,
   hasFilters,
@@ -34,6 +35,7 @@ describe("inbox filters in the URL", () => {
       search: "order 1138",
       labels: ["vip", "refund"],
       labels_match: "any" as const,
+      status: "snoozed" as const,
     };
     const params = filtersToParams(filters, new URLSearchParams("tab=x"));
     expect(params.get("labels")).toBe("vip,refund");
@@ -43,7 +45,10 @@ describe("inbox filters in the URL", () => {
   });
 
   it("leaves defaults out of the URL and removes filters that were switched off", () => {
-    const params = filtersToParams(NO_FILTERS, new URLSearchParams("mode=auto&waiting=true&search=x"));
+    const params = filtersToParams(
+      NO_FILTERS,
+      new URLSearchParams("mode=auto&waiting=true&search=x&status=resolved"),
+    );
     expect(params.toString()).toBe("");
   });
 
@@ -69,6 +74,16 @@ describe("inbox filters in the URL", () => {
       waiting: "true",
       assignee: "none",
       search: undefined,
+      status: "open",
+    });
+    // The All tab sends no status; the counts never do.
+    expect(filtersToQuery({ ...NO_FILTERS, status: "all" }).status).toBeUndefined();
+    expect(filtersToCountsQuery({ ...NO_FILTERS, status: "resolved", search: "x" })).toEqual({
+      chat_id: undefined,
+      bot_id: undefined,
+      mode: undefined,
+      waiting: undefined,
+      assignee: undefined,
     });
   });
 

@@ -1,4 +1,4 @@
-import { THREAD_MODES, type Thread, type ThreadMode } from "./types";
+import { THREAD_MODES, THREAD_STATUSES, type Thread, type ThreadMode, type ThreadStatus } from "./types";
 
 /**
  * The inbox's filters. They live in the URL query string (so a reload or a shared link keeps
@@ -16,6 +16,8 @@ export interface InboxFilters {
   /** Label names (docs/labels.md): threads carrying all of them, or any with `labels_match`. */
   labels: string[];
   labels_match: "all" | "any";
+  /** The status tab: a status, or `all`; `open` by default. */
+  status: ThreadStatus | "all";
 }
 
 export const NO_FILTERS: InboxFilters = {
@@ -27,6 +29,7 @@ export const NO_FILTERS: InboxFilters = {
   search: "",
   labels: [],
   labels_match: "all",
+  status: "open",
 };
 
 /** Label names from the query's comma-separated list (names have no commas: the API splits on them). */
@@ -35,6 +38,9 @@ function labelNames(value: string | null): string[] {
     .filter((name) => name.length > 0 && name.length <= 50)
     .slice(0, 20);
 }
+
+/** The inbox's status tabs, in order. */
+export const STATUS_TABS = [...THREAD_STATUSES, "all"] as const;
 
 const MAX_ID = 128;
 const MAX_SEARCH = 500;
@@ -56,6 +62,9 @@ export function filtersFromParams(params: URLSearchParams): InboxFilters {
     search: (params.get("search") ?? "").slice(0, MAX_SEARCH),
     labels: labelNames(params.get("labels")),
     labels_match: params.get("labels_match") === "any" ? "any" : "all",
+    status: (STATUS_TABS as readonly string[]).includes(params.get("status") ?? "")
+      ? (params.get("status") as InboxFilters["status"])
+      : "open",
   };
 }
 
@@ -75,6 +84,7 @@ export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): 
   set("search", filters.search.trim() ? filters.search : null);
   set("labels", filters.labels.length > 0 ? filters.labels.join(",") : null);
   set("labels_match", filters.labels.length > 0 && filters.labels_match === "any" ? "any" : null);
+  set("status", filters.status === "open" ? null : filters.status);
   return params;
 }
 
@@ -90,7 +100,14 @@ export function filtersToQuery(filters: InboxFilters): Record<string, string | u
     search: search || undefined,
     labels: filters.labels.length > 0 ? filters.labels.join(",") : undefined,
     labels_match: filters.labels.length > 0 && filters.labels_match === "any" ? "any" : undefined,
+    status: filters.status === "all" ? undefined : filters.status,
   };
+}
+
+/** The query of GET /v1/threads/counts: the list's filters without status and search. */
+export function filtersToCountsQuery(filters: InboxFilters): Record<string, string | undefined> {
+  const { status: _status, search: _search, ...rest } = filtersToQuery(filters);
+  return rest;
 }
 
 /** How many filters besides search and assignee are on (the "Filters" button shows it). */
@@ -124,6 +141,7 @@ export function threadMatches(thread: Thread, filters: InboxFilters, meId: strin
         : wanted.every((n) => carried.has(n));
     if (!match) return false;
   }
+  if (filters.status !== "all" && (thread.status ?? "open") !== filters.status) return false;
   if (filters.assignee) {
     const assigneeId = thread.assignee?.id ?? null;
     if (filters.assignee === "none") return assigneeId === null;

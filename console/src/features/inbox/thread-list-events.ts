@@ -67,6 +67,8 @@ export function patchThread(thread: Thread, event: ThreadEvent): Thread {
         : { ...thread, pending_count: event.pending_count };
     case "thread_assigned":
       return { ...thread, assignee: event.assignee };
+    case "status_changed":
+      return { ...thread, status: event.status, snoozed_until: event.snoozed_until };
     case "reply_failed":
       return {
         ...thread,
@@ -107,6 +109,8 @@ function mayNowMatch(event: ThreadEvent, context: ListEventContext): boolean {
       return filters.mode !== null && filters.mode === event.mode;
     case "pending_count":
       return filters.waiting && event.pending_count > 0;
+    case "status_changed":
+      return filters.status === event.status;
     case "reply_failed":
       // Its pending_count event moves the thread into a "waiting" list.
       return false;

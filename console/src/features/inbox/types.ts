@@ -30,6 +30,11 @@ export interface ReplyFailure {
   failed_at: string;
 }
 
+/** A conversation's status (docs/conversations.md, "Status"). */
+export const THREAD_STATUSES = ["open", "pending", "snoozed", "resolved"] as const;
+export type ThreadStatus = (typeof THREAD_STATUSES)[number];
+export type ThreadCounts = Record<ThreadStatus, number>;
+
 export interface Thread {
   id: string;
   chat_id: string;
@@ -47,6 +52,9 @@ export interface Thread {
   reply_failure?: ReplyFailure | null;
   /** Its label names, sorted (docs/labels.md); optional until every server sends them. */
   labels?: string[];
+  /** Optional until every server sends them (absent: `open`). */
+  status?: ThreadStatus;
+  snoozed_until?: string | null;
   /** In list items (GET /v1/threads): the newest message with text. */
   last_message?: { author: "user" | "bot" | "operator"; content: string; created_at: string } | null;
 }
@@ -144,6 +152,14 @@ export type ThreadEvent =
   | { type: "message_created"; thread_id: string; created_at?: string; message: Message }
   | { type: "mode_changed"; thread_id: string; created_at?: string; mode: ThreadMode; by?: ThreadActor }
   | { type: "pending_count"; thread_id: string; created_at?: string; pending_count: number }
+  | {
+      type: "status_changed";
+      thread_id: string;
+      created_at?: string;
+      status: ThreadStatus;
+      previous_status: ThreadStatus;
+      snoozed_until: string | null;
+    }
   | { type: "thread_assigned"; thread_id: string; created_at?: string; assignee: NamedRef | null }
   | ({ type: "reply_failed"; thread_id: string; created_at?: string } & Omit<ReplyFailure, "failed_at">)
   | {
@@ -178,6 +194,10 @@ export function toThreadEvent(data: unknown): ThreadEvent | null {
         : null;
     case "pending_count":
       return typeof event.pending_count === "number" ? (event as unknown as ThreadEvent) : null;
+    case "status_changed":
+      return (THREAD_STATUSES as readonly unknown[]).includes(event.status)
+        ? (event as unknown as ThreadEvent)
+        : null;
     case "thread_assigned":
       return event.assignee === null || typeof event.assignee === "object"
         ? (event as unknown as ThreadEvent)

@@ -27,6 +27,14 @@ export function useInboxLive(filters: InboxFilters, meId: string): LiveStatus {
 
   useEffect(() => {
     let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+    let countsTimer: ReturnType<typeof setTimeout> | undefined;
+    // The status tabs' counts: read again after a burst of events (a message may reopen a thread).
+    const recountSoon = () => {
+      clearTimeout(countsTimer);
+      countsTimer = setTimeout(() => {
+        queryClient.invalidateQueries({ queryKey: inboxKeys.allCounts() });
+      }, REFETCH_DELAY_MS);
+    };
     let everOpen = false;
     const refetchSoon = () => {
       clearTimeout(refetchTimer);
@@ -51,6 +59,7 @@ export function useInboxLive(filters: InboxFilters, meId: string): LiveStatus {
           return result.pages === old.pages ? old : { ...old, pages: result.pages };
         });
         if (refetch) refetchSoon();
+        if (event.type === "status_changed" || event.type === "message_created") recountSoon();
         // Lists of other filters are not kept live: they refetch when shown again.
         queryClient.invalidateQueries({
           queryKey: inboxKeys.lists(),
@@ -60,12 +69,16 @@ export function useInboxLive(filters: InboxFilters, meId: string): LiveStatus {
       },
       (connected) => {
         setStatus(connected ? "live" : "reconnecting");
-        if (connected && everOpen) refetchSoon();
+        if (connected && everOpen) {
+          refetchSoon();
+          recountSoon();
+        }
         if (connected) everOpen = true;
       },
     );
     return () => {
       clearTimeout(refetchTimer);
+      clearTimeout(countsTimer);
       close();
     };
   }, [queryClient, meId]);

@@ -1,9 +1,9 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useT } from "../../i18n/I18nProvider";
-import { assignThread, inboxKeys, retryReply, setMode } from "./api";
+import { assignThread, inboxKeys, retryReply, setMode, setThreadStatus } from "./api";
 import { storeThread } from "./thread-cache";
-import type { ThreadMode } from "./types";
+import type { ThreadMode, ThreadStatus } from "./types";
 
 /** Mode changes (take over, hand back, block) with their notification. */
 export function useSetMode(threadId: string) {
@@ -14,6 +14,22 @@ export function useSetMode(threadId: string) {
     onSuccess: (thread) => {
       storeThread(queryClient, thread);
       notifications.show({ color: "green", message: t(`actions.modeDone.${thread.mode}`) });
+    },
+  });
+}
+
+/** Status changes (resolve, mark pending, snooze, reopen) with their notification. */
+export function useSetStatus(threadId: string) {
+  const t = useT("inbox");
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { status: ThreadStatus; snoozedUntil?: string }) =>
+      setThreadStatus(threadId, change.status, change.snoozedUntil),
+    onSuccess: (thread) => {
+      storeThread(queryClient, thread);
+      queryClient.invalidateQueries({ queryKey: inboxKeys.allCounts() });
+      queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+      notifications.show({ color: "green", message: t(`statusActions.done.${thread.status ?? "open"}`) });
     },
   });
 }

@@ -37,6 +37,19 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           previous_mode: event.previousMode,
         },
       };
+    case "thread.status.changed":
+      return {
+        type: "thread.status.changed",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          from: event.previousStatus,
+          to: event.status,
+          snoozed_until: event.snoozedUntil,
+          actor: event.by ?? null,
+          source: event.by ? null : (event.source ?? null),
+        },
+      };
     case "thread.reply.failed":
       return {
         type: "thread.reply.failed",
