@@ -41,6 +41,7 @@ import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";
 import { composeFeedback } from "./modules/feedback/index.js";
+import { composeNotes } from "./modules/notes/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
@@ -424,6 +425,8 @@ export function composeService(deps: ServiceDeps): Service {
     threads,
     traces,
     feedback,
+    // Private notes and the mentions inbox (docs/conversations.md, "Private notes").
+    composeNotes(context, { transactor }),
     evals,
     knowledge,
     memory,

@@ -39,6 +39,13 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
         feedback: event.feedback,
         removed: event.removed,
       };
+    case "thread.note":
+      return {
+        thread_id: event.threadId,
+        type: `note_${event.action}`,
+        note: event.note,
+        mentioned: event.mentioned,
+      };
     default:
       return undefined;
   }

@@ -3,6 +3,7 @@ import type { ThreadMode } from "../storage/schema-conversations.js";
 import { messageObjectSchema, operatorRefSchema } from "./message.js";
 import { feedbackObjectSchema } from "./message-feedback.js";
 import { replyFailureFields } from "./reply-failure-fields.js";
+import { noteObjectSchema } from "./thread-note.js";
 
 /**
  * ThreadEvent: the `data` of every message on the thread event streams (docs/api.md). The
@@ -18,6 +19,9 @@ export const threadEventTypeSchema = z
     "thread_assigned",
     "reply_failed",
     "message_feedback",
+    "note_created",
+    "note_updated",
+    "note_deleted",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -26,6 +30,7 @@ export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
 const threadModes = ["auto", "manual", "operator", "blocked"] as const satisfies readonly ThreadMode[];
 export const threadEventMessageSchema = messageObjectSchema.meta({ id: "ThreadEventMessage" });
 export const threadEventFeedbackSchema = feedbackObjectSchema.meta({ id: "ThreadEventFeedback" });
+export const threadEventNoteSchema = noteObjectSchema.meta({ id: "ThreadEventNote" });
 
 export const threadActorSchema = z
   .object({
@@ -42,6 +47,17 @@ const common = {
   thread_id: z.string(),
   created_at: z.string().describe("When the change happened; ISO 8601, UTC."),
 };
+
+/** A private note's events (docs/conversations.md, "Private notes"): operators' streams only, never the widget's. */
+const noteEvent = <T extends "note_created" | "note_updated" | "note_deleted">(type: T) =>
+  z.object({
+    ...common,
+    type: z.literal(type),
+    note: threadEventNoteSchema.describe("The note as it now is; as it was, for `note_deleted`."),
+    mentioned: z
+      .array(z.string())
+      .describe("Operators mentioned by this change for the first time: each has a new unread mention."),
+  });
 
 export const threadEventSchema = z
   .discriminatedUnion("type", [
@@ -84,6 +100,9 @@ export const threadEventSchema = z
       ),
       removed: z.boolean().describe("The rater took their feedback back."),
     }),
+    noteEvent("note_created"),
+    noteEvent("note_updated"),
+    noteEvent("note_deleted"),
   ])
   .meta({
     id: "ThreadEvent",

@@ -67,7 +67,9 @@ export type IdPrefix =
   | "bver"
   | "evc"
   | "evr"
-  | "fb";
+  | "fb"
+  | "note"
+  | "mention";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -7,6 +7,7 @@ import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EvalTables } from "./schema-evals.js";
 import type { EventTables } from "./schema-events.js";
 import type { FeedbackTables } from "./schema-feedback.js";
+import type { NoteTables } from "./schema-notes.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
 import type { KnowledgeTables } from "./schema-knowledge.js";
@@ -133,4 +134,5 @@ export interface Database
     McpTables,
     FeedbackTables,
     AnalyticsTables,
-    EvalTables {}
+    EvalTables,
+    NoteTables {}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageObjectSchema } from "../../events/message.js";
 import { FEEDBACK_RATINGS, feedbackObjectSchema } from "../../events/message-feedback.js";
 import { replyFailureFields } from "../../events/reply-failure-fields.js";
+import { noteObjectSchema } from "../../events/thread-note.js";
 import { VENDOR_IDS } from "../../vendors/registry.js";
 
 /**
@@ -23,6 +24,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.reply.failed",
   "message.feedback",
   "bot.published",
+  "thread.note.created",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -152,6 +154,17 @@ export const messageFeedbackDataSchema = z
     description: "A bot message was rated, rated again, or its rating removed (docs/quality.md).",
   });
 
+export const threadNoteCreatedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    note: noteObjectSchema.describe("The note; `mentions` holds the ids of the operators it mentions."),
+  })
+  .meta({
+    id: "WebhookThreadNoteCreatedData",
+    description: 'An operator wrote a private note in a thread (docs/conversations.md, "Private notes").',
+  });
+
 /** Each event type's `data` schema. */
 export const botPublishedDataSchema = z
   .object({
@@ -182,6 +195,7 @@ export const webhookEventDataSchemas = {
   "thread.reply.failed": threadReplyFailedDataSchema,
   "message.feedback": messageFeedbackDataSchema,
   "bot.published": botPublishedDataSchema,
+  "thread.note.created": threadNoteCreatedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -208,6 +222,7 @@ export const webhookEventSchema = z
     envelope("thread.reply.failed"),
     envelope("message.feedback"),
     envelope("bot.published"),
+    envelope("thread.note.created"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 
