@@ -56,15 +56,28 @@ export class NotesService {
       });
       const mentioned = await this.notify(unit, auth, threadId, id, mentions, now);
       const note = (await unit.repos.threadNotes.find(auth.projectId, threadId, id))!;
-      unit.record({ type: "thread.note", action: "created", threadId, chatId: thread.chat_id, note, mentioned });
+      unit.record({
+        type: "thread.note",
+        action: "created",
+        threadId,
+        chatId: thread.chat_id,
+        note,
+        mentioned,
+      });
       return note;
     });
   }
 
   /** The author edits their note: fields not sent stay; `mentions` replaces the list. */
-  async update(auth: AuthContext, threadId: string, noteId: string, body: UpdateNoteBody): Promise<ThreadNote> {
+  async update(
+    auth: AuthContext,
+    threadId: string,
+    noteId: string,
+    body: UpdateNoteBody,
+  ): Promise<ThreadNote> {
     await this.resolveThread(auth, threadId);
-    const wanted = body.mentions === undefined ? undefined : await this.validMentions(auth.projectId, body.mentions);
+    const wanted =
+      body.mentions === undefined ? undefined : await this.validMentions(auth.projectId, body.mentions);
     const now = this.deps.clock.now().toISOString();
     return this.deps.transactor.run(auth.projectId, async (unit) => {
       const thread = await this.threadIn(unit, auth.projectId, threadId);
@@ -75,7 +88,14 @@ export class NotesService {
       await unit.repos.threadNotes.removeMentionsExcept(noteId, mentions);
       const mentioned = await this.notify(unit, auth, threadId, noteId, mentions, now);
       const note = (await unit.repos.threadNotes.find(auth.projectId, threadId, noteId))!;
-      unit.record({ type: "thread.note", action: "updated", threadId, chatId: thread.chat_id, note, mentioned });
+      unit.record({
+        type: "thread.note",
+        action: "updated",
+        threadId,
+        chatId: thread.chat_id,
+        note,
+        mentioned,
+      });
       return note;
     });
   }
@@ -88,7 +108,14 @@ export class NotesService {
       await this.ownNote(unit, auth, threadId, noteId);
       const note = (await unit.repos.threadNotes.find(auth.projectId, threadId, noteId))!;
       await unit.repos.threadNotes.delete(noteId);
-      unit.record({ type: "thread.note", action: "deleted", threadId, chatId: thread.chat_id, note, mentioned: [] });
+      unit.record({
+        type: "thread.note",
+        action: "deleted",
+        threadId,
+        chatId: thread.chat_id,
+        note,
+        mentioned: [],
+      });
       return note;
     });
   }

@@ -19,7 +19,8 @@ import {
 const tags = ["Notes"];
 const NOTE = "/threads/:thread_id/notes/:note_id";
 const NOT_FOUND = "`thread_not_found`, `note_not_found`: no such thread, or no such note in it.";
-const NOT_AUTHOR = "`not_note_author`: only the note's author (that operator, or that API key) may change it.";
+const NOT_AUTHOR =
+  "`not_note_author`: only the note's author (that operator, or that API key) may change it.";
 const UNKNOWN_OPERATOR = "`unknown_operator`: a mentioned id is not an operator of the project.";
 const NO_OPERATOR = "`operator_session_required`: mentions are a signed-in operator's; an API key has none.";
 
@@ -113,7 +114,8 @@ export function notesRoutes(app: App, notes: NotesService): void {
         tags,
         operationId: "listMyMentions",
         summary: "Private notes that mention you, unread first",
-        description: "The signed-in operator's mentions in the session's project, with the count of unread ones.",
+        description:
+          "The signed-in operator's mentions in the session's project, with the count of unread ones.",
         querystring: mentionsQuerySchema,
         response: { 200: noteMentionListSchema, ...errorResponses({ 403: NO_OPERATOR }) },
       },
@@ -129,7 +131,8 @@ export function notesRoutes(app: App, notes: NotesService): void {
         tags,
         operationId: "markMyMentionsRead",
         summary: "Mark your mentions read",
-        description: "Either `ids` (yours; others are skipped) or `all: true`. Answers the unread count left.",
+        description:
+          "Either `ids` (yours; others are skipped) or `all: true`. Answers the unread count left.",
         body: markMentionsReadBodySchema,
         response: { 200: unreadCountSchema, ...errorResponses({ 403: NO_OPERATOR }) },
       },

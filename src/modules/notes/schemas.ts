@@ -22,7 +22,9 @@ const noteText = z
   .trim()
   .min(1, "must not be empty")
   .max(NOTE_TEXT_MAX, `must be at most ${NOTE_TEXT_MAX} characters`)
-  .describe(`The note, 1–${NOTE_TEXT_MAX} characters (trimmed). \`@Name\` in it is text only: \`mentions\` notifies.`);
+  .describe(
+    `The note, 1–${NOTE_TEXT_MAX} characters (trimmed). \`@Name\` in it is text only: \`mentions\` notifies.`,
+  );
 
 const mentionIds = z
   .array(z.string().min(1).max(128))

@@ -89,9 +89,7 @@ export class ThreadNotesRepo {
    * Gives each of these operators an unread mention of the note, unless they have one; the ids
    * of those who got one now (a note edited to mention someone again notifies only the new).
    */
-  async addMentions(
-    rows: Array<Omit<NoteMentionRow, "read_at">>,
-  ): Promise<string[]> {
+  async addMentions(rows: Array<Omit<NoteMentionRow, "read_at">>): Promise<string[]> {
     const added: string[] = [];
     for (const row of rows) {
       const inserted = await this.db
@@ -152,7 +150,12 @@ export class ThreadNotesRepo {
   }
 
   /** Marks the operator's unread mentions read: these ids of theirs, or all (`ids` null). */
-  async markRead(projectId: string, operatorId: string, ids: readonly string[] | null, at: string): Promise<void> {
+  async markRead(
+    projectId: string,
+    operatorId: string,
+    ids: readonly string[] | null,
+    at: string,
+  ): Promise<void> {
     let query = this.db
       .updateTable("note_mentions")
       .set({ read_at: at })
