@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { ApprovalsPanel } from "./ApprovalsPanel";
-import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { ThreadComposer } from "./ThreadComposer";
 import { ThreadHeader } from "./ThreadHeader";
 import { ThreadSidePanel } from "./ThreadSidePanel";
 import classes from "./thread.module.css";
@@ -16,7 +16,7 @@ import { useThreadLive } from "./useThreadLive";
 
 /**
  * One conversation (route /inbox/:threadId): header with the mode and the operator's actions,
- * the messages, pending tool approvals, the reply composer; the person and working memory in
+ * the messages, pending tool approvals, the reply composer (or a private note's); the person and working memory in
  * a side column (a drawer on narrower screens).
  */
 export function ThreadView({ threadId, backSearch }: { threadId: string; backSearch: string }) {
@@ -50,7 +50,7 @@ export function ThreadView({ threadId, backSearch }: { threadId: string; backSea
               <div className={classes.conversation}>
                 <MessageList thread={thread} personName={name(thread).who} />
                 <ApprovalsPanel threadId={threadId} />
-                <Composer thread={thread} />
+                <ThreadComposer thread={thread} />
               </div>
               <aside className={classes.side} aria-label={t("side.label")}>
                 <ThreadSidePanel thread={thread} />
