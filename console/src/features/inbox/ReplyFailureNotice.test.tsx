@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import { inboxKeys } from "./api";
+import { notesKeys } from "./notes";
 import { MessageList } from "./MessageList";
 import { patchThread } from "./thread-list-events";
 import { type Message, type Thread, toThreadEvent } from "./types";
@@ -41,6 +42,7 @@ const thread = (over: Partial<Thread> = {}): Thread => ({
 function renderList(value: Thread) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<Message[]>(inboxKeys.messages(value.id), [earlier, question]);
+  queryClient.setQueryData(notesKeys.thread(value.id), []);
   renderInConsole(<MessageList thread={value} personName="Ann" />, queryClient);
   return queryClient;
 }
