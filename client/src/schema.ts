@@ -1216,6 +1216,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/operators/me/mentions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Private notes that mention you, unread first
+     * @description The signed-in operator's mentions in the session's project, with the count of unread ones.
+     */
+    get: operations["listMyMentions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operators/me/mentions/read": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark your mentions read
+     * @description Either `ids` (yours; others are skipped) or `all: true`. Answers the unread count left.
+     */
+    post: operations["markMyMentionsRead"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/projects": {
     parameters: {
       query?: never;
@@ -1579,6 +1619,70 @@ export interface paths {
      * @description `auto`: the AI answers; `manual`/`operator`: a person answers, the AI is paused; `blocked`: nothing is sent. Raises `mode_changed`. Back to `auto`, unanswered user messages are answered by the AI.
      */
     post: operations["setThreadMode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A thread's private notes, oldest first
+     * @description Every note of the thread (not paginated, as the thread's messages).
+     */
+    get: operations["listThreadNotes"];
+    put?: never;
+    /**
+     * Write a private note in a thread
+     * @description A note the team sees and the customer and the model never do: it is not a message, so it is never in a prompt, a delivery to the customer, the widget or the message list. Each operator in `mentions` gets an unread mention (GET /v1/operators/me/mentions). Raises the thread event `note_created` and the webhook event `thread.note.created`.
+     */
+    post: operations["createThreadNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Edit your private note
+     * @description Fields not sent are unchanged; `mentions` replaces the list (operators added get an unread mention, operators taken off lose theirs). Raises the thread event `note_updated`.
+     */
+    post: operations["updateThreadNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/notes/{note_id}/delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete your private note
+     * @description Its mentions go with it. Raises the thread event `note_deleted`.
+     */
+    post: operations["deleteThreadNote"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2705,6 +2809,7 @@ export interface components {
             | "thread.reply.failed"
             | "message.feedback"
             | "bot.published"
+            | "thread.note.created"
           )[]
         | null;
       id: string;
@@ -3434,6 +3539,27 @@ export interface components {
       };
       provider: string;
     };
+    /** @description A private note that mentions you. */
+    NoteMention: {
+      /** @description When you were mentioned; ISO 8601, UTC. */
+      created_at: string;
+      /** @description `mention_…` */
+      id: string;
+      note: components["schemas"]["ThreadNote"];
+      /** @description When you marked it read; null while unread. ISO 8601, UTC. */
+      read_at: string | null;
+      thread_id: string;
+    };
+    NoteMentionList: {
+      /** @description Unread first, then newest first. */
+      data: components["schemas"]["NoteMention"][];
+      /** @description All your unread mentions in this project. */
+      unread_count: number;
+    };
+    NoteMentionsUnread: {
+      /** @description Your unread mentions left in this project. */
+      unread_count: number;
+    };
     OAuthStart: {
       /** @description The vendor's consent page. Send the user there; the vendor then redirects the browser to `<PARLEY_PUBLIC_URL>/oauth/callback`, which stores the tokens. Valid for 10 minutes, once. */
       url: string;
@@ -3803,6 +3929,39 @@ export interface components {
           thread_id: string;
           /** @constant */
           type: "message_feedback";
+        }
+      | {
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @description Operators mentioned by this change for the first time: each has a new unread mention. */
+          mentioned: string[];
+          /** @description The note as it now is; as it was, for `note_deleted`. */
+          note: components["schemas"]["ThreadEventNote"];
+          thread_id: string;
+          /** @constant */
+          type: "note_created";
+        }
+      | {
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @description Operators mentioned by this change for the first time: each has a new unread mention. */
+          mentioned: string[];
+          /** @description The note as it now is; as it was, for `note_deleted`. */
+          note: components["schemas"]["ThreadEventNote"];
+          thread_id: string;
+          /** @constant */
+          type: "note_updated";
+        }
+      | {
+          /** @description When the change happened; ISO 8601, UTC. */
+          created_at: string;
+          /** @description Operators mentioned by this change for the first time: each has a new unread mention. */
+          mentioned: string[];
+          /** @description The note as it now is; as it was, for `note_deleted`. */
+          note: components["schemas"]["ThreadEventNote"];
+          thread_id: string;
+          /** @constant */
+          type: "note_deleted";
         };
     ThreadEventFeedback: {
       comment: string | null;
@@ -3869,6 +4028,28 @@ export interface components {
         tool_call_id: string;
       }[];
     };
+    ThreadEventNote: {
+      /** @description Who wrote it; only they may edit or delete it. */
+      author: {
+        /** @description The operator's id, or the API key's id. */
+        id: string;
+        /** @description The operator's name; null for an API key. */
+        name: string | null;
+        /** @enum {string} */
+        type: "operator" | "api_key";
+      };
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      /** @description `note_…` */
+      id: string;
+      /** @description The ids of the operators the note mentions; each got an entry in their mentions inbox. */
+      mentions: string[];
+      /** @description The note, 1–10000 characters, as written. */
+      text: string;
+      thread_id: string;
+      /** @description When it was last edited; ISO 8601, UTC */
+      updated_at: string;
+    };
     ThreadList: {
       data: components["schemas"]["ThreadListItem"][];
       next_cursor: string | null;
@@ -3909,6 +4090,33 @@ export interface components {
     ThreadMode: "auto" | "manual" | "operator" | "blocked";
     /** @enum {string} */
     ThreadModeInput: "auto" | "manual" | "operator" | "blocked";
+    /** @description A private note in a thread: the team's only, never the customer's or the model's. */
+    ThreadNote: {
+      /** @description Who wrote it; only they may edit or delete it. */
+      author: {
+        /** @description The operator's id, or the API key's id. */
+        id: string;
+        /** @description The operator's name; null for an API key. */
+        name: string | null;
+        /** @enum {string} */
+        type: "operator" | "api_key";
+      };
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      /** @description `note_…` */
+      id: string;
+      /** @description The ids of the operators the note mentions; each got an entry in their mentions inbox. */
+      mentions: string[];
+      /** @description The note, 1–10000 characters, as written. */
+      text: string;
+      thread_id: string;
+      /** @description When it was last edited; ISO 8601, UTC */
+      updated_at: string;
+    };
+    ThreadNoteList: {
+      /** @description Oldest first. */
+      data: components["schemas"]["ThreadNote"][];
+    };
     Tool: {
       /** @description What the tool does, for developers (English). The model is given a description of its own. */
       description: string;
@@ -4299,7 +4507,8 @@ export interface components {
         | "payment.confirmed"
         | "thread.reply.failed"
         | "message.feedback"
-        | "bot.published";
+        | "bot.published"
+        | "thread.note.created";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -4336,6 +4545,7 @@ export interface components {
             | "thread.reply.failed"
             | "message.feedback"
             | "bot.published"
+            | "thread.note.created"
           )[]
         | null;
       id: string;
@@ -4457,6 +4667,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "bot.published";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookThreadNoteCreatedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "thread.note.created";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -4476,7 +4695,8 @@ export interface components {
         | "payment.confirmed"
         | "thread.reply.failed"
         | "message.feedback"
-        | "bot.published";
+        | "bot.published"
+        | "thread.note.created";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -4648,6 +4868,34 @@ export interface components {
       mode: "auto" | "manual" | "operator" | "blocked";
       /** @enum {string} */
       previous_mode: "auto" | "manual" | "operator" | "blocked";
+      thread_id: string;
+    };
+    /** @description An operator wrote a private note in a thread (docs/conversations.md, "Private notes"). */
+    WebhookThreadNoteCreatedData: {
+      chat_id: string;
+      /** @description The note; `mentions` holds the ids of the operators it mentions. */
+      note: {
+        /** @description Who wrote it; only they may edit or delete it. */
+        author: {
+          /** @description The operator's id, or the API key's id. */
+          id: string;
+          /** @description The operator's name; null for an API key. */
+          name: string | null;
+          /** @enum {string} */
+          type: "operator" | "api_key";
+        };
+        /** @description ISO 8601, UTC */
+        created_at: string;
+        /** @description `note_…` */
+        id: string;
+        /** @description The ids of the operators the note mentions; each got an entry in their mentions inbox. */
+        mentions: string[];
+        /** @description The note, 1–10000 characters, as written. */
+        text: string;
+        thread_id: string;
+        /** @description When it was last edited; ISO 8601, UTC */
+        updated_at: string;
+      };
       thread_id: string;
     };
     /** @description The AI gave up on replying: the person's messages are unanswered (docs/webhooks.md). */
@@ -12753,6 +13001,197 @@ export interface operations {
       };
     };
   };
+  listMyMentions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description `true`: only unread mentions. */
+        unread?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NoteMentionList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `operator_session_required`: mentions are a signed-in operator's; an API key has none. `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  markMyMentionsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description Mark every unread mention of yours in this project read.
+           * @enum {boolean}
+           */
+          all?: true;
+          /** @description Your mentions to mark read; ids that are not your unread mentions are skipped. */
+          ids?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NoteMentionsUnread"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `operator_session_required`: mentions are a signed-in operator's; an API key has none. `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listProjects: {
     parameters: {
       query?: never;
@@ -14901,6 +15340,438 @@ export interface operations {
       };
       /** @description `payload_too_large`: the body is larger than the server accepts. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listThreadNotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ThreadNoteList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found` `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createThreadNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Ids of operators of the project to notify (GET /v1/operators); repeated ids count once. Each gets an unread entry in their mentions inbox (GET /v1/operators/me/mentions), except the author. */
+          mentions?: string[];
+          /** @description The note, 1–10000 characters (trimmed). `@Name` in it is text only: `mentions` notifies. */
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ThreadNote"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found` `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unknown_operator`: a mentioned id is not an operator of the project. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateThreadNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        note_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Replaces the note's mentions: operators added get an unread mention; operators taken off lose theirs. */
+          mentions?: string[];
+          /** @description The note, 1–10000 characters (trimmed). `@Name` in it is text only: `mentions` notifies. */
+          text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ThreadNote"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_note_author`: only the note's author (that operator, or that API key) may change it. `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`, `note_not_found`: no such thread, or no such note in it. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unknown_operator`: a mentioned id is not an operator of the project. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteThreadNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        note_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deleted"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_note_author`: only the note's author (that operator, or that API key) may change it. `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`, `note_not_found`: no such thread, or no such note in it. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17971,6 +18842,7 @@ export interface operations {
                 | "thread.reply.failed"
                 | "message.feedback"
                 | "bot.published"
+                | "thread.note.created"
               )[]
             | null;
           /** @description Default true. */
@@ -18186,6 +19058,7 @@ export interface operations {
                 | "thread.reply.failed"
                 | "message.feedback"
                 | "bot.published"
+                | "thread.note.created"
               )[]
             | null;
           ordered?: boolean;

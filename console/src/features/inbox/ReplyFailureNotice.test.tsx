@@ -4,8 +4,8 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import { inboxKeys } from "./api";
-import { notesKeys } from "./notes";
 import { MessageList } from "./MessageList";
+import { notesKeys } from "./notes";
 import { patchThread } from "./thread-list-events";
 import { type Message, type Thread, toThreadEvent } from "./types";
 
