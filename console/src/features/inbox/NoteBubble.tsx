@@ -1,13 +1,14 @@
-import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
-import { IconLock, IconTrash } from "@tabler/icons-react";
+import { ActionIcon, Button, Group, Text, Textarea, Tooltip } from "@mantine/core";
+import { IconLock, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useOperatorId } from "../../auth/SessionProvider";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
 import { formatActivity } from "./activity-time";
-import { deleteNote, mergeNote, notesKeys, type ThreadNote } from "./notes";
+import { deleteNote, mergeNote, NOTE_TEXT_MAX, notesKeys, type ThreadNote, updateNote } from "./notes";
 import classes from "./notes.module.css";
 
-/** A private note in the timeline: the team's only; its author may delete it. */
+/** A private note in the timeline: the team's only; its author may edit or delete it. */
 export function NoteBubble({ note }: { note: ThreadNote }) {
   const t = useT("inbox");
   const { language } = useLanguage();
@@ -19,6 +20,16 @@ export function NoteBubble({ note }: { note: ThreadNote }) {
       queryClient.setQueryData<ThreadNote[]>(notesKeys.thread(note.thread_id), (old) =>
         old ? mergeNote(old, note, true) : old,
       ),
+  });
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (text: string) => updateNote(note.thread_id, note.id, text),
+    onSuccess: (updated) => {
+      setDraft(null);
+      queryClient.setQueryData<ThreadNote[]>(notesKeys.thread(note.thread_id), (old) =>
+        old ? mergeNote(old, updated) : old,
+      );
+    },
   });
   const mine = note.author.type === "operator" && note.author.id === me;
 
@@ -35,6 +46,19 @@ export function NoteBubble({ note }: { note: ThreadNote }) {
           <Text size="xs" c="dimmed">
             {formatActivity(note.created_at, new Date(), language)}
           </Text>
+          {mine && draft === null ? (
+            <Tooltip label={t("notes.edit")}>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                color="gray"
+                aria-label={t("notes.edit")}
+                onClick={() => setDraft(note.text)}
+              >
+                <IconPencil size={12} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           {mine ? (
             <Tooltip label={t("notes.delete")}>
               <ActionIcon
@@ -51,9 +75,37 @@ export function NoteBubble({ note }: { note: ThreadNote }) {
           ) : null}
         </Group>
       </Group>
-      <Text size="sm" className={classes.text}>
-        {note.text}
-      </Text>
+      {draft === null ? (
+        <Text size="sm" className={classes.text}>
+          {note.text}
+        </Text>
+      ) : (
+        <>
+          <Textarea
+            aria-label={t("notes.edit")}
+            data-testid="note-edit-input"
+            autosize
+            minRows={2}
+            maxLength={NOTE_TEXT_MAX}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+          />
+          <Group gap="xs" justify="flex-end" mt={4}>
+            <Button size="compact-xs" variant="subtle" onClick={() => setDraft(null)}>
+              {t("notes.cancel")}
+            </Button>
+            <Button
+              size="compact-xs"
+              color="yellow"
+              disabled={!draft.trim()}
+              loading={save.isPending}
+              onClick={() => save.mutate(draft.trim())}
+            >
+              {t("notes.saveEdit")}
+            </Button>
+          </Group>
+        </>
+      )}
       <Text size="xs" c="dimmed" mt={2}>
         {t("notes.onlyTeam")}
       </Text>

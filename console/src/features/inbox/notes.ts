@@ -37,6 +37,10 @@ export const listNotes = (threadId: string) =>
 export const createNote = (threadId: string, text: string, mentions: string[]) =>
   api<ThreadNote>(`/threads/${enc(threadId)}/notes`, { method: "POST", body: { text, mentions } });
 
+/** The author edits the text; the note's mentions stay. */
+export const updateNote = (threadId: string, noteId: string, text: string) =>
+  api<ThreadNote>(`/threads/${enc(threadId)}/notes/${enc(noteId)}`, { method: "POST", body: { text } });
+
 export const deleteNote = (threadId: string, noteId: string) =>
   api<{ id: string; deleted: true }>(`/threads/${enc(threadId)}/notes/${enc(noteId)}/delete`, {
     method: "POST",
