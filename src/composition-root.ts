@@ -51,6 +51,7 @@ import { composeLabels } from "./modules/labels/index.js";
 import { composeMcp } from "./modules/mcp/index.js";
 import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.js";
 import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
+import { composeNotes } from "./modules/notes/index.js";
 import { composeConsoleAuth } from "./modules/operators/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
@@ -442,6 +443,8 @@ export function composeService(deps: ServiceDeps): Service {
     }),
     feedback,
     labels,
+    // Private notes and the mentions inbox (docs/conversations.md, "Private notes").
+    composeNotes(context, { transactor }),
     evals,
     knowledge,
     memory,

@@ -38,6 +38,9 @@ const THREAD_EVENT_TYPES = [
   "reply_delta",
   "labels_changed",
   "status_changed",
+  "note_created",
+  "note_updated",
+  "note_deleted",
 ] as const;
 // Fails to compile when the document gains a type this list lacks (regenerated schema.ts).
 const everyTypeListed: Exclude<ThreadEvent["type"], (typeof THREAD_EVENT_TYPES)[number]> extends never

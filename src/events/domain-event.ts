@@ -1,5 +1,6 @@
 import type { ThreadActor } from "../infra/auth-context.js";
 import type { MessageFeedback } from "../storage/repos/message-feedback.repo.js";
+import type { ThreadNote } from "../storage/repos/thread-notes.repo.js";
 import type { ThreadMode, ThreadStatus } from "../storage/schema-conversations.js";
 import type { FeedbackRating } from "../storage/schema-feedback.js";
 import type { IntegrationVendor } from "../storage/schema-integrations.js";
@@ -118,6 +119,20 @@ export type DomainEvent =
       feedback: MessageFeedback;
       previous: { rating: FeedbackRating } | null;
       removed: boolean;
+    }
+  /**
+   * A private note was written, edited or deleted (docs/conversations.md, "Private notes"): the
+   * note as it now is (as it was, when deleted). `mentioned`: the operators this change
+   * mentioned for the first time (each got an inbox entry). For the team only: operators'
+   * streams and webhooks, never a customer's.
+   */
+  | {
+      type: "thread.note";
+      action: "created" | "updated" | "deleted";
+      threadId: string;
+      chatId: string;
+      note: ThreadNote;
+      mentioned: string[];
     }
   /**
    * Billing charged a stored reply (raised by billing's listener, in the reply's transaction):

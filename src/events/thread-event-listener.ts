@@ -57,6 +57,13 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
         removed: event.removed,
         ...(event.by ? { by: event.by } : {}),
       };
+    case "thread.note":
+      return {
+        thread_id: event.threadId,
+        type: `note_${event.action}`,
+        note: event.note,
+        mentioned: event.mentioned,
+      };
     default:
       return undefined;
   }

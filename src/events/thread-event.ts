@@ -3,6 +3,7 @@ import { THREAD_STATUSES, type ThreadMode } from "../storage/schema-conversation
 import { messageObjectSchema, operatorRefSchema } from "./message.js";
 import { feedbackObjectSchema } from "./message-feedback.js";
 import { replyFailureFields } from "./reply-failure-fields.js";
+import { noteObjectSchema } from "./thread-note.js";
 
 /**
  * ThreadEvent: the `data` of every message on the thread event streams (docs/api.md). The
@@ -21,6 +22,9 @@ export const threadEventTypeSchema = z
     "reply_delta",
     "labels_changed",
     "status_changed",
+    "note_created",
+    "note_updated",
+    "note_deleted",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -29,6 +33,7 @@ export type ThreadEventType = z.infer<typeof threadEventTypeSchema>;
 const threadModes = ["auto", "manual", "operator", "blocked"] as const satisfies readonly ThreadMode[];
 export const threadEventMessageSchema = messageObjectSchema.meta({ id: "ThreadEventMessage" });
 export const threadEventFeedbackSchema = feedbackObjectSchema.meta({ id: "ThreadEventFeedback" });
+export const threadEventNoteSchema = noteObjectSchema.meta({ id: "ThreadEventNote" });
 
 export const threadActorSchema = z
   .object({
@@ -45,6 +50,17 @@ const common = {
   thread_id: z.string(),
   created_at: z.string().describe("When the change happened; ISO 8601, UTC."),
 };
+
+/** A private note's events (docs/conversations.md, "Private notes"): operators' streams only, never the widget's. */
+const noteEvent = <T extends "note_created" | "note_updated" | "note_deleted">(type: T) =>
+  z.object({
+    ...common,
+    type: z.literal(type),
+    note: threadEventNoteSchema.describe("The note as it now is; as it was, for `note_deleted`."),
+    mentioned: z
+      .array(z.string())
+      .describe("Operators mentioned by this change for the first time: each has a new unread mention."),
+  });
 
 export const threadEventSchema = z
   .discriminatedUnion("type", [
@@ -123,6 +139,9 @@ export const threadEventSchema = z
         .optional()
         .describe("Who changed them (absent when the bot did: the add_label tool)."),
     }),
+    noteEvent("note_created"),
+    noteEvent("note_updated"),
+    noteEvent("note_deleted"),
   ])
   .meta({
     id: "ThreadEvent",

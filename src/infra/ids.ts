@@ -69,7 +69,9 @@ export type IdPrefix =
   | "evr"
   | "fb"
   | "lbl"
-  | "cr";
+  | "cr"
+  | "note"
+  | "mention";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -15,6 +15,7 @@ import type { KnowledgeTables } from "./schema-knowledge.js";
 import type { LabelTables } from "./schema-labels.js";
 import type { McpTables } from "./schema-mcp.js";
 import type { MemoryTables } from "./schema-memory.js";
+import type { NoteTables } from "./schema-notes.js";
 import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
 import type { PaymentTables } from "./schema-payments.js";
@@ -139,4 +140,5 @@ export interface Database
     EvalTables,
     LabelTables,
     BusinessHoursTables,
-    CannedResponseTables {}
+    CannedResponseTables,
+    NoteTables {}

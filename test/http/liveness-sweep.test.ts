@@ -320,6 +320,15 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     url: `/v1/labels/${doomed.id}/delete`,
     note: "a label on a thread and a contact",
   });
+  // Private notes: written (mentioning Olga), listed, edited; one deleted; the admin's mentions inbox.
+  const notesUrl = `/v1/threads/${thread}/notes`;
+  const note = await json({ method: "POST", url: notesUrl, body: { text: "VIP", mentions: [operator.id] } });
+  await call({ method: "GET", url: notesUrl });
+  await call({ method: "POST", url: `${notesUrl}/${note.id}`, body: { text: "VIP, refund approved" } });
+  const spareNote = await json({ method: "POST", url: notesUrl, body: { text: "Scratch" } });
+  await call({ method: "POST", url: `${notesUrl}/${spareNote.id}/delete` });
+  await call({ method: "GET", url: "/v1/operators/me/mentions?unread=true", ...session() });
+  await call({ method: "POST", url: "/v1/operators/me/mentions/read", ...session(), body: { all: true } });
   // The reply's trace, and the thread's.
   await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
   await call({ method: "GET", url: `/v1/threads/${thread}/traces` });
@@ -711,6 +720,7 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       operator_id: spare.id,
       approval_id: approval.id,
       message_id: botReply.id,
+      note_id: note.id,
       "/widget/v1/messages/{message_id}/feedback:message_id": visitorReply.id,
       delivery_id: delivery.id,
       job_id: job.id,

@@ -28,6 +28,7 @@ import { Suspense } from "react";
 import { Outlet, NavLink as RouterLink, useLocation } from "react-router";
 import { signOut, switchProject } from "../api/session";
 import { useSession, useSignedIn } from "../auth/SessionProvider";
+import { MentionsBell } from "../features/inbox/MentionsBell";
 import { useT } from "../i18n/I18nProvider";
 import { LanguagePicker } from "./LanguagePicker";
 
@@ -83,6 +84,7 @@ export function Shell() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <MentionsBell />
             <Text size="sm" visibleFrom="sm" data-testid="signed-in-user">
               {session.user.name}
             </Text>

@@ -51,6 +51,13 @@ const OPERATOR_ROUTES = new Set([
   // Why the AI answered as it did: turn traces (docs/quality.md, "Traces").
   "GET /v1/threads/:thread_id/traces",
   "GET /v1/threads/:thread_id/messages/:message_id/trace",
+  // Private notes and the mentions inbox (docs/conversations.md, "Private notes").
+  "GET /v1/threads/:thread_id/notes",
+  "POST /v1/threads/:thread_id/notes",
+  "POST /v1/threads/:thread_id/notes/:note_id",
+  "POST /v1/threads/:thread_id/notes/:note_id/delete",
+  "GET /v1/operators/me/mentions",
+  "POST /v1/operators/me/mentions/read",
   // Tool approvals.
   "GET /v1/threads/:thread_id/approvals",
   "POST /v1/threads/:thread_id/approvals/:approval_id",

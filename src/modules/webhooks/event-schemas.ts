@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageObjectSchema } from "../../events/message.js";
 import { FEEDBACK_RATINGS, feedbackObjectSchema } from "../../events/message-feedback.js";
 import { replyFailureFields } from "../../events/reply-failure-fields.js";
+import { noteObjectSchema } from "../../events/thread-note.js";
 import { VENDOR_IDS } from "../../vendors/registry.js";
 
 /**
@@ -25,6 +26,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "bot.published",
   "thread.labels.changed",
   "thread.status.changed",
+  "thread.note.created",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -186,6 +188,17 @@ export const threadStatusChangedDataSchema = z
     description: 'A conversation\'s status changed (docs/conversations.md, "Status").',
   });
 
+export const threadNoteCreatedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    note: noteObjectSchema.describe("The note; `mentions` holds the ids of the operators it mentions."),
+  })
+  .meta({
+    id: "WebhookThreadNoteCreatedData",
+    description: 'An operator wrote a private note in a thread (docs/conversations.md, "Private notes").',
+  });
+
 /** Each event type's `data` schema. */
 export const botPublishedDataSchema = z
   .object({
@@ -231,6 +244,7 @@ export const webhookEventDataSchemas = {
   "bot.published": botPublishedDataSchema,
   "thread.labels.changed": threadLabelsChangedDataSchema,
   "thread.status.changed": threadStatusChangedDataSchema,
+  "thread.note.created": threadNoteCreatedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -259,6 +273,7 @@ export const webhookEventSchema = z
     envelope("bot.published"),
     envelope("thread.labels.changed"),
     envelope("thread.status.changed"),
+    envelope("thread.note.created"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

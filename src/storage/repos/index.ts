@@ -31,6 +31,7 @@ import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
 import { ThreadEventsRepo } from "./thread-events.repo.js";
+import { ThreadNotesRepo } from "./thread-notes.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
 import { TurnTracesRepo } from "./turn-traces.repo.js";
 import { WebhookRepo } from "./webhooks.repo.js";
@@ -55,6 +56,8 @@ export interface Repos {
   messages: MessagesRepo;
   /** Ratings of bot messages (docs/quality.md, "Feedback"). */
   messageFeedback: MessageFeedbackRepo;
+  /** Private notes in threads and the mentions inbox (docs/conversations.md, "Private notes"). */
+  threadNotes: ThreadNotesRepo;
   persons: PersonsRepo;
   approvals: ApprovalsRepo;
   turnTraces: TurnTracesRepo;
@@ -103,6 +106,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     threads: new ThreadsRepo(db),
     messages: new MessagesRepo(db),
     messageFeedback: new MessageFeedbackRepo(db),
+    threadNotes: new ThreadNotesRepo(db),
     persons: new PersonsRepo(db),
     approvals: new ApprovalsRepo(db),
     turnTraces: new TurnTracesRepo(db),

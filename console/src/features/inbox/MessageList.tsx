@@ -9,10 +9,13 @@ import { TraceDrawer } from "../traces/TraceDrawer";
 import { toConversationItems } from "./conversation";
 import { feedbackByMessage, type MessageFeedback } from "./feedback";
 import { MessageBubble } from "./MessageBubble";
+import { NoteBubble } from "./NoteBubble";
+import { placeNotes } from "./notes";
 import { ReplyFailureNotice } from "./ReplyFailureNotice";
 import { ToolStep } from "./ToolStep";
 import classes from "./thread.module.css";
 import type { Thread } from "./types";
+import { useThreadNotes } from "./useNotes";
 import { useThreadFeedback, useThreadMessages } from "./useThread";
 
 /** How close to the end (px) still counts as "reading the newest messages". */
@@ -31,6 +34,17 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
   const threadId = thread.id;
   const messages = useThreadMessages(threadId);
   const items = useMemo(() => toConversationItems(messages.data ?? []), [messages.data]);
+  // Private notes go among the items by time (docs/console.md, "Private notes").
+  const notes = useThreadNotes(threadId);
+  const placed = useMemo(
+    () =>
+      placeNotes(
+        items.map((item) => (item.kind === "tool" ? item.created_at : item.message.created_at)),
+        notes.data ?? [],
+      ),
+    [items, notes.data],
+  );
+  const shown = items.length + (notes.data?.length ?? 0);
   const hasAnswers = useMemo(() => (messages.data ?? []).some((m) => m.author === "bot"), [messages.data]);
   const feedback = useThreadFeedback(threadId, hasAnswers);
   const ratings = useMemo(() => feedbackByMessage(feedback.data ?? []), [feedback.data]);
@@ -61,12 +75,12 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
 
   // Before paint, so a new message never shows up first in the wrong place.
   useLayoutEffect(() => {
-    if (items.length === seen.current) return;
-    const grew = items.length > seen.current;
-    seen.current = items.length;
+    if (shown === seen.current) return;
+    const grew = shown > seen.current;
+    seen.current = shown;
     if (atBottom.current) scrollToBottom();
     else if (grew) setUnseen(true);
-  }, [items.length, scrollToBottom]);
+  }, [shown, scrollToBottom]);
 
   // The list shrinks when the composer or the approvals grow: stay at the bottom then too.
   useEffect(() => {
@@ -98,27 +112,30 @@ export function MessageList({ thread, personName }: { thread: Thread; personName
       >
         <QueryState query={messages}>
           {() =>
-            items.length === 0 ? (
+            shown === 0 ? (
               <EmptyState title={t("empty.noMessages.title")} hint={t("empty.noMessages.hint")} />
             ) : (
-              items.flatMap((item, index) => [
-                item.kind === "tool" ? (
-                  <ToolStep key={item.key} name={item.name} result={item.result} />
-                ) : (
-                  <MessageBubble
-                    key={item.key}
-                    message={item.message}
-                    personName={personName}
-                    unanswered={failedIds.has(item.message.id)}
-                    rating={{ threadId, feedback: ratings.get(item.message.id) ?? NO_FEEDBACK }}
-                    onWhy={item.message.author === "bot" ? () => setWhyFor(item.message.id) : undefined}
-                    testCase={testCase}
-                  />
-                ),
-                failure && index === noticeAfter ? (
-                  <ReplyFailureNotice key="reply-failure" thread={thread} failure={failure} />
-                ) : null,
-              ])
+              items
+                .flatMap((item, index) => [
+                  ...(placed.before[index] ?? []).map((note) => <NoteBubble key={note.id} note={note} />),
+                  item.kind === "tool" ? (
+                    <ToolStep key={item.key} name={item.name} result={item.result} />
+                  ) : (
+                    <MessageBubble
+                      key={item.key}
+                      message={item.message}
+                      personName={personName}
+                      unanswered={failedIds.has(item.message.id)}
+                      rating={{ threadId, feedback: ratings.get(item.message.id) ?? NO_FEEDBACK }}
+                      onWhy={item.message.author === "bot" ? () => setWhyFor(item.message.id) : undefined}
+                      testCase={testCase}
+                    />
+                  ),
+                  failure && index === noticeAfter ? (
+                    <ReplyFailureNotice key="reply-failure" thread={thread} failure={failure} />
+                  ) : null,
+                ])
+                .concat(placed.after.map((note) => <NoteBubble key={note.id} note={note} />))
             )
           }
         </QueryState>

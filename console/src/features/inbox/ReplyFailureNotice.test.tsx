@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import { inboxKeys } from "./api";
 import { MessageList } from "./MessageList";
+import { notesKeys } from "./notes";
 import { patchThread } from "./thread-list-events";
 import { type Message, type Thread, toThreadEvent } from "./types";
 
@@ -41,6 +42,7 @@ const thread = (over: Partial<Thread> = {}): Thread => ({
 function renderList(value: Thread) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<Message[]>(inboxKeys.messages(value.id), [earlier, question]);
+  queryClient.setQueryData(notesKeys.thread(value.id), []);
   renderInConsole(<MessageList thread={value} personName="Ann" />, queryClient);
   return queryClient;
 }

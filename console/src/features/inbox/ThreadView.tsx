@@ -7,8 +7,8 @@ import { useT } from "../../i18n/I18nProvider";
 import { ExportMenu } from "../screen/ExportMenu";
 import { LiveReply } from "../screen/LiveReply";
 import { ApprovalsPanel } from "./ApprovalsPanel";
-import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { ThreadComposer } from "./ThreadComposer";
 import { ThreadHeader } from "./ThreadHeader";
 import { ThreadSidePanel } from "./ThreadSidePanel";
 import classes from "./thread.module.css";
@@ -18,7 +18,7 @@ import { useThreadLive } from "./useThreadLive";
 
 /**
  * One conversation (route /inbox/:threadId): header with the mode and the operator's actions,
- * the messages, pending tool approvals, the reply composer; the person and working memory in
+ * the messages, pending tool approvals, the reply composer (or a private note's); the person and working memory in
  * a side column (a drawer on narrower screens).
  */
 export function ThreadView({ threadId, backSearch }: { threadId: string; backSearch: string }) {
@@ -54,7 +54,7 @@ export function ThreadView({ threadId, backSearch }: { threadId: string; backSea
                 <MessageList thread={thread} personName={name(thread).who} />
                 <LiveReply threadId={threadId} />
                 <ApprovalsPanel threadId={threadId} />
-                <Composer thread={thread} />
+                <ThreadComposer thread={thread} />
               </div>
               <aside className={classes.side} aria-label={t("side.label")}>
                 <ThreadSidePanel thread={thread} />

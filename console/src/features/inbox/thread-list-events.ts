@@ -81,7 +81,10 @@ export function patchThread(thread: Thread, event: ThreadEvent): Thread {
         },
       };
     case "message_feedback":
-      // A rating changes no field of the thread (the thread view keeps its ratings itself).
+    case "note_created":
+    case "note_updated":
+    case "note_deleted":
+      // A rating or a private note changes no field of the thread (the thread view keeps them itself).
       return thread;
     case "labels_changed":
       return { ...thread, labels: event.labels };
@@ -115,6 +118,9 @@ function mayNowMatch(event: ThreadEvent, context: ListEventContext): boolean {
       // Its pending_count event moves the thread into a "waiting" list.
       return false;
     case "message_feedback":
+    case "note_created":
+    case "note_updated":
+    case "note_deleted":
       return false;
     case "labels_changed":
       // A label put on may bring the thread into a list filtered by labels.

@@ -1,4 +1,5 @@
 import type { MessageFeedback } from "./feedback";
+import type { ThreadNote } from "./notes";
 
 /**
  * The /v1 shapes the inbox reads (OpenAPI `Thread`, `ThreadDetail`, `Message`, `ToolApproval`,
@@ -178,6 +179,13 @@ export type ThreadEvent =
       added: string[];
       removed: string[];
       by?: ThreadActor;
+    }
+  | {
+      type: "note_created" | "note_updated" | "note_deleted";
+      thread_id: string;
+      created_at?: string;
+      note: ThreadNote;
+      mentioned: string[];
     };
 
 /** A frame's data as a ThreadEvent, or null when it is not one (the stream may grow new types). */
@@ -212,6 +220,12 @@ export function toThreadEvent(data: unknown): ThreadEvent | null {
         : null;
     case "labels_changed":
       return Array.isArray(event.labels) ? (event as unknown as ThreadEvent) : null;
+    case "note_created":
+    case "note_updated":
+    case "note_deleted":
+      return event.note && typeof event.note === "object" && Array.isArray(event.mentioned)
+        ? (event as unknown as ThreadEvent)
+        : null;
     default:
       return null;
   }

@@ -4,6 +4,7 @@ import { subscribe } from "../../api/event-source";
 import { inboxEvents } from "../screen/inbox-events";
 import { inboxKeys } from "./api";
 import type { InboxFilters } from "./filters";
+import { notesKeys } from "./notes";
 import { applyListEvent } from "./thread-list-events";
 import { type ThreadList, toThreadEvent } from "./types";
 
@@ -49,6 +50,13 @@ export function useInboxLive(filters: InboxFilters, meId: string): LiveStatus {
         inboxEvents.emit(data);
         const event = toThreadEvent(data);
         if (!event) return;
+        // A note that mentions the signed-in operator: their mentions count grows.
+        if (
+          (event.type === "note_created" || event.type === "note_updated") &&
+          event.mentioned.includes(meId)
+        ) {
+          queryClient.invalidateQueries({ queryKey: notesKeys.mentions });
+        }
         const current = filtersRef.current;
         const key = inboxKeys.list(current);
         let refetch = false;

@@ -5,12 +5,13 @@ import { replyDrafts } from "../screen/reply-draft";
 import { inboxKeys } from "./api";
 import { mergeMessage } from "./conversation";
 import { type MessageFeedback, mergeFeedback } from "./feedback";
+import { mergeNote, notesKeys, type ThreadNote } from "./notes";
 import { patchThread } from "./thread-list-events";
 import { type Message, type ThreadDetail, toThreadEvent } from "./types";
 
 /**
  * Keeps an open thread live from GET /v1/threads/events/:thread_id: new messages join the
- * history, ratings of the AI's answers join theirs, mode / pending_count / assignee changes patch
+ * history, ratings of the AI's answers join theirs, private notes join the notes, mode / pending_count / assignee changes patch
  * the thread, and approvals and working
  * memory are refetched when the AI may have moved them. After a reconnect the history is
  * refetched, in case the drop outlasted the server's replay window.
@@ -43,6 +44,11 @@ export function useThreadLive(threadId: string): void {
         if (event.type === "message_feedback") {
           queryClient.setQueryData<MessageFeedback[]>(inboxKeys.feedback(threadId), (old) =>
             old ? mergeFeedback(old, event.feedback, event.removed) : old,
+          );
+        }
+        if (event.type === "note_created" || event.type === "note_updated" || event.type === "note_deleted") {
+          queryClient.setQueryData<ThreadNote[]>(notesKeys.thread(threadId), (old) =>
+            old ? mergeNote(old, event.note, event.type === "note_deleted") : old,
           );
         }
         if (event.type === "pending_count") {

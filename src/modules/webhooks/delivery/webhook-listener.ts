@@ -97,6 +97,12 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           removed: event.removed,
         },
       };
+    case "thread.note":
+      if (event.action !== "created") return undefined;
+      return {
+        type: "thread.note.created",
+        data: { thread_id: event.threadId, chat_id: event.chatId, note: event.note },
+      };
     case "thread.approval.requested":
       return {
         type: "thread.approval.requested",

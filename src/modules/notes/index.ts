@@ -1,0 +1,2 @@
+/** The notes module's public face (docs/development.md, "Modules"). */
+export { composeNotes } from "./compose.js";
