@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.reply.failed",
   "message.feedback",
   "bot.published",
+  "contact.merged",
+  "contact.updated",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -170,6 +172,29 @@ export const botPublishedDataSchema = z
     description: 'A bot version went live (docs/quality.md, "Versions").',
   });
 
+export const contactMergedDataSchema = z
+  .object({
+    contact_id: z.string().describe("The contact that stays."),
+    merged_contact_id: z
+      .string()
+      .describe("The contact merged into it: no longer listed; its identities reach `contact_id`."),
+    threads_moved: z.number().describe("How many threads moved to `contact_id`."),
+  })
+  .meta({
+    id: "WebhookContactMergedData",
+    description: 'One contact was merged into another (docs/contacts.md, "Merging").',
+  });
+
+export const contactUpdatedDataSchema = z
+  .object({
+    contact_id: z.string(),
+    fields: z.array(z.string()).describe("The fields the change set (`name`, `email`, `attributes`, …)."),
+  })
+  .meta({
+    id: "WebhookContactUpdatedData",
+    description: "A contact's fields were changed through the API or the console (docs/contacts.md).",
+  });
+
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
   "thread.message.created": threadMessageCreatedDataSchema,
@@ -182,6 +207,8 @@ export const webhookEventDataSchemas = {
   "thread.reply.failed": threadReplyFailedDataSchema,
   "message.feedback": messageFeedbackDataSchema,
   "bot.published": botPublishedDataSchema,
+  "contact.merged": contactMergedDataSchema,
+  "contact.updated": contactUpdatedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -208,6 +235,8 @@ export const webhookEventSchema = z
     envelope("thread.reply.failed"),
     envelope("message.feedback"),
     envelope("bot.published"),
+    envelope("contact.merged"),
+    envelope("contact.updated"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

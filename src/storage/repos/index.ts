@@ -10,6 +10,7 @@ import { lockBootstrap } from "./bootstrap-lock.js";
 import { BotVersionsRepo } from "./bot-versions.repo.js";
 import { BotsRepo } from "./bots.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
+import { ContactsRepo } from "./contacts.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { EvalCasesRepo } from "./eval-cases.repo.js";
 import { EvalRunsRepo } from "./eval-runs.repo.js";
@@ -53,6 +54,8 @@ export interface Repos {
   /** Ratings of bot messages (docs/quality.md, "Feedback"). */
   messageFeedback: MessageFeedbackRepo;
   persons: PersonsRepo;
+  /** Persons as contacts: search, fields, merging (docs/contacts.md). */
+  contacts: ContactsRepo;
   approvals: ApprovalsRepo;
   turnTraces: TurnTracesRepo;
   jobs: JobRepo;
@@ -95,6 +98,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     messages: new MessagesRepo(db),
     messageFeedback: new MessageFeedbackRepo(db),
     persons: new PersonsRepo(db),
+    contacts: new ContactsRepo(db),
     approvals: new ApprovalsRepo(db),
     turnTraces: new TurnTracesRepo(db),
     jobs: new JobRepo(db),
