@@ -8,12 +8,7 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { EmbedderKey } from "../../storage/repos/message-chunks.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import { decodeContactCursor, encodeContactCursor } from "./cursor.js";
-import type {
-  Contact,
-  ContactThread,
-  CreateContactBody,
-  UpdateContactBody,
-} from "./schemas.js";
+import type { Contact, ContactThread, CreateContactBody, UpdateContactBody } from "./schemas.js";
 import { mergedAttributes, parseAttributes, toContact, toContactThread } from "./serializers.js";
 
 export interface ContactsServiceDeps {
@@ -75,7 +70,8 @@ export class ContactsService {
       channel_user_id: null,
       email: body.email ?? null,
       phone: body.phone ?? null,
-      attributes: body.attributes && Object.keys(body.attributes).length > 0 ? JSON.stringify(body.attributes) : null,
+      attributes:
+        body.attributes && Object.keys(body.attributes).length > 0 ? JSON.stringify(body.attributes) : null,
       notes: body.notes ?? null,
       merged_into: null,
       created_at: now,

@@ -15,14 +15,21 @@ const email = z
 const phone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9][0-9 ()./-]{2,40}$/, "must be a phone number: digits, an optional leading +, spaces ( ) . / -")
+  .regex(
+    /^\+?[0-9][0-9 ()./-]{2,40}$/,
+    "must be a phone number: digits, an optional leading +, spaces ( ) . / -",
+  )
   .describe("A phone number as written (digits, an optional leading `+`, spaces and `( ) . / -`).");
 const avatarUrl = z.url("must be a URL").max(2048, "must be at most 2048 characters");
 const notes = z.string().max(10_000, "must be at most 10000 characters").describe("Free text for the team.");
 const attributeKey = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be 1–64 characters: letters, digits, _ . -");
-const attributeValue = z.union([z.string().max(1000, "must be at most 1000 characters"), z.number(), z.boolean()]);
+const attributeValue = z.union([
+  z.string().max(1000, "must be at most 1000 characters"),
+  z.number(),
+  z.boolean(),
+]);
 const fewAttributes = (value: Record<string, unknown>) => Object.keys(value).length <= MAX_ATTRIBUTES;
 const externalId = z
   .string()
@@ -117,7 +124,9 @@ export const mergeContactBodySchema = z.strictObject({
     .string()
     .min(1)
     .max(128)
-    .describe("The contact merged into this one: its threads, recall and identities follow, it stops standing."),
+    .describe(
+      "The contact merged into this one: its threads, recall and identities follow, it stops standing.",
+    ),
 });
 
 export const contactThreadsQuerySchema = z.object({
@@ -133,7 +142,9 @@ export const contactThreadSchema = z
     channel: z
       .string()
       .nullable()
-      .describe("The chat's vendor (`telegram`, `vk`, …); null for a chat the API or the widget talk through."),
+      .describe(
+        "The chat's vendor (`telegram`, `vk`, …); null for a chat the API or the widget talk through.",
+      ),
     bot_id: z.string(),
     mode: z.enum(["auto", "manual", "operator", "blocked"]),
     title: z.string().nullable(),

@@ -23,7 +23,11 @@ export function mergedAttributes(survivor: string | null, merged: string | null)
   return JSON.stringify({ ...own, ...Object.fromEntries(added) });
 }
 
-export function toContact(row: PersonRow, stats: ContactStats | undefined, identities: ContactIdentity[]): Contact {
+export function toContact(
+  row: PersonRow,
+  stats: ContactStats | undefined,
+  identities: ContactIdentity[],
+): Contact {
   return {
     id: row.id,
     name: row.name,

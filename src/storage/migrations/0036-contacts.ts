@@ -22,7 +22,11 @@ export function contacts(dialect: Dialect): Migration {
       await db.schema.alterTable("persons").addColumn("merged_into", "text").execute();
       await sql`update persons set updated_at = created_at`.execute(db);
       await sql`create index persons_email_idx on persons (project_id, lower(email))`.execute(db);
-      await db.schema.createIndex("persons_phone_idx").on("persons").columns(["project_id", "phone"]).execute();
+      await db.schema
+        .createIndex("persons_phone_idx")
+        .on("persons")
+        .columns(["project_id", "phone"])
+        .execute();
       await db.schema.createIndex("persons_merged_into_idx").on("persons").columns(["merged_into"]).execute();
       // The contacts list: a project's persons, newest first.
       await db.schema

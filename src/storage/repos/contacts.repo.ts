@@ -253,8 +253,16 @@ export class ContactsRepo {
 
   /** Marks `from` merged into `to`, and re-points persons merged into `from` (chains stay one hop). */
   async markMerged(from: string, to: string, now: string): Promise<void> {
-    await this.db.updateTable("persons").set({ merged_into: to, updated_at: now }).where("merged_into", "=", from).execute();
-    await this.db.updateTable("persons").set({ merged_into: to, updated_at: now }).where("id", "=", from).execute();
+    await this.db
+      .updateTable("persons")
+      .set({ merged_into: to, updated_at: now })
+      .where("merged_into", "=", from)
+      .execute();
+    await this.db
+      .updateTable("persons")
+      .set({ merged_into: to, updated_at: now })
+      .where("id", "=", from)
+      .execute();
   }
 
   /**

@@ -167,7 +167,9 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
       expect((await t.call("POST", "/v1/contacts", { body })).statusCode).toBe(200);
     }
     const search = async (q: string) =>
-      (await t.call("GET", `/v1/contacts?q=${encodeURIComponent(q)}`)).json().data.map((c: { name: string }) => c.name);
+      (await t.call("GET", `/v1/contacts?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((c: { name: string }) => c.name);
     expect(await search("smi")).toEqual(["Ann Smith"]);
     expect(await search("ANN@EXAMPLE")).toEqual(["Ann Smith"]);
     expect(await search("7946")).toEqual(["Bob Stone"]);
@@ -217,9 +219,9 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
       });
 
       // Before the merge each has its own thread.
-      expect((await t.call("GET", `/v1/contacts/${web}/threads`)).json().data.map((th: { id: string }) => th.id)).toEqual([
-        "th-web",
-      ]);
+      expect(
+        (await t.call("GET", `/v1/contacts/${web}/threads`)).json().data.map((th: { id: string }) => th.id),
+      ).toEqual(["th-web"]);
       await t.call("POST", `/v1/contacts/${web}`, { body: { email: "ann@example.com" } });
       await t.call("POST", `/v1/contacts/${tg}`, {
         body: { phone: "+15550100", email: "other@example.com", attributes: { source: "tg" } },
@@ -241,18 +243,28 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
       });
       const threads = (await t.call("GET", `/v1/contacts/${web}/threads`)).json();
       expect(threads.data).toHaveLength(2);
-      expect(threads.data.map((th: { channel: string | null }) => th.channel).sort()).toEqual(["parley", "telegram"]);
+      expect(threads.data.map((th: { channel: string | null }) => th.channel).sort()).toEqual([
+        "parley",
+        "telegram",
+      ]);
       expect((await t.call("GET", `/v1/threads/${tgThread!.id}`)).json().person).toMatchObject({ id: web });
 
       // The merged contact: not listed, not readable (404 naming the survivor), merged again: same answer.
       const gone = await t.call("GET", `/v1/contacts/${tg}`);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json()).toMatchObject({ code: "contact_merged", details: [{ path: "merged_into", message: web }] });
-      expect((await t.call("GET", "/v1/contacts")).json().data.map((c: { id: string }) => c.id)).toEqual([web]);
+      expect(gone.json()).toMatchObject({
+        code: "contact_merged",
+        details: [{ path: "merged_into", message: web }],
+      });
+      expect((await t.call("GET", "/v1/contacts")).json().data.map((c: { id: string }) => c.id)).toEqual([
+        web,
+      ]);
       const again = await t.call("POST", `/v1/contacts/${web}/merge`, { body: { from: tg } });
       expect(again.statusCode).toBe(200);
       expect(again.json().thread_count).toBe(2);
-      expect((await t.call("POST", `/v1/contacts/${web}/merge`, { body: { from: web } })).statusCode).toBe(400);
+      expect((await t.call("POST", `/v1/contacts/${web}/merge`, { body: { from: web } })).statusCode).toBe(
+        400,
+      );
       expect((await t.call("POST", `/v1/contacts/${tg}/merge`, { body: { from: web } })).json().code).toBe(
         "contact_merged",
       );
@@ -294,12 +306,21 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
         (row) => row !== undefined,
       );
       expect(groupThread?.person_id).toBe(web);
-      expect((await t.call("GET", `/v1/contacts/${web}`)).json()).toMatchObject({ name: "Ann", thread_count: 3 });
-      const persons = await t.storage.db.selectFrom("persons").select("id").where("project_id", "=", t.projectId).execute();
+      expect((await t.call("GET", `/v1/contacts/${web}`)).json()).toMatchObject({
+        name: "Ann",
+        thread_count: 3,
+      });
+      const persons = await t.storage.db
+        .selectFrom("persons")
+        .select("id")
+        .where("project_id", "=", t.projectId)
+        .execute();
       expect(persons).toHaveLength(2);
 
       // The same the other way: the API identity of a contact merged into the Telegram one.
-      const api = (await t.call("POST", "/v1/contacts", { body: { external_id: "site-99", name: "Zed" } })).json();
+      const api = (
+        await t.call("POST", "/v1/contacts", { body: { external_id: "site-99", name: "Zed" } })
+      ).json();
       await t.call("POST", `/v1/contacts/${web}/merge`, { body: { from: api.id } });
       await streamTurn(t, site.chat.id, "th-web-2", "new thread", {
         extra: { person: { external_id: "site-99", name: "Not Zed" } },
@@ -315,7 +336,11 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
     await streamTurn(t, chat.id, "th-b", "My cat is called Tom", { extra: { person: { external_id: "b" } } });
     const a = (await personOf(t, "th-a"))!;
     const b = (await personOf(t, "th-b"))!;
-    await t.storage.db.updateTable("threads").set({ working_memory: "- cat: Tom" }).where("id", "=", "th-b").execute();
+    await t.storage.db
+      .updateTable("threads")
+      .set({ working_memory: "- cat: Tom" })
+      .where("id", "=", "th-b")
+      .execute();
 
     // Recall chunks of B's message, through the same repository the app uses.
     const chunks = new MessageChunksRepo(t.storage.db, t.storage.dialect, { memoryBytes: 1024 * 1024 });
@@ -331,8 +356,15 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
       [{ content: "My cat is called Tom", vector: [1, 0, 0] }],
       new Date().toISOString(),
     );
-    const query = (personId: string) =>
-      chunks.nearest({ projectId: t.projectId, personId, embedder: EMBEDDER, vector: [1, 0, 0], limit: 5 });
+    // Searched through the index alone too (sqlite-vec on SQLite, when installed): prepared
+    // before the merge, so only the merge's own indexing can make the moved chunk findable.
+    const indexOnly = new MessageChunksRepo(t.storage.db, t.storage.dialect);
+    const query = async (personId: string) => {
+      const asked = { projectId: t.projectId, personId, embedder: EMBEDDER, vector: [1, 0, 0], limit: 5 };
+      const [copied, indexed] = await Promise.all([chunks.nearest(asked), indexOnly.nearest(asked)]);
+      expect(indexed).toEqual(copied);
+      return copied;
+    };
     expect((await query(b)).map((hit) => hit.messageId)).toEqual([message.id]);
     // A searched scope the in-memory copy holds: the moved chunk must still reach it.
     expect(await query(a)).toEqual([]);
@@ -350,28 +382,24 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
     await t.call("DELETE", `/v1/contacts/${a}`);
     expect(await chunks.listByMessage(message.id)).toEqual([]);
     expect(await personOf(t, "th-b")).toBeNull();
-    expect(await t.storage.db.selectFrom("persons").select("id").where("project_id", "=", t.projectId).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.storage.db.selectFrom("persons").select("id").where("project_id", "=", t.projectId).execute(),
+    ).toEqual([]);
   });
 
   it_("parallel merges of the same pair and of a chain lose no thread and never fail with 500", async () => {
     const { t, chat } = await setup();
     const ids: string[] = [];
     for (const name of ["a", "b", "c", "d"]) {
-      await streamTurn(t, chat.id, `th-${name}`, `hi from ${name}`, { extra: { person: { external_id: name } } });
+      await streamTurn(t, chat.id, `th-${name}`, `hi from ${name}`, {
+        extra: { person: { external_id: name } },
+      });
       ids.push((await personOf(t, `th-${name}`))!);
     }
     const [a, b, c, d] = ids as [string, string, string, string];
     const merge = (into: string, from: string) =>
       t.call("POST", `/v1/contacts/${into}/merge`, { body: { from } });
-    const answers = await Promise.all([
-      merge(a, b),
-      merge(a, b),
-      merge(b, c),
-      merge(c, d),
-      merge(a, d),
-    ]);
+    const answers = await Promise.all([merge(a, b), merge(a, b), merge(b, c), merge(c, d), merge(a, d)]);
     for (const answer of answers) {
       expect([200, 404, 409], answer.body).toContain(answer.statusCode);
       if (answer.statusCode !== 200) expect(["contact_merged"]).toContain(answer.json().code);
@@ -392,7 +420,10 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
     const threads = await t.storage.db.selectFrom("threads").select(["id", "person_id"]).execute();
     expect(threads).toHaveLength(4);
     for (const thread of threads) expect(standing.has(thread.person_id!)).toBe(true);
-    const listed = (await t.call("GET", "/v1/contacts")).json().data as Array<{ id: string; thread_count: number }>;
+    const listed = (await t.call("GET", "/v1/contacts")).json().data as Array<{
+      id: string;
+      thread_count: number;
+    }>;
     expect(listed.map((contact) => contact.id).sort()).toEqual([...standing].sort());
     expect(listed.reduce((sum, contact) => sum + contact.thread_count, 0)).toBe(4);
     // Each external id reaches the contact its person now stands for.

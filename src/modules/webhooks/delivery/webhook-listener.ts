@@ -118,7 +118,11 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
     case "contact.merged":
       return {
         type: "contact.merged",
-        data: { contact_id: event.contactId, merged_contact_id: event.mergedId, threads_moved: event.threadsMoved },
+        data: {
+          contact_id: event.contactId,
+          merged_contact_id: event.mergedId,
+          threads_moved: event.threadsMoved,
+        },
       };
     case "contact.updated":
       return { type: "contact.updated", data: { contact_id: event.contactId, fields: event.fields } };
