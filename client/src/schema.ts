@@ -763,6 +763,95 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/contacts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List and search contacts
+     * @description Newest first; contacts merged into another are left out. `q` matches part of the name, email, phone, external id or vendor user id, case-insensitively.
+     */
+    get: operations["listContacts"];
+    put?: never;
+    /**
+     * Create a contact
+     * @description A person the team knows before they write. With `external_id`, the stream endpoint's `person.external_id` of that value reaches this contact.
+     */
+    post: operations["createContact"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/contacts/{contact_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a contact */
+    get: operations["getContact"];
+    put?: never;
+    /**
+     * Update a contact
+     * @description Only the fields sent change (`null` clears one); `attributes` sets the keys it names and removes those sent as `null`.
+     */
+    post: operations["updateContact"];
+    /**
+     * Delete a contact
+     * @description With the contacts merged into it and what semantic recall kept of them. Their threads stay, without a person; a later message from one of their identities starts a new contact.
+     */
+    delete: operations["deleteContact"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/contacts/{contact_id}/merge": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Merge another contact into this one
+     * @description The other contact's threads (with their working memory) and semantic-recall memory move here; its fields fill this contact's empty ones (this contact's values win; attributes key by key); its identities (external id, vendor users) reach this contact from now on, and it is no longer listed (GET answers 404 `contact_merged`). Sending the same merge again answers the same. Emits `contact.merged`.
+     */
+    post: operations["mergeContact"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/contacts/{contact_id}/threads": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a contact's conversations in every chat
+     * @description Newest activity first (the latest message, or creation for a thread without messages).
+     */
+    get: operations["listContactThreads"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files": {
     parameters: {
       query?: never;
@@ -2652,6 +2741,60 @@ export interface components {
           /** @constant */
           type: "static";
         };
+    Contact: {
+      /** @description Custom attributes: string keys, string, number or boolean values. */
+      attributes: {
+        [key: string]: string | number | boolean;
+      };
+      avatar_url: string | null;
+      /** @description Every identity that reaches the contact: its own and those of contacts merged into it, oldest first. */
+      channels: {
+        /** @description The vendor (`telegram`, `vk`, …); null for an id named through the API (`external_id`). */
+        channel: string | null;
+        /** @description The person the identity was first stored on: this contact's id, or one merged into it. */
+        contact_id: string;
+        /** @description The vendor's user id, or the API's external id. */
+        id: string;
+      }[];
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      email: string | null;
+      /** @description The id named through the API; null for a vendor's user. */
+      external_id: string | null;
+      id: string;
+      /** @description Its newest conversation's latest message, if any. */
+      last_seen_at: string | null;
+      name: string | null;
+      notes: string | null;
+      phone: string | null;
+      /** @description Its conversations, in every chat. */
+      thread_count: number;
+      /** @description ISO 8601, UTC */
+      updated_at: string;
+    };
+    ContactList: {
+      data: components["schemas"]["Contact"][];
+      next_cursor: string | null;
+    };
+    ContactThread: {
+      bot_id: string;
+      /** @description The chat's vendor (`telegram`, `vk`, …); null for a chat the API or the widget talk through. */
+      channel: string | null;
+      chat_id: string;
+      chat_name: string | null;
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      id: string;
+      last_message_at: string | null;
+      /** @enum {string} */
+      mode: "auto" | "manual" | "operator" | "blocked";
+      pending_count: number;
+      title: string | null;
+    };
+    ContactThreadList: {
+      data: components["schemas"]["ContactThread"][];
+      next_cursor: string | null;
+    };
     CreateApiKeyResponse: {
       created_at: string;
       id: string;
@@ -2705,6 +2848,8 @@ export interface components {
             | "thread.reply.failed"
             | "message.feedback"
             | "bot.published"
+            | "contact.merged"
+            | "contact.updated"
           )[]
         | null;
       id: string;
@@ -3472,10 +3617,13 @@ export interface components {
       avatar_url: string | null;
       /** @description The vendor a channel person wrote from (`telegram`, `vk`, …); absent for persons named through the API. */
       channel?: string;
+      email: string | null;
       /** @description The person's id on their channel (a vendor's user id, or the API caller's). */
       external_id: string | null;
       id: string;
       name: string | null;
+      notes: string | null;
+      phone: string | null;
     };
     Project: {
       avatar_url: string | null;
@@ -4280,6 +4428,21 @@ export interface components {
       /** @description The version that now answers customers. */
       version: number;
     };
+    /** @description One contact was merged into another (docs/contacts.md, "Merging"). */
+    WebhookContactMergedData: {
+      /** @description The contact that stays. */
+      contact_id: string;
+      /** @description The contact merged into it: no longer listed; its identities reach `contact_id`. */
+      merged_contact_id: string;
+      /** @description How many threads moved to `contact_id`. */
+      threads_moved: number;
+    };
+    /** @description A contact's fields were changed through the API or the console (docs/contacts.md). */
+    WebhookContactUpdatedData: {
+      contact_id: string;
+      /** @description The fields the change set (`name`, `email`, `attributes`, …). */
+      fields: string[];
+    };
     WebhookDelivery: {
       /** @description Attempts made so far, replays included. */
       attempts: number;
@@ -4299,7 +4462,9 @@ export interface components {
         | "payment.confirmed"
         | "thread.reply.failed"
         | "message.feedback"
-        | "bot.published";
+        | "bot.published"
+        | "contact.merged"
+        | "contact.updated";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -4336,6 +4501,8 @@ export interface components {
             | "thread.reply.failed"
             | "message.feedback"
             | "bot.published"
+            | "contact.merged"
+            | "contact.updated"
           )[]
         | null;
       id: string;
@@ -4457,6 +4624,24 @@ export interface components {
           id: string;
           /** @constant */
           type: "bot.published";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookContactMergedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "contact.merged";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookContactUpdatedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "contact.updated";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -4476,7 +4661,9 @@ export interface components {
         | "payment.confirmed"
         | "thread.reply.failed"
         | "message.feedback"
-        | "bot.published";
+        | "bot.published"
+        | "contact.merged"
+        | "contact.updated";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -9370,6 +9557,710 @@ export interface operations {
       };
       /** @description `not_a_widget_chat`: the chat is not of a `parley` integration. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listContacts: {
+    parameters: {
+      query?: {
+        /** @description Opaque; from `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+        /** @description Part of the name, email, phone, external id or vendor user id; case-insensitive. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContactList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          attributes?: {
+            [key: string]: string | number | boolean;
+          };
+          /** Format: uri */
+          avatar_url?: string;
+          /** @description An email address; searched case-insensitively. Several contacts may share one. */
+          email?: string;
+          /** @description Your own id of the person: the `person.external_id` the stream endpoint names; unique in the project. */
+          external_id?: string;
+          name?: string;
+          /** @description Free text for the team. */
+          notes?: string;
+          /** @description A phone number as written (digits, an optional leading `+`, spaces and `( ) . / -`). */
+          phone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Contact"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_external_id_taken`: another contact of the project has this external id. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        contact_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Contact"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_not_found`: no contact with this id in the project (another project's is not found either); `contact_merged`: the contact was merged into another, named in `details[0].message` (path `merged_into`). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        contact_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Sets the keys it names; a `null` value removes the key. Keys not named stay. */
+          attributes?: {
+            [key: string]: (string | number | boolean) | null;
+          };
+          avatar_url?: string | null;
+          email?: string | null;
+          name?: string | null;
+          notes?: string | null;
+          phone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Contact"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_not_found`: no contact with this id in the project (another project's is not found either); `contact_merged`: the contact was merged into another, named in `details[0].message` (path `merged_into`). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        contact_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deleted"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_not_found`: no contact with this id in the project (another project's is not found either); `contact_merged`: the contact was merged into another, named in `details[0].message` (path `merged_into`). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  mergeContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        contact_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The contact merged into this one: its threads, recall and identities follow, it stops standing. */
+          from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Contact"];
+        };
+      };
+      /** @description `contact_merge_self`: `from` is this contact. The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_not_found`: no contact with this id in the project (another project's is not found either); `contact_merged`: the contact was merged into another, named in `details[0].message` (path `merged_into`). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_merged`: `from` was already merged into another contact. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listContactThreads: {
+    parameters: {
+      query?: {
+        /** @description Opaque; from `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        contact_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContactThreadList"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `contact_not_found`: no contact with this id in the project (another project's is not found either); `contact_merged`: the contact was merged into another, named in `details[0].message` (path `merged_into`). `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -17971,6 +18862,8 @@ export interface operations {
                 | "thread.reply.failed"
                 | "message.feedback"
                 | "bot.published"
+                | "contact.merged"
+                | "contact.updated"
               )[]
             | null;
           /** @description Default true. */
@@ -18186,6 +19079,8 @@ export interface operations {
                 | "thread.reply.failed"
                 | "message.feedback"
                 | "bot.published"
+                | "contact.merged"
+                | "contact.updated"
               )[]
             | null;
           ordered?: boolean;

@@ -628,6 +628,21 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     note: "an operator assigned a thread",
   });
 
+  // Contacts (docs/contacts.md): one kept for the fuzzer, one merged into it, one deleted.
+  const contact = await json({
+    method: "POST",
+    url: "/v1/contacts",
+    body: { name: "Ann", email: "ann@example.com", attributes: { plan: "pro" }, external_id: "sweep-ann" },
+  });
+  const duplicate = await json({ method: "POST", url: "/v1/contacts", body: { name: "Ann again" } });
+  await call({ method: "GET", url: "/v1/contacts?q=ann" });
+  await call({ method: "GET", url: `/v1/contacts/${contact.id}` });
+  await call({ method: "POST", url: `/v1/contacts/${contact.id}`, body: { phone: "+1 555 0100" } });
+  await call({ method: "GET", url: `/v1/contacts/${contact.id}/threads` });
+  await call({ method: "POST", url: `/v1/contacts/${contact.id}/merge`, body: { from: duplicate.id } });
+  const doomedContact = await json({ method: "POST", url: "/v1/contacts", body: { name: "Gone" } });
+  await call({ method: "DELETE", url: `/v1/contacts/${doomedContact.id}`, note: "a contact" });
+
   return {
     visitorToken: visitor.visitor_token as string,
     /** Ids for the fuzzer's path slots, by parameter name (or `template:name`). */
@@ -645,6 +660,7 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       delivery_id: delivery.id,
       job_id: job.id,
       tool_id: tool.id,
+      contact_id: contact.id,
       file_id: file.id,
       batch_id: batch.id,
       id: integration.id,
