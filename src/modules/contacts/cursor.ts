@@ -5,7 +5,11 @@ import { validationFailed } from "../../infra/errors.js";
 type CursorState = { k: [string, string] } | { o: number };
 
 const MAX_OFFSET = 1_000_000;
-const keysetSchema = z.strictObject({ k: z.tuple([z.string().min(1).max(64), z.string().min(1).max(128)]) });
+// The position's time is compared with a timestamp column: anything but an ISO time is refused
+// here, not by PostgreSQL.
+const keysetSchema = z.strictObject({
+  k: z.tuple([z.iso.datetime({ offset: true }), z.string().min(1).max(128)]),
+});
 const offsetSchema = z.strictObject({ o: z.number().int().min(0).max(MAX_OFFSET) });
 
 export function encodeContactCursor(state: CursorState): string {

@@ -134,6 +134,12 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
     expect(taken.json().code).toBe("contact_external_id_taken");
     expect((await t.call("GET", "/v1/contacts/per_missing")).json().code).toBe("contact_not_found");
     expect((await t.call("GET", "/v1/contacts?cursor=forged")).statusCode).toBe(422);
+    const notATime = Buffer.from(JSON.stringify({ k: ["not a date", "x"] })).toString("base64url");
+    expect((await t.call("GET", `/v1/contacts?cursor=${notATime}`)).statusCode).toBe(422);
+    const threadsCursor = Buffer.from(JSON.stringify({ o: -1 })).toString("base64url");
+    expect((await t.call("GET", `/v1/contacts/${ann.id}/threads?cursor=${threadsCursor}`)).statusCode).toBe(
+      422,
+    );
 
     // Another project sees none of it.
     const other = await t.otherProject();
