@@ -20,9 +20,9 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
   });
   const it_ = it.skipIf(shouldSkip(dialect));
 
-  async function setup() {
+  async function setup(env: Record<string, string> = {}) {
     const mock = scriptedModel(() => ({ text: "ok" }));
-    t = await createTestApp({ dialect, modelOverride: () => mock.model });
+    t = await createTestApp({ dialect, env, modelOverride: () => mock.model });
     return { t, ...(await activeChat(t)) };
   }
 
@@ -337,7 +337,11 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
   );
 
   it_("merging moves working memory (with its thread) and semantic-recall chunks", async () => {
-    const { t, chat } = await setup();
+    const { t, chat } = await setup({ PARLEY_WEBHOOKS_ALLOW_PRIVATE: "true" });
+    const endpoint = await t.call("POST", "/v1/webhook-endpoints", {
+      body: { url: "http://127.0.0.1:9/hooks", events: ["contact.merged", "contact.updated"] },
+    });
+    expect(endpoint.statusCode).toBe(200);
     await streamTurn(t, chat.id, "th-a", "I live in Paris", { extra: { person: { external_id: "a" } } });
     await streamTurn(t, chat.id, "th-b", "My cat is called Tom", { extra: { person: { external_id: "b" } } });
     const a = (await personOf(t, "th-a"))!;
@@ -383,6 +387,20 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
     expect(await query(b)).toEqual([]);
     const stored = await chunks.listByMessage(message.id);
     expect(stored.map((chunk) => chunk.person_id)).toEqual([a]);
+
+    // Receivers learn of it: contact.merged, and contact.updated for an edit (the merge's own
+    // gap filling is part of contact.merged).
+    await t.call("POST", `/v1/contacts/${a}`, { body: { notes: "Has a cat." } });
+    const events = await t.storage.db
+      .selectFrom("webhook_events")
+      .select(["type", "data"])
+      .where("type", "like", "contact.%")
+      .orderBy("type")
+      .execute();
+    expect(events.map((event) => ({ type: event.type, data: JSON.parse(event.data) }))).toEqual([
+      { type: "contact.merged", data: { contact_id: a, merged_contact_id: b, threads_moved: 1 } },
+      { type: "contact.updated", data: { contact_id: a, fields: ["notes"] } },
+    ]);
 
     // Deleting the contact forgets its recall; the threads stay.
     await t.call("DELETE", `/v1/contacts/${a}`);
