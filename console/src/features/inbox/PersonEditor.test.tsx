@@ -37,7 +37,9 @@ describe("the person panel's contact editor", () => {
   });
 
   it("links to the contact and saves only the fields changed", async () => {
-    const calls = stubApi({ "POST /v1/contacts/per_1": ({ body }) => saved(body as Record<string, unknown>) });
+    const calls = stubApi({
+      "POST /v1/contacts/per_1": ({ body }) => saved(body as Record<string, unknown>),
+    });
     renderInConsole(
       <MemoryRouter>
         <PersonEditor person={person} />
