@@ -29,7 +29,7 @@ import { type RunResult, summarize, summaryJson } from "./stats.js";
  * that calls the model with the AI SDK's streamText (the floor for any server whose model calls
  * go through the SDK, as Parley's do), in one run, all pinned to the same core. Env: BENCH_SECONDS (per measurement, default 5), BENCH_USERS
  * (default "1,16"), BENCH_MODEL (instant|paced), BENCH_PIN, BENCH_SERVER_CPU, BENCH_JSON,
- * BENCH_CPU_PROFILE, BENCH_SERVER_ENTRY, BENCH_SUITES (analytics, cluster, paths and channel-burst only when named); BENCH_BASELINE_NODE (+ BENCH_BASELINE_DIR)
+ * BENCH_CPU_PROFILE, BENCH_SERVER_ENTRY, BENCH_SUITES (analytics, thread-list, cluster, paths and channel-burst only when named); BENCH_BASELINE_NODE (+ BENCH_BASELINE_DIR)
  * adds Parley and the AI SDK's floor on another Node.js runtime, measured in the same run
  * (harness.ts).
  */
@@ -208,6 +208,7 @@ async function all() {
   if (suites.includes("cluster")) await (await import("./cluster.js")).benchCluster();
   if (suites.includes("paths")) await (await import("./paths.js")).benchPaths();
   if (suites.includes("analytics")) await (await import("./analytics/analytics.js")).benchAnalytics();
+  if (suites.includes("thread-list")) await (await import("./thread-list.js")).benchThreadList();
   writeJson();
 }
 

@@ -5,6 +5,7 @@ import type { LanguageModel } from "ai";
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { DomainEventListener } from "./events/event-listener.js";
+import { replyDeltaPublisher } from "./events/reply-delta.js";
 import { StreamKeyGuard } from "./events/stream-key-guard.js";
 import { ThreadEventHub } from "./events/thread-event-hub.js";
 import { threadEventListener } from "./events/thread-event-listener.js";
@@ -45,6 +46,7 @@ import { composeFeedback } from "./modules/feedback/index.js";
 import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
+import { composeLabels } from "./modules/labels/index.js";
 import { composeMcp } from "./modules/mcp/index.js";
 import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.js";
 import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
@@ -348,6 +350,8 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
   });
+  // Labels on threads and people (docs/labels.md); the add_label tool labels through them.
+  const labels = composeLabels(context, { transactor });
   const threadActions: ThreadActions = {
     changeMode: async (projectId, threadId, mode, source) => {
       const thread = await repos.threads.find(projectId, threadId);
@@ -357,6 +361,7 @@ export function composeService(deps: ServiceDeps): Service {
       conversations.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
+    addLabel: (projectId, threadId, name) => labels.service.addAsBot(projectId, threadId, name),
   };
   const traces = composeTraces(context, {
     catalog,
@@ -378,6 +383,7 @@ export function composeService(deps: ServiceDeps): Service {
     local: { models: localModels, runtime: localRuntime, maxTokens: config.localModels.maxTokens },
     metrics,
     watchers: traces.watchers,
+    replyDeltas: replyDeltaPublisher(hub, clock),
   });
   const threads = threadsCore.withEngine(engine);
   inbox = threads.inbox;
@@ -431,6 +437,7 @@ export function composeService(deps: ServiceDeps): Service {
     contacts,
     traces,
     feedback,
+    labels,
     evals,
     knowledge,
     memory,

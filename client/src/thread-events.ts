@@ -34,6 +34,9 @@ const THREAD_EVENT_TYPES = [
   "thread_assigned",
   "reply_failed",
   "message_feedback",
+  // Live only, without an id of its own: it comes with the id of the last recorded event.
+  "reply_delta",
+  "labels_changed",
 ] as const;
 // Fails to compile when the document gains a type this list lacks (regenerated schema.ts).
 const everyTypeListed: Exclude<ThreadEvent["type"], (typeof THREAD_EVENT_TYPES)[number]> extends never

@@ -37,6 +37,20 @@ export type DomainEvent =
   | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
   | { type: "thread.pending_count.changed"; threadId: string; pendingCount: number }
   /**
+   * Labels were put on or taken off a thread (docs/labels.md): `labels` the thread's names
+   * after the change, sorted; `added`/`removed` what changed (never both empty).
+   */
+  | {
+      type: "thread.labels.changed";
+      threadId: string;
+      chatId: string;
+      labels: string[];
+      added: string[];
+      removed: string[];
+      /** Who changed them: absent when the bot did (the add_label tool). */
+      by?: ThreadActor;
+    }
+  /**
    * The AI gave up on replying (model down after its retries, timeout, out of credits, …): the
    * messages stay unanswered. Once per give-up, never per retry (docs/conversations.md, "Failed
    * replies").

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Logger } from "../infra/logging.js";
-import type { StoredThreadEvent } from "./thread-event.js";
+import type { StoredThreadEvent, ThreadEvent } from "./thread-event.js";
 
 export interface ThreadEventScope {
   projectId: string;
@@ -15,6 +15,9 @@ export interface ThreadEventScope {
  * frames, can be made once for all of them.
  */
 export type ThreadEventListener = (events: readonly StoredThreadEvent[]) => void;
+
+/** Receives one thread's live-only events (reply_delta): never recorded, so without a seq. */
+export type LiveThreadEventListener = (event: ThreadEvent) => void;
 
 export interface ThreadEventHubOptions {
   /** With Redis, events published in any process reach subscribers in every process. */
@@ -51,6 +54,8 @@ interface Envelope {
   events?: StoredThreadEvent[];
   /** API keys revoked in the publishing process: streams they opened must end everywhere. */
   revokedKeyIds?: string[];
+  /** Live-only events (reply_delta), with their project. */
+  live?: Array<{ projectId: string; event: ThreadEvent }>;
 }
 
 const WARN_INTERVAL_MS = 60_000;
@@ -67,6 +72,8 @@ export class ThreadEventHub {
   private readonly log: Logger;
   private readonly byProject = new Map<string, Set<Subscription>>();
   private readonly revocationListeners = new Set<(keyId: string) => void>();
+  /** Live-only listeners by project and thread (`liveKey`). */
+  private readonly live = new Map<string, Set<LiveThreadEventListener>>();
   private readonly publisher: Redis | null = null;
   private readonly subscriber: Redis | null = null;
   private readonly subscribed: Promise<void>;
@@ -187,6 +194,52 @@ export class ThreadEventHub {
       .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
   }
 
+  /**
+   * An event that is not recorded (reply_delta: the bot's text while it is written), for the
+   * streams of its thread in every process, at once. Its producer coalesces it (a delivery per
+   * 100 ms at most); a stream that misses one does not get it back.
+   */
+  publishLive(projectId: string, event: ThreadEvent): void {
+    if (this.closed) return;
+    this.deliverLive(projectId, event);
+    if (!this.publisher) return;
+    const envelope: Envelope = { origin: this.instanceId, live: [{ projectId, event }] };
+    this.publisher
+      .publish(this.channel, JSON.stringify(envelope))
+      .catch((error) => this.warn(error, "thread event hub: redis publish failed"));
+  }
+
+  /** Listens to one thread's live-only events; returns the unsubscribe function. */
+  subscribeLive(
+    scope: { projectId: string; threadId: string },
+    listener: LiveThreadEventListener,
+  ): () => void {
+    const key = liveKey(scope.projectId, scope.threadId);
+    let set = this.live.get(key);
+    if (!set) {
+      set = new Set();
+      this.live.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.live.get(key);
+      if (!current?.delete(listener)) return;
+      if (current.size === 0) this.live.delete(key);
+    };
+  }
+
+  private deliverLive(projectId: string, event: ThreadEvent): void {
+    const set = this.live.get(liveKey(projectId, event.thread_id));
+    if (!set) return;
+    for (const listener of [...set]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error }, "live thread event listener failed");
+      }
+    }
+  }
+
   /** Listens to key revocations from every process; returns the function that stops it. */
   onKeyRevoked(listener: (keyId: string) => void): () => void {
     this.revocationListeners.add(listener);
@@ -224,6 +277,7 @@ export class ThreadEventHub {
     this.flush();
     this.byProject.clear();
     this.revocationListeners.clear();
+    this.live.clear();
     await Promise.all(
       [this.publisher, this.subscriber].map(async (connection) => {
         if (!connection) return;
@@ -298,6 +352,11 @@ export class ThreadEventHub {
     }
     if (envelope.origin === this.instanceId) return;
     if (Array.isArray(envelope.events)) this.deliver(envelope.events.filter(isStoredEvent));
+    if (Array.isArray(envelope.live)) {
+      for (const item of envelope.live)
+        if (typeof item?.projectId === "string" && typeof item.event?.thread_id === "string")
+          this.deliverLive(item.projectId, item.event);
+    }
     if (Array.isArray(envelope.revokedKeyIds)) {
       for (const keyId of envelope.revokedKeyIds)
         if (typeof keyId === "string") this.deliverRevocation(keyId);
@@ -320,4 +379,8 @@ function isStoredEvent(value: unknown): value is StoredThreadEvent {
     typeof candidate.projectId === "string" &&
     typeof candidate.event?.thread_id === "string"
   );
+}
+
+function liveKey(projectId: string, threadId: string): string {
+  return `${projectId}\u0000${threadId}`;
 }

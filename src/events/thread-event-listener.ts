@@ -39,6 +39,15 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
         feedback: event.feedback,
         removed: event.removed,
       };
+    case "thread.labels.changed":
+      return {
+        thread_id: event.threadId,
+        type: "labels_changed",
+        labels: event.labels,
+        added: event.added,
+        removed: event.removed,
+        ...(event.by ? { by: event.by } : {}),
+      };
     default:
       return undefined;
   }

@@ -18,6 +18,8 @@ export const threadEventTypeSchema = z
     "thread_assigned",
     "reply_failed",
     "message_feedback",
+    "reply_delta",
+    "labels_changed",
   ])
   .meta({ id: "ThreadEventType" });
 
@@ -83,6 +85,30 @@ export const threadEventSchema = z
         'The rater\'s feedback as it now is; as it was, when `removed` (docs/quality.md, "Feedback").',
       ),
       removed: z.boolean().describe("The rater took their feedback back."),
+    }),
+    z
+      .object({
+        ...common,
+        type: z.literal("reply_delta"),
+        turn_id: z.string().describe("Names the reply being written: all its deltas carry the same id."),
+        offset: z.number().int().min(0).describe("Where `delta` starts in the reply's text so far."),
+        delta: z.string().describe("The next piece of the reply's text."),
+      })
+      .describe(
+        "The bot's reply as it is written (docs/conversations.md, \"Thread events\"): on one thread's " +
+          "stream only, live only (no `id:`, never replayed); `message_created` follows with the stored reply.",
+      ),
+    z.object({
+      ...common,
+      type: z.literal("labels_changed"),
+      labels: z
+        .array(z.string())
+        .describe("The thread's label names after the change, sorted (docs/labels.md)."),
+      added: z.array(z.string()).describe("Names put on by this change."),
+      removed: z.array(z.string()).describe("Names taken off by this change."),
+      by: threadActorSchema
+        .optional()
+        .describe("Who changed them (absent when the bot did: the add_label tool)."),
     }),
   ])
   .meta({

@@ -67,7 +67,8 @@ export type IdPrefix =
   | "bver"
   | "evc"
   | "evr"
-  | "fb";
+  | "fb"
+  | "lbl";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

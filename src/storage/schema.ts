@@ -10,6 +10,7 @@ import type { FeedbackTables } from "./schema-feedback.js";
 import type { IntegrationTables } from "./schema-integrations.js";
 import type { JobTables } from "./schema-jobs.js";
 import type { KnowledgeTables } from "./schema-knowledge.js";
+import type { LabelTables } from "./schema-labels.js";
 import type { McpTables } from "./schema-mcp.js";
 import type { MemoryTables } from "./schema-memory.js";
 import type { OAuthTables } from "./schema-oauth.js";
@@ -133,4 +134,5 @@ export interface Database
     McpTables,
     FeedbackTables,
     AnalyticsTables,
-    EvalTables {}
+    EvalTables,
+    LabelTables {}

@@ -22,6 +22,14 @@ export interface ToolContext {
   readWorkingMemory(): Promise<string | null>;
   /** The thread's person, when it has one (integration tools fill in a lead's contact from it). */
   readPerson?(): Promise<{ externalId: string | null; name: string | null } | null>;
+  /**
+   * Puts one of the project's labels on the thread (add_label; docs/labels.md): the thread's
+   * labels after it, or the names there are when the project has no such label. Absent where
+   * no thread is labelled (evaluations).
+   */
+  addLabel?(
+    name: string,
+  ): Promise<{ ok: true; added: boolean; labels: string[] } | { ok: false; available: string[] }>;
   /** Searches the bot's knowledge (vector stores); an empty list while the bot has none. */
   searchKnowledge(
     query: string,

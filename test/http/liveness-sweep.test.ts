@@ -269,6 +269,9 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: `/v1/threads/${thread}` });
   await call({ method: "GET", url: `/v1/threads/${thread}/messages` });
   await call({ method: "GET", url: `/v1/threads/${thread}/memory` });
+  await call({ method: "GET", url: `/v1/threads/${thread}/export?format=text` });
+  await call({ method: "GET", url: `/v1/threads/${thread}/export?format=json` });
+  await call({ method: "GET", url: "/v1/threads/export.csv" });
   await call({ method: "GET", url: `/v1/chats/${chat.id}/threads` });
   await call({ method: "GET", url: `/v1/chats/${chat.id}/threads/${thread}/messages` });
   await call({ method: "GET", url: "/v1/threads/events" });
@@ -287,6 +290,30 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "GET", url: `/v1/threads/${thread}/feedback` });
   await call({ method: "DELETE", url: feedbackUrl });
   await call({ method: "POST", url: feedbackUrl, body: { rating: "up" } });
+  // Labels (docs/labels.md): made, read, renamed, put on the thread and a contact and taken off,
+  // one deleted while a thread carries it; the other stays for the fuzzer.
+  const label = await json({ method: "POST", url: "/v1/labels", body: { name: "vip", color: "#ffaa00" } });
+  const doomed = await json({ method: "POST", url: "/v1/labels", body: { name: "refund" } });
+  await call({ method: "GET", url: "/v1/labels" });
+  await call({ method: "GET", url: `/v1/labels/${label.id}` });
+  await call({ method: "PUT", url: `/v1/labels/${label.id}`, body: { description: "Big customers" } });
+  await call({ method: "POST", url: `/v1/threads/${thread}/labels`, body: { labels: ["vip", "refund"] } });
+  await call({ method: "GET", url: `/v1/threads/${thread}/labels` });
+  await call({ method: "POST", url: `/v1/threads/${thread}/labels/remove`, body: { labels: ["vip"] } });
+  await call({
+    method: "POST",
+    url: `/v1/chats/${chat.id}/threads/thr_sweep_person/stream`,
+    body: { messages: [{ role: "user", content: "hello" }], person: { external_id: "sweep-ann" } },
+  });
+  const contact = (await json({ method: "GET", url: "/v1/threads/thr_sweep_person" })).person;
+  await call({
+    method: "POST",
+    url: `/v1/contacts/${contact.id}/labels`,
+    body: { labels: ["vip", "refund"] },
+  });
+  await call({ method: "GET", url: `/v1/contacts/${contact.id}/labels` });
+  await call({ method: "POST", url: `/v1/contacts/${contact.id}/labels/remove`, body: { labels: ["vip"] } });
+  await call({ method: "DELETE", url: `/v1/labels/${doomed.id}`, note: "a label on a thread and a contact" });
   // The reply's trace, and the thread's.
   await call({ method: "GET", url: `/v1/threads/${thread}/messages/${botReply.id}/trace` });
   await call({ method: "GET", url: `/v1/threads/${thread}/traces` });
@@ -628,18 +655,18 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     note: "an operator assigned a thread",
   });
 
-  // Contacts (docs/contacts.md): one kept for the fuzzer, one merged into it, one deleted.
-  const contact = await json({
+  // Contacts (docs/contacts.md): one edited, one merged into it, one deleted.
+  const kept = await json({
     method: "POST",
     url: "/v1/contacts",
     body: { name: "Ann", email: "ann@example.com", attributes: { plan: "pro" }, external_id: "sweep-ann" },
   });
   const duplicate = await json({ method: "POST", url: "/v1/contacts", body: { name: "Ann again" } });
   await call({ method: "GET", url: "/v1/contacts?q=ann" });
-  await call({ method: "GET", url: `/v1/contacts/${contact.id}` });
-  await call({ method: "POST", url: `/v1/contacts/${contact.id}`, body: { phone: "+1 555 0100" } });
-  await call({ method: "GET", url: `/v1/contacts/${contact.id}/threads` });
-  await call({ method: "POST", url: `/v1/contacts/${contact.id}/merge`, body: { from: duplicate.id } });
+  await call({ method: "GET", url: `/v1/contacts/${kept.id}` });
+  await call({ method: "POST", url: `/v1/contacts/${kept.id}`, body: { phone: "+1 555 0100" } });
+  await call({ method: "GET", url: `/v1/contacts/${kept.id}/threads` });
+  await call({ method: "POST", url: `/v1/contacts/${kept.id}/merge`, body: { from: duplicate.id } });
   const doomedContact = await json({ method: "POST", url: "/v1/contacts", body: { name: "Gone" } });
   await call({ method: "DELETE", url: `/v1/contacts/${doomedContact.id}`, note: "a contact" });
 
@@ -652,6 +679,8 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       run_id: evalRun.id,
       chat_id: chat.id,
       thread_id: thread,
+      label_id: label.id,
+      contact_id: contact.id,
       key_id: key.id,
       operator_id: spare.id,
       approval_id: approval.id,
@@ -660,7 +689,6 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       delivery_id: delivery.id,
       job_id: job.id,
       tool_id: tool.id,
-      contact_id: contact.id,
       file_id: file.id,
       batch_id: batch.id,
       id: integration.id,

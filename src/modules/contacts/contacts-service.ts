@@ -165,6 +165,7 @@ export class ContactsService {
       const now = this.deps.clock.now().toISOString();
       const threads = await unit.repos.contacts.moveThreads(auth.projectId, fromId, id);
       const embedders = await unit.repos.contacts.moveChunks(auth.projectId, fromId, id);
+      await unit.repos.contacts.moveLabels(fromId, id);
       await unit.repos.contacts.update(id, { ...filledGaps(survivor, from), updated_at: now });
       await unit.repos.contacts.markMerged(fromId, id, now);
       unit.record({ type: "contact.merged", contactId: id, mergedId: fromId, threadsMoved: threads });

@@ -17,6 +17,7 @@ import { ApprovalFlow } from "./approval-flow.js";
 import { engineJobHandlers } from "./job-handlers.js";
 import { type LocalModelRuntime, ModelRegistry } from "./model-registry.js";
 import { OtelTurnWatcher } from "./otel-turn-watcher.js";
+import type { ReplyDeltaPublisher } from "./reply-progress.js";
 import { TurnRunner } from "./run-turn.js";
 import type { ThreadActions } from "./thread-actions.js";
 import { ThreadLock } from "./thread-lock.js";
@@ -46,6 +47,8 @@ export interface EngineDeps {
   metrics?: Metrics;
   /** Follow every turn: the stored trace, OpenTelemetry (docs/quality.md). */
   watchers?: readonly TurnWatcher[];
+  /** Told the text of replies as the model writes it (the operators' thread streams). */
+  replyDeltas?: ReplyDeltaPublisher;
 }
 
 /**
@@ -108,6 +111,7 @@ export function composeEngine(
     clock,
     log,
     ...(deps.metrics ? { observer: turnMetrics(deps.metrics) } : {}),
+    replyDeltas: deps.replyDeltas,
     retry: { maxAttempts: config.modelMaxAttempts, baseDelayMs: 500, maxDelayMs: 30_000 },
     timeoutMs: config.modelTimeoutMs,
     defaultModel: config.defaultModel,

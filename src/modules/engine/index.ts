@@ -7,6 +7,7 @@ export { replyJob } from "./jobs.js";
 export { callModel, isTimeout, type ModelAnswer } from "./model-call.js";
 export { ModelRegistry, ModelUnavailableError, type ResolvedModel } from "./model-registry.js";
 export { recordReplyFailure } from "./reply-failure.js";
+export type { ReplyDelta, ReplyDeltaPublisher } from "./reply-progress.js";
 export { TurnRunner } from "./run-turn.js";
 export { parseReplyFailure, type StoredReplyFailure } from "./stored-reply-failure.js";
 export type { ThreadActions } from "./thread-actions.js";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { LanguageModel } from "ai";
 import type { Transactor } from "../../events/unit-of-work.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
@@ -11,6 +12,7 @@ import { callModel, type ModelCallDeps } from "./model-call.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { type ModelRetryDeps, withModelRetries } from "./model-retries.js";
 import { giveUpOrRetry } from "./reply-failure.js";
+import { type ReplyDeltaPublisher, replyProgress } from "./reply-progress.js";
 import { type StoreDeps, storeReply } from "./store-response.js";
 import type { ThreadLock } from "./thread-lock.js";
 import { holdCredit, type TurnCreditDeps } from "./turn-credit.js";
@@ -52,6 +54,8 @@ export interface TurnRunnerDeps
   credit?: CreditPolicy;
   /** Follow each turn step by step: the stored trace, OpenTelemetry (docs/quality.md). */
   watchers?: readonly TurnWatcher[];
+  /** Told the reply's text as the model writes it, for operators (docs/conversations.md, "Thread events"). */
+  replyDeltas?: ReplyDeltaPublisher | undefined;
 }
 
 /** The bot that answers a turn: its settings and its model. */
@@ -153,21 +157,29 @@ export class TurnRunner {
     const credit = await holdCredit(this.deps, thread, settings.ai.model.id, prompt);
     if (!credit) return outOfCredits();
     let outcome: TurnOutcome | undefined;
+    const progress = replyProgress(
+      this.deps.replyDeltas,
+      { projectId, threadId, turnId: randomUUID() },
+      events,
+    );
     try {
       outcome = await withModelRetries(this.deps, settings.ai.model.id, threadId, async (attempt) => {
         const answer = await callModel(
           this.deps,
           { model, settings, prompt, tools },
           trace,
-          events,
+          progress.events,
           attempt,
           watch,
         );
+        // The last of the text reaches operators before the stored reply's message_created.
+        progress.flush();
         const turn = { thread, settings, rows: prompt.rows, userText };
         return storeReply(this.deps, turn, answer, credit, events, watch);
       });
       return outcome;
     } finally {
+      progress.end();
       // A stored reply ended its hold in its own transaction; any other end releases it here.
       if (outcome?.kind !== "replied") await credit.release();
     }

@@ -17,4 +17,10 @@ export interface ThreadActions {
     at: Date,
   ): Promise<{ id: string; scheduledAt: string }>;
   writeWorkingMemory(projectId: string, threadId: string, markdown: string): Promise<void>;
+  /** Puts one of the project's labels on the thread (add_label; the labels module). */
+  addLabel?(
+    projectId: string,
+    threadId: string,
+    name: string,
+  ): Promise<{ ok: true; added: boolean; labels: string[] } | { ok: false; available: string[] }>;
 }

@@ -64,6 +64,7 @@ export function toolContextFor(
     },
     scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
+    ...(actions.addLabel ? { addLabel: (name: string) => actions.addLabel!(projectId, threadId, name) } : {}),
     readWorkingMemory: async () => (await thread())?.working_memory ?? null,
     readPerson: async () => {
       const personId = (await thread())?.person_id;

@@ -22,6 +22,9 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/:thread_id",
   "GET /v1/threads/:thread_id/messages",
   "GET /v1/threads/:thread_id/memory",
+  // Exports: a conversation's transcript, the filtered list as CSV (docs/conversations.md).
+  "GET /v1/threads/:thread_id/export",
+  "GET /v1/threads/export.csv",
   "POST /v1/threads/:thread_id/send",
   "POST /v1/threads/:thread_id/assign",
   "POST /v1/threads/:thread_id/mode",
@@ -34,6 +37,15 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/:thread_id/messages/:message_id/feedback",
   "POST /v1/threads/:thread_id/messages/:message_id/feedback",
   "DELETE /v1/threads/:thread_id/messages/:message_id/feedback",
+  // Labels: read the project's, and put them on and take them off threads and contacts (docs/labels.md).
+  "GET /v1/labels",
+  "GET /v1/labels/:label_id",
+  "GET /v1/threads/:thread_id/labels",
+  "POST /v1/threads/:thread_id/labels",
+  "POST /v1/threads/:thread_id/labels/remove",
+  "GET /v1/contacts/:contact_id/labels",
+  "POST /v1/contacts/:contact_id/labels",
+  "POST /v1/contacts/:contact_id/labels/remove",
   // Why the AI answered as it did: turn traces (docs/quality.md, "Traces").
   "GET /v1/threads/:thread_id/traces",
   "GET /v1/threads/:thread_id/messages/:message_id/trace",

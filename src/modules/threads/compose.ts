@@ -8,6 +8,7 @@ import { ApprovalsService } from "./approvals-service.js";
 import { ChannelInboxService } from "./channel-inbox-service.js";
 import { ConversationService } from "./conversation-service.js";
 import { threadEventRoutes } from "./events-routes.js";
+import { threadExportRoutes } from "./export-routes.js";
 import { threadJobHandlers } from "./job-handlers.js";
 import { threadRoutes } from "./routes.js";
 import { StreamService } from "./stream-service.js";
@@ -58,6 +59,11 @@ export function composeThreads(
           events: () => repos.threadEvents,
           resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
           heartbeatMs: config.sseHeartbeatMs,
+        });
+        threadExportRoutes(api, {
+          conversations,
+          messageCounts: (projectId, threadIds) => repos.messages.countByThreads(projectId, threadIds),
+          clock,
         });
         threadRoutes(api, {
           conversations,

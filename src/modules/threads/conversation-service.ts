@@ -85,6 +85,8 @@ export class ConversationService {
       waiting?: "true" | "false";
       assignee?: string;
       search?: string;
+      labels?: string;
+      labels_match?: "all" | "any";
       limit: number;
       offset: number;
       cursor?: string;
@@ -112,6 +114,7 @@ export class ConversationService {
       mode: query.mode,
       waiting: query.waiting === undefined ? undefined : query.waiting === "true",
       assigneeId: assigneeFilter(auth, query.assignee),
+      labels: await this.labelFilter(auth.projectId, query.labels, query.labels_match),
       search: query.search,
       limit: query.limit + 1,
       after,
@@ -128,17 +131,54 @@ export class ConversationService {
     return { data: await this.withSummaries(auth.projectId, page), next_cursor: next };
   }
 
-  /** Each thread of a page with its person and newest message: two queries for the page. */
+  /**
+   * The list's label filter (docs/labels.md): names, comma-separated, to label ids. A name the
+   * project has no label of matches no thread: with `all` the list is empty, with `any` it counts
+   * for nothing.
+   */
+  private async labelFilter(
+    projectId: string,
+    names: string | undefined,
+    match: "all" | "any" = "all",
+  ): Promise<{ ids: string[]; match: "all" | "any" } | undefined> {
+    const wanted = [...new Set((names ?? "").split(",").map((name) => name.trim().toLowerCase()))].filter(
+      (name) => name.length > 0,
+    );
+    if (wanted.length === 0) return undefined;
+    const found = await this.deps.repos.labels.findByNames(projectId, wanted);
+    if (match === "all" && found.length < wanted.length) return { ids: [], match };
+    return { ids: found.map((label) => label.id), match };
+  }
+
+  /** The label names of each thread: one query for a page. */
+  private labelNames(
+    projectId: string,
+    rows: ThreadRow[],
+    repos: Repos = this.deps.repos,
+  ): Promise<Map<string, string[]>> {
+    return repos.labels.namesByThread(
+      projectId,
+      rows.map((row) => row.id),
+    );
+  }
+
+  /** A thread as the API shows it, with its labels (read through `repos`: inside a transaction, its own). */
+  private async withLabels(repos: Repos, row: ThreadRow): Promise<Thread> {
+    return toThread(row, (await this.labelNames(row.project_id, [row], repos)).get(row.id) ?? []);
+  }
+
+  /** Each thread of a page with its person, newest message and labels: three queries for the page. */
   private async withSummaries(projectId: string, rows: ThreadRow[]): Promise<ThreadListItem[]> {
     const personIds = [
       ...new Set(rows.map((row) => row.person_id).filter((id): id is string => id !== null)),
     ];
-    const [persons, latest] = await Promise.all([
+    const [persons, latest, labels] = await Promise.all([
       this.deps.repos.persons.findByIds(personIds),
       this.deps.repos.messages.latestWithText(
         projectId,
         rows.map((row) => row.id),
       ),
+      this.labelNames(projectId, rows),
     ]);
     const personById = new Map(persons.map((person) => [person.id, person]));
     const latestByThread = new Map(latest.map((message) => [message.thread_id, message]));
@@ -146,7 +186,7 @@ export class ConversationService {
       const person = row.person_id ? personById.get(row.person_id) : undefined;
       const message = latestByThread.get(row.id);
       return {
-        ...toThread(row),
+        ...toThread(row, labels.get(row.id) ?? []),
         person: person ? { id: person.id, name: person.name, avatar_url: person.avatar_url } : null,
         last_message: message
           ? { author: message.author, content: message.content.slice(0, 200), created_at: message.created_at }
@@ -158,14 +198,16 @@ export class ConversationService {
   async chatThreads(auth: AuthContext, chatId: string): Promise<Thread[]> {
     await this.resolveChat(auth, chatId);
     const rows = await this.deps.repos.threads.list({ projectId: auth.projectId, chatId, limit: 10_000 });
-    return rows.map(toThread);
+    const labels = await this.labelNames(auth.projectId, rows);
+    return rows.map((row) => toThread(row, labels.get(row.id) ?? []));
   }
 
   async threadDetail(auth: AuthContext, threadId: string): Promise<ThreadDetail> {
     const thread = await this.resolveThread(auth, threadId);
     const person = thread.person_id ? await this.deps.repos.persons.findById(thread.person_id) : undefined;
     const stats = await this.deps.repos.messages.stats(auth.projectId, thread.id);
-    return toThreadDetail(thread, person, stats);
+    const labels = (await this.labelNames(auth.projectId, [thread])).get(thread.id) ?? [];
+    return toThreadDetail(thread, person, stats, labels);
   }
 
   async messages(auth: AuthContext, threadId: string, chatId?: string): Promise<Message[]> {
@@ -389,7 +431,7 @@ export class ConversationService {
         const unanswered = await unit.repos.messages.unanswered(projectId, thread.id);
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
-      return toThread((await threads.find(projectId, thread.id)) ?? thread);
+      return this.withLabels(unit.repos, (await threads.find(projectId, thread.id)) ?? thread);
     });
   }
 
@@ -440,7 +482,10 @@ export class ConversationService {
     return this.deps.transactor.run(auth.projectId, async (unit) => {
       if ((thread.assignee_id ?? null) !== (assignee?.id ?? null))
         await this.writeAssignee(unit, thread, assignee);
-      return toThread((await unit.repos.threads.find(auth.projectId, thread.id)) ?? thread);
+      return this.withLabels(
+        unit.repos,
+        (await unit.repos.threads.find(auth.projectId, thread.id)) ?? thread,
+      );
     });
   }
 

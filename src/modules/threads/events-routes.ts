@@ -95,6 +95,13 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
       forgetKey();
       open.delete(sse);
     });
+    // One thread's stream also carries the bot's reply while it is written (live only, no id).
+    if (threadId !== undefined) {
+      const forgetLive = deps.hub.subscribeLive({ projectId: auth.projectId, threadId }, (event) => {
+        sse.send({ data: event });
+      });
+      sse.onClose(forgetLive);
+    }
     const sink: ThreadEventSink = {
       get closed() {
         return sse.closed;

@@ -39,6 +39,7 @@ export const threadSchema = z
           "(the AI's or an operator's) answers them.",
       ),
     created_at: z.string(),
+    labels: z.array(z.string()).describe("The thread's label names, sorted (docs/labels.md)."),
   })
   .meta({ id: "Thread" });
 
@@ -114,6 +115,17 @@ export const listThreadsQuerySchema = z.object({
     .max(500)
     .optional()
     .describe("Full-text search over message content; ranked."),
+  labels: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe("Label names, comma-separated: threads carrying them (see `labels_match`; docs/labels.md)."),
+  labels_match: z
+    .enum(["all", "any"])
+    .optional()
+    .describe(
+      "With `labels`: `all` (the default) the threads carrying every label, `any` those carrying one.",
+    ),
   limit: z.coerce.number().int().min(1).max(100, "must be at most 100").default(20),
   offset: z.coerce.number().int().min(0).default(0).describe("Ignored when `cursor` is given."),
   cursor: z.string().max(500).optional().describe("Opaque; from `next_cursor` of the previous page."),

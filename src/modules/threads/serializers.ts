@@ -6,7 +6,8 @@ import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { parseReplyFailure, toPublicMessage } from "../engine/index.js";
 import type { Message, Thread, ThreadDetail } from "./schemas.js";
 
-export function toThread(row: ThreadRow): Thread {
+/** `labels`: the thread's label names, sorted (loaded for a page of threads at once). */
+export function toThread(row: ThreadRow, labels: string[]): Thread {
   return {
     id: row.id,
     chat_id: row.chat_id,
@@ -20,6 +21,7 @@ export function toThread(row: ThreadRow): Thread {
     taken_over_at: row.taken_over_at,
     reply_failure: replyFailureOf(row),
     created_at: row.created_at,
+    labels,
   };
 }
 
@@ -40,9 +42,10 @@ export function toThreadDetail(
   row: ThreadRow,
   person: PersonRow | undefined,
   stats: ThreadDetail["stats"],
+  labels: string[],
 ): ThreadDetail {
   return {
-    ...toThread(row),
+    ...toThread(row, labels),
     person: person
       ? {
           id: person.id,

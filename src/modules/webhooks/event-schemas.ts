@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.reply.failed",
   "message.feedback",
   "bot.published",
+  "thread.labels.changed",
   "contact.merged",
   "contact.updated",
 ] as const;
@@ -172,6 +173,19 @@ export const botPublishedDataSchema = z
     description: 'A bot version went live (docs/quality.md, "Versions").',
   });
 
+export const threadLabelsChangedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    labels: z.array(z.string()).describe("The thread's label names after the change, sorted."),
+    added: z.array(z.string()).describe("Names put on by this change."),
+    removed: z.array(z.string()).describe("Names taken off by this change."),
+  })
+  .meta({
+    id: "WebhookThreadLabelsChangedData",
+    description: "Labels were put on or taken off a thread (docs/labels.md).",
+  });
+
 export const contactMergedDataSchema = z
   .object({
     contact_id: z.string().describe("The contact that stays."),
@@ -207,6 +221,7 @@ export const webhookEventDataSchemas = {
   "thread.reply.failed": threadReplyFailedDataSchema,
   "message.feedback": messageFeedbackDataSchema,
   "bot.published": botPublishedDataSchema,
+  "thread.labels.changed": threadLabelsChangedDataSchema,
   "contact.merged": contactMergedDataSchema,
   "contact.updated": contactUpdatedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
@@ -235,6 +250,7 @@ export const webhookEventSchema = z
     envelope("thread.reply.failed"),
     envelope("message.feedback"),
     envelope("bot.published"),
+    envelope("thread.labels.changed"),
     envelope("contact.merged"),
     envelope("contact.updated"),
   ])

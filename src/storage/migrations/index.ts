@@ -30,6 +30,7 @@ import { messageFeedback } from "./0028-message-feedback.js";
 import { analytics } from "./0029-analytics.js";
 import { botVersions } from "./0030-bot-versions.js";
 import { evaluations } from "./0031-evaluations.js";
+import { labels } from "./0034-labels.js";
 import { contacts } from "./0036-contacts.js";
 
 /**
@@ -68,6 +69,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0029_analytics": analytics(dialect),
     "0030_bot_versions": botVersions(dialect),
     "0031_evaluations": evaluations(dialect),
+    "0034_labels": labels(dialect),
     "0036_contacts": contacts(dialect),
   };
 }

@@ -251,6 +251,14 @@ export class ContactsRepo {
     return embedders.map((row) => ({ id: row.embedder_id, dimensions: Number(row.bytes) / 4 }));
   }
 
+  /** Puts `from`'s labels (docs/labels.md) on `to` too, those it has already kept once. */
+  async moveLabels(from: string, to: string): Promise<void> {
+    await sql`insert into person_labels (label_id, person_id, added_by, created_at)
+      select label_id, ${to}, added_by, created_at from person_labels where person_id = ${from}
+      on conflict (label_id, person_id) do nothing`.execute(this.db);
+    await this.db.deleteFrom("person_labels").where("person_id", "=", from).execute();
+  }
+
   /** Marks `from` merged into `to`, and re-points persons merged into `from` (chains stay one hop). */
   async markMerged(from: string, to: string, now: string): Promise<void> {
     await this.db

@@ -18,6 +18,7 @@ import { IdempotencyRepo } from "./idempotency.repo.js";
 import { IntegrationsRepo } from "./integrations.repo.js";
 import { JobRepo } from "./jobs.repo.js";
 import { KnowledgeRepo } from "./knowledge.repo.js";
+import { LabelsRepo } from "./labels.repo.js";
 import { McpServersRepo } from "./mcp-servers.repo.js";
 import { MessageFeedbackRepo } from "./message-feedback.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
@@ -73,6 +74,8 @@ export interface Repos {
   /** Evaluation cases, runs and results (docs/quality.md, "Evaluations"). */
   evalCases: EvalCasesRepo;
   evalRuns: EvalRunsRepo;
+  /** Labels on threads and people (docs/labels.md). */
+  labels: LabelsRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -115,6 +118,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     analytics: new AnalyticsRepo(db),
     evalCases: new EvalCasesRepo(db),
     evalRuns: new EvalRunsRepo(db),
+    labels: new LabelsRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

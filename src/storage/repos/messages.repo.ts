@@ -208,6 +208,20 @@ export class MessagesRepo {
       .executeTakeFirst();
   }
 
+  /** How many messages each of `threadIds` holds (tool steps included, as `stats` counts them). */
+  async countByThreads(projectId: string, threadIds: readonly string[]): Promise<Map<string, number>> {
+    if (threadIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("messages")
+      .select("thread_id")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("project_id", "=", projectId)
+      .where("thread_id", "in", [...threadIds])
+      .groupBy("thread_id")
+      .execute();
+    return new Map(rows.map((row) => [row.thread_id, Number(row.count)]));
+  }
+
   async stats(
     projectId: string,
     threadId: string,

@@ -23,12 +23,29 @@ export interface ThreadListQuery {
   waiting?: boolean | undefined;
   /** An operator id, or null for unassigned threads. */
   assigneeId?: string | null | undefined;
+  /** Label ids (docs/labels.md): threads carrying all of them, or any of them. */
+  labels?: { ids: string[]; match: "all" | "any" } | undefined;
   limit: number;
   /** Keyset position: the last row of the previous page (ignored with `search`). */
   after?: { lastMessageAt: string | null; id: string } | undefined;
   offset?: number | undefined;
   /** Full-text query; results are then ordered by relevance. */
   search?: string | undefined;
+}
+
+/**
+ * Threads carrying all (or any) of the labels: one probe of thread_labels' key (label_id,
+ * thread_id) per label and thread, so a long list filters without reading every link.
+ */
+function withLabels<Q extends SelectQueryBuilder<Database, "threads", ThreadRow>>(
+  q: Q,
+  labels: { ids: string[]; match: "all" | "any" },
+): Q {
+  const carries = (ids: string[]) =>
+    sql<boolean>`exists (select 1 from thread_labels tl where tl.label_id in (${sql.join(ids)}) and tl.thread_id = threads.id and tl.project_id = threads.project_id)`;
+  if (labels.ids.length === 0) return q.where(sql<boolean>`1 = 0`) as Q;
+  if (labels.match === "any") return q.where(carries(labels.ids)) as Q;
+  return labels.ids.reduce((narrowed, id) => narrowed.where(carries([id])) as Q, q);
 }
 
 /** Turns free text into an FTS5 query that matches every word, whatever punctuation it holds. */
@@ -218,6 +235,7 @@ export class ThreadsRepo {
     if (query.waiting !== undefined) q = q.where("threads.pending_count", query.waiting ? ">" : "=", 0);
     if (query.assigneeId === null) q = q.where("threads.assignee_id", "is", null);
     else if (query.assigneeId !== undefined) q = q.where("threads.assignee_id", "=", query.assigneeId);
+    if (query.labels) q = withLabels(q, query.labels);
 
     if (query.search) return this.search(q, query);
 

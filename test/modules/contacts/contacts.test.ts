@@ -233,6 +233,13 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
         body: { phone: "+15550100", email: "other@example.com", attributes: { source: "tg" } },
       });
 
+      // Labels (docs/labels.md) follow too; one both have stays once.
+      for (const name of ["vip", "telegram"]) {
+        expect((await t.call("POST", "/v1/labels", { body: { name } })).statusCode).toBe(200);
+      }
+      await t.call("POST", `/v1/contacts/${web}/labels`, { body: { labels: ["vip"] } });
+      await t.call("POST", `/v1/contacts/${tg}/labels`, { body: { labels: ["vip", "telegram"] } });
+
       const merged = await t.call("POST", `/v1/contacts/${web}/merge`, { body: { from: tg } });
       expect(merged.statusCode).toBe(200);
       expect(merged.json()).toMatchObject({
@@ -247,6 +254,10 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
           { channel: "telegram", id: "555", contact_id: tg },
         ],
       });
+      const labelNames = (await t.call("GET", `/v1/contacts/${web}/labels`))
+        .json()
+        .data.map((l: { name: string }) => l.name);
+      expect(labelNames.sort()).toEqual(["telegram", "vip"]);
       const threads = (await t.call("GET", `/v1/contacts/${web}/threads`)).json();
       expect(threads.data).toHaveLength(2);
       expect(threads.data.map((th: { channel: string | null }) => th.channel).sort()).toEqual([

@@ -91,13 +91,14 @@ async function throughSdk(name: string, input: unknown, context: ToolContext) {
 }
 
 describe("built-in tool registry", () => {
-  it("lists the five tools, each with a schema the AI SDK tool uses too", () => {
+  it("lists the six tools, each with a schema the AI SDK tool uses too", () => {
     expect(builtinToolNames()).toEqual([
       "get_current_time",
       "handoff_to_operator",
       "update_working_memory",
       "schedule_message",
       "knowledge_search",
+      "add_label",
     ]);
     const { context } = fakeContext();
     for (const b of BUILTIN_TOOLS) {

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { OperatorScreen } from "../screen/OperatorScreen";
 import { filtersFromParams, filtersToParams, type InboxFilters } from "./filters";
 import classes from "./inbox.module.css";
 import { ThreadListPanel } from "./ThreadListPanel";
@@ -26,6 +27,7 @@ export function InboxPage() {
   return (
     <div className={classes.inbox} data-thread-open={threadId ? "true" : "false"}>
       <section className={classes.listColumn} aria-label={t("list.label")}>
+        <OperatorScreen filters={filters} threadId={threadId ?? null} search={search} />
         <ThreadListPanel filters={filters} onFiltersChange={setFilters} selectedId={threadId ?? null} />
       </section>
       <section className={classes.viewColumn} aria-label={t("thread.label")}>

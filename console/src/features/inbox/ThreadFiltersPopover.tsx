@@ -1,11 +1,12 @@
 import { Badge, Button, Popover, Select, Stack } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useT } from "../../i18n/I18nProvider";
+import { LabelFilter } from "../labels/LabelFilter";
 import { countExtraFilters, type InboxFilters } from "./filters";
 import { THREAD_MODES, type ThreadMode } from "./types";
 import { useBots, useChats } from "./useInboxLookups";
 
-/** Chat, bot and mode filters, behind one button that counts the ones that are on. */
+/** Chat, bot, mode and label filters, behind one button that counts the ones that are on. */
 export function ThreadFiltersPopover(props: {
   filters: InboxFilters;
   onChange(filters: InboxFilters): void;
@@ -71,11 +72,25 @@ export function ThreadFiltersPopover(props: {
             clearable
             comboboxProps={{ withinPortal: false }}
           />
+          <LabelFilter
+            labels={filters.labels}
+            match={filters.labels_match}
+            onChange={(labels, labels_match) => onChange({ ...filters, labels, labels_match })}
+          />
           <Button
             variant="subtle"
             size="xs"
             disabled={count === 0}
-            onClick={() => onChange({ ...filters, chat_id: null, bot_id: null, mode: null })}
+            onClick={() =>
+              onChange({
+                ...filters,
+                chat_id: null,
+                bot_id: null,
+                mode: null,
+                labels: [],
+                labels_match: "all",
+              })
+            }
           >
             {t("filters.clearThese")}
           </Button>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconLayoutSidebarRight } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/I18nProvider";
+import { LabelChips } from "../labels/LabelChips";
 import { AssignControl } from "./AssignControl";
 import { ModeActions } from "./ModeActions";
 import { ModeBadge } from "./ModeBadge";
@@ -45,6 +46,7 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
                 {subtitle}
               </Text>
             ) : null}
+            <LabelChips names={thread.labels} />
           </Stack>
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

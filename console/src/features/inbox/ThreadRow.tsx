@@ -3,6 +3,7 @@ import { IconMessageCircle, IconRobot } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { markdownToPlainText } from "../../components/markdown-plain";
 import { useLanguage, useT } from "../../i18n/I18nProvider";
+import { LabelChips } from "../labels/LabelChips";
 import { formatActivity } from "./activity-time";
 import classes from "./inbox.module.css";
 import { ModeBadge } from "./ModeBadge";
@@ -82,6 +83,7 @@ export function ThreadRow({ thread, active }: { thread: ThreadListItem; active: 
           <Text size="xs" c="dimmed" truncate="end">
             {thread.assignee ? thread.assignee.name : t("list.unassigned")}
           </Text>
+          <LabelChips names={thread.labels} max={2} />
         </Group>
         {thread.pending_count > 0 ? (
           <Tooltip label={t("list.pending", { n: thread.pending_count })} multiline w={260} withArrow>

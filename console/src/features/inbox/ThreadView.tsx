@@ -4,6 +4,8 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { ExportMenu } from "../screen/ExportMenu";
+import { LiveReply } from "../screen/LiveReply";
 import { ApprovalsPanel } from "./ApprovalsPanel";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
@@ -46,9 +48,11 @@ export function ThreadView({ threadId, backSearch }: { threadId: string; backSea
         {(thread) => (
           <>
             <ThreadHeader thread={thread} backSearch={backSearch} onOpenDetails={details.open} />
+            <ExportMenu threadId={threadId} />
             <div className={classes.body}>
               <div className={classes.conversation}>
                 <MessageList thread={thread} personName={name(thread).who} />
+                <LiveReply threadId={threadId} />
                 <ApprovalsPanel threadId={threadId} />
                 <Composer thread={thread} />
               </div>

@@ -32,8 +32,11 @@ describe("inbox filters in the URL", () => {
       waiting: true,
       assignee: "me",
       search: "order 1138",
+      labels: ["vip", "refund"],
+      labels_match: "any" as const,
     };
     const params = filtersToParams(filters, new URLSearchParams("tab=x"));
+    expect(params.get("labels")).toBe("vip,refund");
     expect(params.get("tab")).toBe("x");
     expect(params.get("waiting")).toBe("true");
     expect(filtersFromParams(params)).toEqual(filters);
@@ -98,5 +101,30 @@ describe("threadMatches", () => {
 
   it("leaves full-text search to the server", () => {
     expect(threadMatches(thread(), { ...NO_FILTERS, search: "nothing like it" }, "op1")).toBe(true);
+  });
+});
+
+describe("the label filter", () => {
+  it("sends the names comma-separated, `any` only when asked, and counts as one filter", () => {
+    const filters = { ...NO_FILTERS, labels: ["vip", "refund"] };
+    expect(filtersToQuery(filters)).toMatchObject({ labels: "vip,refund", labels_match: undefined });
+    expect(filtersToQuery({ ...filters, labels_match: "any" }).labels_match).toBe("any");
+    expect(countExtraFilters(filters)).toBe(1);
+    expect(
+      filtersFromParams(new URLSearchParams("labels=%20vip,,vip,refund&labels_match=some")),
+    ).toMatchObject({
+      labels: ["vip", "refund"],
+      labels_match: "all",
+    });
+  });
+
+  it("matches a thread's labels whatever their case: all, or any", () => {
+    const labelled = thread({ labels: ["VIP"] });
+    expect(threadMatches(labelled, { ...NO_FILTERS, labels: ["vip"] }, "me")).toBe(true);
+    expect(threadMatches(labelled, { ...NO_FILTERS, labels: ["vip", "refund"] }, "me")).toBe(false);
+    expect(
+      threadMatches(labelled, { ...NO_FILTERS, labels: ["vip", "refund"], labels_match: "any" }, "me"),
+    ).toBe(true);
+    expect(threadMatches(thread({ labels: [] }), { ...NO_FILTERS, labels: ["vip"] }, "me")).toBe(false);
   });
 });

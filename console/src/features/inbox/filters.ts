@@ -13,6 +13,9 @@ export interface InboxFilters {
   /** `me`, `none` (unassigned), an operator id, or null for everybody's. */
   assignee: string | null;
   search: string;
+  /** Label names (docs/labels.md): threads carrying all of them, or any with `labels_match`. */
+  labels: string[];
+  labels_match: "all" | "any";
 }
 
 export const NO_FILTERS: InboxFilters = {
@@ -22,7 +25,16 @@ export const NO_FILTERS: InboxFilters = {
   waiting: false,
   assignee: null,
   search: "",
+  labels: [],
+  labels_match: "all",
 };
+
+/** Label names from the query's comma-separated list (names have no commas: the API splits on them). */
+function labelNames(value: string | null): string[] {
+  return [...new Set((value ?? "").split(",").map((name) => name.trim()))]
+    .filter((name) => name.length > 0 && name.length <= 50)
+    .slice(0, 20);
+}
 
 const MAX_ID = 128;
 const MAX_SEARCH = 500;
@@ -42,6 +54,8 @@ export function filtersFromParams(params: URLSearchParams): InboxFilters {
     waiting: params.get("waiting") === "true",
     assignee: id(params.get("assignee")),
     search: (params.get("search") ?? "").slice(0, MAX_SEARCH),
+    labels: labelNames(params.get("labels")),
+    labels_match: params.get("labels_match") === "any" ? "any" : "all",
   };
 }
 
@@ -59,6 +73,8 @@ export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): 
   set("assignee", filters.assignee);
   // As typed (trailing space included), so the search box does not change under the typist.
   set("search", filters.search.trim() ? filters.search : null);
+  set("labels", filters.labels.length > 0 ? filters.labels.join(",") : null);
+  set("labels_match", filters.labels.length > 0 && filters.labels_match === "any" ? "any" : null);
   return params;
 }
 
@@ -72,12 +88,14 @@ export function filtersToQuery(filters: InboxFilters): Record<string, string | u
     waiting: filters.waiting ? "true" : undefined,
     assignee: filters.assignee ?? undefined,
     search: search || undefined,
+    labels: filters.labels.length > 0 ? filters.labels.join(",") : undefined,
+    labels_match: filters.labels.length > 0 && filters.labels_match === "any" ? "any" : undefined,
   };
 }
 
 /** How many filters besides search and assignee are on (the "Filters" button shows it). */
 export function countExtraFilters(filters: InboxFilters): number {
-  return [filters.chat_id, filters.bot_id, filters.mode].filter(Boolean).length;
+  return [filters.chat_id, filters.bot_id, filters.mode, filters.labels.length > 0].filter(Boolean).length;
 }
 
 /** Whether any filter at all is on (the empty state then says "nothing matches"). */
@@ -97,6 +115,15 @@ export function threadMatches(thread: Thread, filters: InboxFilters, meId: strin
   if (filters.bot_id && thread.bot_id !== filters.bot_id) return false;
   if (filters.mode && thread.mode !== filters.mode) return false;
   if (filters.waiting && thread.pending_count <= 0) return false;
+  if (filters.labels.length > 0 && thread.labels) {
+    const carried = new Set(thread.labels.map((name) => name.toLowerCase()));
+    const wanted = filters.labels.map((name) => name.toLowerCase());
+    const match =
+      filters.labels_match === "any"
+        ? wanted.some((n) => carried.has(n))
+        : wanted.every((n) => carried.has(n));
+    if (!match) return false;
+  }
   if (filters.assignee) {
     const assigneeId = thread.assignee?.id ?? null;
     if (filters.assignee === "none") return assigneeId === null;

@@ -219,3 +219,32 @@ describe("the row's preview", () => {
     expect(after[0]!.data[0]!.last_message).toMatchObject({ content: "hello" });
   });
 });
+
+describe("labels_changed", () => {
+  const changed = (threadId: string, labels: string[], added: string[], removed: string[]): ThreadEvent => ({
+    type: "labels_changed",
+    thread_id: threadId,
+    labels,
+    added,
+    removed,
+  });
+
+  it("shows the thread's new labels, and drops it from a list filtered by a label it lost", () => {
+    const before = pages(["a", "b"]);
+    const shown = applyListEvent(before, changed("a", ["vip"], ["vip"], []), ctx());
+    expect(shown.pages[0]!.data[0]!.labels).toEqual(["vip"]);
+    const filtered: ThreadList[] = [{ data: [thread("a", { labels: ["vip"] })], next_cursor: null }];
+    const lost = applyListEvent(filtered, changed("a", [], [], ["vip"]), ctx({ labels: ["vip"] }));
+    expect(ids(lost.pages)).toEqual([[]]);
+  });
+
+  it("refetches a label-filtered list when a thread not loaded gets a label", () => {
+    expect(
+      applyListEvent(pages(["a"]), changed("z", ["vip"], ["vip"], []), ctx({ labels: ["vip"] })).refetch,
+    ).toBe(true);
+    expect(applyListEvent(pages(["a"]), changed("z", ["vip"], ["vip"], []), ctx()).refetch).toBe(false);
+    expect(
+      toThreadEvent({ type: "labels_changed", thread_id: "a", labels: ["x"], added: ["x"], removed: [] }),
+    ).not.toBeNull();
+  });
+});

@@ -81,6 +81,8 @@ export function patchThread(thread: Thread, event: ThreadEvent): Thread {
     case "message_feedback":
       // A rating changes no field of the thread (the thread view keeps its ratings itself).
       return thread;
+    case "labels_changed":
+      return { ...thread, labels: event.labels };
   }
 }
 
@@ -110,6 +112,9 @@ function mayNowMatch(event: ThreadEvent, context: ListEventContext): boolean {
       return false;
     case "message_feedback":
       return false;
+    case "labels_changed":
+      // A label put on may bring the thread into a list filtered by labels.
+      return filters.labels.length > 0 && event.added.length > 0;
     case "thread_assigned": {
       if (!filters.assignee) return false;
       const id = event.assignee?.id ?? null;

@@ -45,6 +45,8 @@ export interface Thread {
   taken_over_at?: string | null;
   /** Optional until every server sends it. */
   reply_failure?: ReplyFailure | null;
+  /** Its label names, sorted (docs/labels.md); optional until every server sends them. */
+  labels?: string[];
   /** In list items (GET /v1/threads): the newest message with text. */
   last_message?: { author: "user" | "bot" | "operator"; content: string; created_at: string } | null;
 }
@@ -155,6 +157,15 @@ export type ThreadEvent =
       message_id: string;
       feedback: MessageFeedback;
       removed: boolean;
+    }
+  | {
+      type: "labels_changed";
+      thread_id: string;
+      created_at?: string;
+      labels: string[];
+      added: string[];
+      removed: string[];
+      by?: ThreadActor;
     };
 
 /** A frame's data as a ThreadEvent, or null when it is not one (the stream may grow new types). */
@@ -183,6 +194,8 @@ export function toThreadEvent(data: unknown): ThreadEvent | null {
       return event.feedback && typeof event.feedback === "object" && typeof event.removed === "boolean"
         ? (event as unknown as ThreadEvent)
         : null;
+    case "labels_changed":
+      return Array.isArray(event.labels) ? (event as unknown as ThreadEvent) : null;
     default:
       return null;
   }

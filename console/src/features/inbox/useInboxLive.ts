@@ -1,6 +1,7 @@
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { subscribe } from "../../api/event-source";
+import { inboxEvents } from "../screen/inbox-events";
 import { inboxKeys } from "./api";
 import type { InboxFilters } from "./filters";
 import { applyListEvent } from "./thread-list-events";
@@ -37,6 +38,7 @@ export function useInboxLive(filters: InboxFilters, meId: string): LiveStatus {
     const close = subscribe(
       "/threads/events",
       (data) => {
+        inboxEvents.emit(data);
         const event = toThreadEvent(data);
         if (!event) return;
         const current = filtersRef.current;

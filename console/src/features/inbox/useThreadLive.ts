@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { subscribe } from "../../api/event-source";
+import { replyDrafts } from "../screen/reply-draft";
 import { inboxKeys } from "./api";
 import { mergeMessage } from "./conversation";
 import { type MessageFeedback, mergeFeedback } from "./feedback";
@@ -22,6 +23,8 @@ export function useThreadLive(threadId: string): void {
     const close = subscribe(
       `/threads/events/${encodeURIComponent(threadId)}`,
       (data) => {
+        // The bot's reply while it is written (docs/console.md, "The operator's screen").
+        if (replyDrafts.take(data)) return;
         const event = toThreadEvent(data);
         if (!event || event.thread_id !== threadId) return;
         queryClient.setQueryData<ThreadDetail>(inboxKeys.thread(threadId), (old) =>
@@ -32,6 +35,7 @@ export function useThreadLive(threadId: string): void {
             old ? mergeMessage(old, event.message) : old,
           );
           if (event.message.author === "bot") {
+            replyDrafts.end(threadId);
             queryClient.invalidateQueries({ queryKey: inboxKeys.approvals(threadId) });
             queryClient.invalidateQueries({ queryKey: inboxKeys.memory(threadId) });
           }

@@ -1,4 +1,5 @@
 import type { BuiltinTool } from "../../../tools/tool-context.js";
+import { addLabelTool } from "./add-label.js";
 import { getCurrentTimeTool } from "./get-current-time.js";
 import { handoffToOperatorTool } from "./handoff-to-operator.js";
 import { knowledgeSearchTool } from "./knowledge-search.js";
@@ -14,6 +15,7 @@ export const BUILTIN_TOOLS: BuiltinTool[] = [
   updateWorkingMemoryTool,
   scheduleMessageTool,
   knowledgeSearchTool,
+  addLabelTool,
 ];
 
 const byName = new Map(BUILTIN_TOOLS.map((builtin) => [builtin.name, builtin]));

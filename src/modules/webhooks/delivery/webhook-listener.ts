@@ -73,6 +73,17 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           removed: event.removed,
         },
       };
+    case "thread.labels.changed":
+      return {
+        type: "thread.labels.changed",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          labels: event.labels,
+          added: event.added,
+          removed: event.removed,
+        },
+      };
     case "thread.approval.requested":
       return {
         type: "thread.approval.requested",
