@@ -659,7 +659,7 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   const kept = await json({
     method: "POST",
     url: "/v1/contacts",
-    body: { name: "Ann", email: "ann@example.com", attributes: { plan: "pro" }, external_id: "sweep-ann" },
+    body: { name: "Ann", email: "ann@example.com", attributes: { plan: "pro" }, external_id: "sweep-contact-kept" },
   });
   const duplicate = await json({ method: "POST", url: "/v1/contacts", body: { name: "Ann again" } });
   await call({ method: "GET", url: "/v1/contacts?q=ann" });
