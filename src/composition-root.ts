@@ -40,6 +40,7 @@ import { composeBusinessHours } from "./modules/business-hours/index.js";
 import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
+import { composeContacts } from "./modules/contacts/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";
@@ -394,6 +395,11 @@ export function composeService(deps: ServiceDeps): Service {
   });
   const threads = threadsCore.withEngine(engine);
   inbox = threads.inbox;
+  // Contacts (docs/contacts.md): merging moves recall chunks that SQLite's index then picks up.
+  const contacts = composeContacts(context, {
+    transactor,
+    indexMovedChunks: (embedders) => memory.chunks.indexUnindexed(embedders),
+  });
   // Ratings of the bot's answers: the API's routes, and the service the widget rates through.
   const feedback = composeFeedback(context, { transactor });
   const webhooks = composeWebhooks(context, {
@@ -436,6 +442,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
     analytics.parts,
     threads,
+    contacts,
     traces,
     // Ready answers operators insert by short code (docs/canned-responses.md).
     composeCannedResponses(context, {

@@ -23,6 +23,12 @@ const ChannelsPage = lazy(() =>
 const IntegrationPage = lazy(() =>
   import("./features/channels/IntegrationPage").then((m) => ({ default: m.IntegrationPage })),
 );
+const ContactPage = lazy(() =>
+  import("./features/contacts/ContactPage").then((m) => ({ default: m.ContactPage })),
+);
+const ContactsPage = lazy(() =>
+  import("./features/contacts/ContactsPage").then((m) => ({ default: m.ContactsPage })),
+);
 const InboxPage = lazy(() => import("./features/inbox/InboxPage").then((m) => ({ default: m.InboxPage })));
 const KnowledgePage = lazy(() =>
   import("./features/knowledge/KnowledgePage").then((m) => ({ default: m.KnowledgePage })),
@@ -47,6 +53,8 @@ const router = createBrowserRouter(
         { index: true, element: <Navigate to="/inbox" replace /> },
         { path: "inbox", element: <InboxPage /> },
         { path: "inbox/:threadId", element: <InboxPage /> },
+        { path: "contacts", element: <ContactsPage /> },
+        { path: "contacts/:contactId", element: <ContactPage /> },
         { path: "bots", element: <BotsPage /> },
         { path: "bots/:botId", element: <BotPage /> },
         { path: "channels", element: <ChannelsPage /> },

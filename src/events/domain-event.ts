@@ -152,6 +152,10 @@ export type DomainEvent =
       settingsVersion: string;
       action: "publish" | "rollback" | "settings";
     }
+  /** A contact was merged into another (docs/contacts.md, "Merging"). */
+  | { type: "contact.merged"; contactId: string; mergedId: string; threadsMoved: number }
+  /** A contact's fields were changed through the API or the console (docs/contacts.md). */
+  | { type: "contact.updated"; contactId: string; fields: string[] }
   /** The project's balance fell below the low-balance threshold (once per crossing); credits. */
   | { type: "billing.balance.low"; credits: number; bonus: number; threshold: number }
   /** A payment link made in a conversation was paid (docs/payments.md); amounts in kopecks. */

@@ -12,7 +12,17 @@ export interface PersonsTable {
   channel: string | null;
   /** Their user id on that vendor; unique per (project, channel). */
   channel_user_id: string | null;
+  /** Contact fields (migration 0036, docs/contacts.md): free text the API and operators edit. */
+  email: string | null;
+  phone: string | null;
+  /** JSON object of custom attributes (string keys; string, number, boolean values); null: none. */
+  attributes: string | null;
+  notes: string | null;
+  /** The contact this person was merged into: its identity keys resolve there; null while it stands. */
+  merged_into: string | null;
   created_at: string;
+  /** Null only for rows written before migration 0036 by code that did not set it. */
+  updated_at: string | null;
 }
 
 export type ThreadMode = "auto" | "manual" | "operator" | "blocked";

@@ -705,6 +705,26 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     note: "an operator assigned a thread",
   });
 
+  // Contacts (docs/contacts.md): one edited, one merged into it, one deleted.
+  const kept = await json({
+    method: "POST",
+    url: "/v1/contacts",
+    body: {
+      name: "Ann",
+      email: "ann@example.com",
+      attributes: { plan: "pro" },
+      external_id: "sweep-contact-kept",
+    },
+  });
+  const duplicate = await json({ method: "POST", url: "/v1/contacts", body: { name: "Ann again" } });
+  await call({ method: "GET", url: "/v1/contacts?q=ann" });
+  await call({ method: "GET", url: `/v1/contacts/${kept.id}` });
+  await call({ method: "POST", url: `/v1/contacts/${kept.id}`, body: { phone: "+1 555 0100" } });
+  await call({ method: "GET", url: `/v1/contacts/${kept.id}/threads` });
+  await call({ method: "POST", url: `/v1/contacts/${kept.id}/merge`, body: { from: duplicate.id } });
+  const doomedContact = await json({ method: "POST", url: "/v1/contacts", body: { name: "Gone" } });
+  await call({ method: "POST", url: `/v1/contacts/${doomedContact.id}/delete`, note: "a contact" });
+
   return {
     visitorToken: visitor.visitor_token as string,
     /** Ids for the fuzzer's path slots, by parameter name (or `template:name`). */

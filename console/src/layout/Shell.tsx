@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
+  IconAddressBook,
   IconBook,
   IconChartBar,
   IconCreditCard,
@@ -35,6 +36,7 @@ import { LanguagePicker } from "./LanguagePicker";
 const NAV = [
   { to: "/inbox", key: "inbox", icon: IconInbox, admin: false },
   { to: "/canned", key: "canned", icon: IconMessageBolt, admin: false },
+  { to: "/contacts", key: "contacts", icon: IconAddressBook, admin: false },
   { to: "/bots", key: "bots", icon: IconRobot, admin: true },
   { to: "/channels", key: "channels", icon: IconPlugConnected, admin: true },
   { to: "/webhooks", key: "webhooks", icon: IconWebhook, admin: true },

@@ -65,6 +65,14 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/jobs",
   "GET /v1/jobs/:job_id",
   "POST /v1/jobs/:job_id/cancel",
+  // Contacts: find, read, edit, merge and delete the people they talk to (docs/contacts.md).
+  "GET /v1/contacts",
+  "POST /v1/contacts",
+  "GET /v1/contacts/:contact_id",
+  "POST /v1/contacts/:contact_id",
+  "POST /v1/contacts/:contact_id/delete",
+  "GET /v1/contacts/:contact_id/threads",
+  "POST /v1/contacts/:contact_id/merge",
   // What the inbox shows beside threads: bots, chats, models, tools, and the team.
   "GET /v1/bots",
   "GET /v1/bots/:bot_id",

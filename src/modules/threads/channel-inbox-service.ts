@@ -84,6 +84,10 @@ export class ChannelInboxService implements ChannelInbox {
           created_at: now,
         })
       ).person;
+    // A merged person's vendor user reaches the survivor, whose own name and avatar stay
+    // (docs/contacts.md, "Merging").
+    const { person: contact, followed } = await persons.resolveMerged(existing);
+    if (followed) return contact.id;
     const name = person.name ?? existing.name;
     const avatar = person.avatarUrl ?? existing.avatar_url;
     if (name !== existing.name || avatar !== existing.avatar_url) {

@@ -385,7 +385,7 @@ export class ConversationService {
     if (!created) return { thread: inChat(thread, chatId), created: false };
     // `person` counts only for the request that creates the thread: a sent name or avatar
     // updates a Person that existed before (docs/conversations.md).
-    if (person && found && !found.inserted) {
+    if (person && found && !found.inserted && !found.merged) {
       await unit.repos.persons.update(found.id, {
         ...(person.name !== undefined ? { name: person.name } : {}),
         ...(person.avatar_url !== undefined ? { avatar_url: person.avatar_url } : {}),
@@ -794,9 +794,14 @@ export class ConversationService {
     projectId: string,
     person: NonNullable<StreamBody["person"]>,
     now: string,
-  ): Promise<{ id: string; inserted: boolean }> {
+  ): Promise<{ id: string; inserted: boolean; merged: boolean }> {
     const existing = await repos.persons.findByExternalId(projectId, person.external_id);
-    if (existing) return { id: existing.id, inserted: false };
+    // A merged person's external id reaches its survivor, whose own name and avatar stay
+    // (docs/contacts.md, "Merging").
+    if (existing) {
+      const { person: contact, followed } = await repos.persons.resolveMerged(existing);
+      return { id: contact.id, inserted: false, merged: followed };
+    }
     const { person: row, inserted } = await repos.persons.insertIfAbsent({
       id: this.deps.newId("per"),
       project_id: projectId,
@@ -807,7 +812,8 @@ export class ConversationService {
       channel_user_id: null,
       created_at: now,
     });
-    return { id: row.id, inserted };
+    const { person: contact, followed } = await repos.persons.resolveMerged(row);
+    return { id: contact.id, inserted, merged: followed };
   }
 }
 

@@ -72,6 +72,10 @@ export const personSchema = z
       .describe(
         "The vendor a channel person wrote from (`telegram`, `vk`, …); absent for persons named through the API.",
       ),
+    // The contact's fields (docs/contacts.md): what the inbox's person panel shows and edits.
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
   })
   .meta({ id: "Person" });
 

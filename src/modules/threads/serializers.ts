@@ -56,6 +56,9 @@ export function toThreadDetail(
           avatar_url: person.avatar_url,
           external_id: person.external_id ?? person.channel_user_id,
           ...(person.channel ? { channel: person.channel } : {}),
+          email: person.email,
+          phone: person.phone,
+          notes: person.notes,
         }
       : null,
     stats,

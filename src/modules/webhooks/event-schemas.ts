@@ -27,6 +27,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.labels.changed",
   "thread.status.changed",
   "thread.note.created",
+  "contact.merged",
+  "contact.updated",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -230,6 +232,29 @@ export const threadLabelsChangedDataSchema = z
     description: "Labels were put on or taken off a thread (docs/labels.md).",
   });
 
+export const contactMergedDataSchema = z
+  .object({
+    contact_id: z.string().describe("The contact that stays."),
+    merged_contact_id: z
+      .string()
+      .describe("The contact merged into it: no longer listed; its identities reach `contact_id`."),
+    threads_moved: z.number().describe("How many threads moved to `contact_id`."),
+  })
+  .meta({
+    id: "WebhookContactMergedData",
+    description: 'One contact was merged into another (docs/contacts.md, "Merging").',
+  });
+
+export const contactUpdatedDataSchema = z
+  .object({
+    contact_id: z.string(),
+    fields: z.array(z.string()).describe("The fields the change set (`name`, `email`, `attributes`, …)."),
+  })
+  .meta({
+    id: "WebhookContactUpdatedData",
+    description: "A contact's fields were changed through the API or the console (docs/contacts.md).",
+  });
+
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
   "thread.message.created": threadMessageCreatedDataSchema,
@@ -245,6 +270,8 @@ export const webhookEventDataSchemas = {
   "thread.labels.changed": threadLabelsChangedDataSchema,
   "thread.status.changed": threadStatusChangedDataSchema,
   "thread.note.created": threadNoteCreatedDataSchema,
+  "contact.merged": contactMergedDataSchema,
+  "contact.updated": contactUpdatedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -274,6 +301,8 @@ export const webhookEventSchema = z
     envelope("thread.labels.changed"),
     envelope("thread.status.changed"),
     envelope("thread.note.created"),
+    envelope("contact.merged"),
+    envelope("contact.updated"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

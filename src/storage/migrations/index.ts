@@ -34,6 +34,7 @@ import { threadStatus } from "./0032-thread-status.js";
 import { cannedResponses } from "./0033-canned-responses.js";
 import { labels } from "./0034-labels.js";
 import { threadNotes } from "./0035-thread-notes.js";
+import { contacts } from "./0036-contacts.js";
 import { businessHours } from "./0037-business-hours.js";
 
 /**
@@ -76,6 +77,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0033_canned_responses": cannedResponses(dialect),
     "0034_labels": labels(dialect),
     "0035_thread_notes": threadNotes(dialect),
+    "0036_contacts": contacts(dialect),
     "0037_business_hours": businessHours(dialect),
   };
 }

@@ -12,6 +12,7 @@ import { BotsRepo } from "./bots.repo.js";
 import { BusinessHoursRepo } from "./business-hours.repo.js";
 import { CannedResponsesRepo } from "./canned-responses.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
+import { ContactsRepo } from "./contacts.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { EvalCasesRepo } from "./eval-cases.repo.js";
 import { EvalRunsRepo } from "./eval-runs.repo.js";
@@ -59,6 +60,8 @@ export interface Repos {
   /** Private notes in threads and the mentions inbox (docs/conversations.md, "Private notes"). */
   threadNotes: ThreadNotesRepo;
   persons: PersonsRepo;
+  /** Persons as contacts: search, fields, merging (docs/contacts.md). */
+  contacts: ContactsRepo;
   approvals: ApprovalsRepo;
   turnTraces: TurnTracesRepo;
   jobs: JobRepo;
@@ -108,6 +111,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     messageFeedback: new MessageFeedbackRepo(db),
     threadNotes: new ThreadNotesRepo(db),
     persons: new PersonsRepo(db),
+    contacts: new ContactsRepo(db),
     approvals: new ApprovalsRepo(db),
     turnTraces: new TurnTracesRepo(db),
     jobs: new JobRepo(db),

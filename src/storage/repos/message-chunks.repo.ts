@@ -106,6 +106,21 @@ export class MessageChunksRepo {
     return pending;
   }
 
+  /**
+   * Indexes the chunks of these embedders stored without their index entry: after a contact
+   * merge re-inserted a person's chunks under the survivor (ContactsRepo.moveChunks). The
+   * index's own prepare does it (idempotent); a process that dies first leaves it to the next
+   * process's prepare.
+   */
+  async indexUnindexed(embedders: EmbedderKey[]): Promise<void> {
+    if (embedders.length === 0) return;
+    const index = await this.vectorIndex();
+    for (const embedder of embedders) {
+      await this.prepare(embedder);
+      await index.prepare(embedder);
+    }
+  }
+
   /** The stored chunk texts of each message (by id) for an embedder, in order; none: absent. */
   async contents(messageIds: string[], embedderId: string): Promise<Map<string, string[]>> {
     const byMessage = new Map<string, string[]>();

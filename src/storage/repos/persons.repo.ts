@@ -4,6 +4,16 @@ import type { PersonsTable } from "../schema-conversations.js";
 
 export type PersonRow = Selectable<PersonsTable>;
 
+/** What creating a person needs: its identity; the contact fields (docs/contacts.md) are optional. */
+export type NewPerson = Pick<
+  PersonRow,
+  "id" | "project_id" | "external_id" | "name" | "avatar_url" | "channel" | "channel_user_id" | "created_at"
+> &
+  Partial<Pick<PersonRow, "email" | "phone" | "attributes" | "notes">>;
+
+/** Hops followed through `merged_into`; merging keeps chains one hop long, this only bounds a bug. */
+const MAX_MERGE_HOPS = 8;
+
 export class PersonsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -45,7 +55,16 @@ export class PersonsRepo {
    * the insert waits for that request's transaction, so its row is there to read; nothing fails,
    * which keeps the caller's transaction usable (docs/conversations.md, "Parallel first messages").
    */
-  async insertIfAbsent(row: PersonRow): Promise<{ person: PersonRow; inserted: boolean }> {
+  async insertIfAbsent(person: NewPerson): Promise<{ person: PersonRow; inserted: boolean }> {
+    const row: PersonRow = {
+      email: null,
+      phone: null,
+      attributes: null,
+      notes: null,
+      ...person,
+      merged_into: null,
+      updated_at: person.created_at,
+    };
     const channel = row.channel;
     // A winner deleted before it could be read frees the key: insert again.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -75,5 +94,20 @@ export class PersonsRepo {
   async update(id: string, patch: { name?: string | null; avatar_url?: string | null }): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     await this.db.updateTable("persons").set(patch).where("id", "=", id).execute();
+  }
+
+  /**
+   * The contact a person stands for: itself, or the survivor it was merged into (docs/contacts.md,
+   * "Merging"), so that a merged person's external id or vendor user keeps reaching the survivor.
+   * `followed` tells the caller the identity belongs to another contact now.
+   */
+  async resolveMerged(person: PersonRow): Promise<{ person: PersonRow; followed: boolean }> {
+    let current = person;
+    for (let hop = 0; hop < MAX_MERGE_HOPS && current.merged_into !== null; hop++) {
+      const next = await this.findById(current.merged_into);
+      if (!next) break;
+      current = next;
+    }
+    return { person: current, followed: current.id !== person.id };
   }
 }

@@ -28,7 +28,16 @@ describe("the transcript and CSV fields", () => {
       status_changed_at: "2026-01-02T10:00:06.000Z",
       labels: ["vip"],
       created_at: "2026-01-02T10:00:00.000Z",
-      person: { id: "per_1", name: "Ann", avatar_url: null, external_id: "u1", channel: "telegram" },
+      person: {
+        id: "per_1",
+        name: "Ann",
+        avatar_url: null,
+        external_id: "u1",
+        email: null,
+        phone: null,
+        notes: null,
+        channel: "telegram",
+      },
       stats: { messages_total: 4, user_messages: 1, bot_messages: 1 },
     };
     const text = transcriptText(

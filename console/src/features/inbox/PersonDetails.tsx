@@ -1,6 +1,7 @@
 import { Avatar, Badge, Code, Group, Stack, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
+import { PersonEditor } from "./PersonEditor";
 import type { ThreadDetail } from "./types";
 import { useConversationNamer } from "./useConversationName";
 import { useBots, useChats } from "./useInboxLookups";
@@ -20,6 +21,7 @@ export function PersonDetails({ thread }: { thread: ThreadDetail }) {
     : null;
 
   const rows: Array<[string, ReactNode]> = [
+    ...contactRows(person, t),
     [t("side.externalId"), person?.external_id ? <Code key="external">{person.external_id}</Code> : "—"],
     [t("side.threadId"), <Code key="id">{thread.id}</Code>],
     [t("side.chat"), chats.byId.get(thread.chat_id)?.name ?? thread.chat_id],
@@ -60,6 +62,7 @@ export function PersonDetails({ thread }: { thread: ThreadDetail }) {
           </Badge>
         </Stack>
       </Group>
+      {person && <PersonEditor key={person.id} person={person} />}
       <Table fz="xs" verticalSpacing={4} horizontalSpacing={4} withRowBorders={false}>
         <Table.Tbody>
           {rows.map(([label, value]) => (
@@ -74,4 +77,19 @@ export function PersonDetails({ thread }: { thread: ThreadDetail }) {
       </Table>
     </Stack>
   );
+}
+
+/** The contact's own fields, when set (docs/contacts.md): email, phone, notes. */
+function contactRows(person: ThreadDetail["person"], t: (key: string) => string): Array<[string, ReactNode]> {
+  const rows: Array<[string, ReactNode]> = [];
+  if (person?.email) rows.push([t("side.email"), person.email]);
+  if (person?.phone) rows.push([t("side.phone"), person.phone]);
+  if (person?.notes)
+    rows.push([
+      t("side.notes"),
+      <span key="notes" style={{ whiteSpace: "pre-wrap" }}>
+        {person.notes}
+      </span>,
+    ]);
+  return rows;
 }

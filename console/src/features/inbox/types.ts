@@ -76,6 +76,10 @@ export interface Person {
   avatar_url: string | null;
   external_id: string | null;
   channel?: string;
+  /** Contact fields (docs/contacts.md); absent from servers before contacts. */
+  email?: string | null;
+  phone?: string | null;
+  notes?: string | null;
 }
 
 export interface ThreadDetail extends Thread {

@@ -145,6 +145,17 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           confirmed_at: event.confirmedAt,
         },
       };
+    case "contact.merged":
+      return {
+        type: "contact.merged",
+        data: {
+          contact_id: event.contactId,
+          merged_contact_id: event.mergedId,
+          threads_moved: event.threadsMoved,
+        },
+      };
+    case "contact.updated":
+      return { type: "contact.updated", data: { contact_id: event.contactId, fields: event.fields } };
     default:
       return undefined;
   }
