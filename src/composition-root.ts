@@ -50,6 +50,7 @@ import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index
 import { composeConsoleAuth } from "./modules/operators/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
+import { composeRouter, composeRouting, type RoutingService } from "./modules/routing/index.js";
 import { composeSystem, readDatabaseSnapshot } from "./modules/system/index.js";
 import { composeThreads } from "./modules/threads/index.js";
 import { composeTraces } from "./modules/traces/index.js";
@@ -277,7 +278,10 @@ export function composeService(deps: ServiceDeps): Service {
   // billing.reply.charged it raises reach the webhook outbox and analytics. Analytics' rollup
   // rows are locked in key order before the event lock, as every change takes them.
   const analytics = composeAnalytics(context);
+  // Routing first: the `thread.assigned` it raises on a hand-off reaches every listener after it.
+  const routingCore = composeRouter(context);
   const listeners: DomainEventListener[] = [
+    routingCore.listener,
     billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
@@ -298,12 +302,15 @@ export function composeService(deps: ServiceDeps): Service {
       ? new ResilientRateLimitStore(new RedisRateLimitStore(redis), deps.log)
       : new MemoryRateLimitStore());
   const projects = composeProjects(context, { onKeyRevoked: (keyId) => keyGuard.revoked(keyId) });
+  let routing: RoutingService | undefined;
   const operators = composeConsoleAuth({
     ...context,
     rateLimits,
     onRevoked: (sessionIds) => {
       for (const id of sessionIds) keyGuard.revoked(id);
     },
+    onSeen: async (projectId, operatorId) => routing?.operatorSeen(projectId, operatorId),
+    onAvailable: async (projectId, operatorId) => routing?.operatorAvailable(projectId, operatorId),
   });
   const guard: ApiGuardOptions = {
     authenticate: (secret) => projects.authenticator.authenticate(secret),
@@ -404,6 +411,14 @@ export function composeService(deps: ServiceDeps): Service {
     knowledge: knowledge.knowledge,
   });
 
+  // Routing (docs/routing.md): teams, a thread's team, settings; the listener is in the table above.
+  const routingParts = composeRouting(context, {
+    router: routingCore.router,
+    transactor,
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
+  routing = routingParts.service;
+
   // The table: routes are registered in this order (the OpenAPI document's order).
   const modules: ModuleParts[] = [
     composeSystem(context, { metrics }),
@@ -422,6 +437,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
     analytics.parts,
     threads,
+    routingParts,
     traces,
     feedback,
     evals,

@@ -34,7 +34,14 @@ export type DomainEvent =
       /** Without `by`: what in Parley switched it, when known. */
       source?: ModeChangeSource;
     }
-  | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
+  | {
+      type: "thread.assigned";
+      threadId: string;
+      chatId: string;
+      assignee: OperatorRef | null;
+      /** `routing`: auto-assignment did it (docs/routing.md); absent for a person's or a key's. */
+      source?: "routing";
+    }
   | { type: "thread.pending_count.changed"; threadId: string; pendingCount: number }
   /**
    * The AI gave up on replying (model down after its retries, timeout, out of credits, …): the

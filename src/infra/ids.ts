@@ -67,7 +67,8 @@ export type IdPrefix =
   | "bver"
   | "evc"
   | "evr"
-  | "fb";
+  | "fb"
+  | "team";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -47,6 +47,10 @@ export interface ThreadsTable {
    * while its messages are unanswered; null otherwise (migration 0024).
    */
   reply_failure: string | null;
+  /** The team whose queue the thread is in (docs/routing.md); null: the project's. */
+  team_id: Generated<string | null>;
+  /** The team's name when queued (kept in step on rename), so no read needs a join. */
+  team_name: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

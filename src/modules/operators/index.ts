@@ -4,3 +4,4 @@ export { assertAdmin } from "./operator-access.js";
 export { OperatorsService } from "./operators-service.js";
 export { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "./passwords.js";
 export { operatorRoutes, sessionRoutes, signInRoute } from "./routes.js";
+export { DEFAULT_OFFLINE_AFTER_MINUTES, effectiveAvailability } from "./availability.js";

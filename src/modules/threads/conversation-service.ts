@@ -84,6 +84,7 @@ export class ConversationService {
       mode?: ThreadMode;
       waiting?: "true" | "false";
       assignee?: string;
+      team?: string;
       search?: string;
       limit: number;
       offset: number;
@@ -112,6 +113,7 @@ export class ConversationService {
       mode: query.mode,
       waiting: query.waiting === undefined ? undefined : query.waiting === "true",
       assigneeId: assigneeFilter(auth, query.assignee),
+      teamId: query.team === undefined ? undefined : query.team === "none" ? null : query.team,
       search: query.search,
       limit: query.limit + 1,
       after,

@@ -30,6 +30,7 @@ import { messageFeedback } from "./0028-message-feedback.js";
 import { analytics } from "./0029-analytics.js";
 import { botVersions } from "./0030-bot-versions.js";
 import { evaluations } from "./0031-evaluations.js";
+import { routing } from "./0038-routing.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -67,5 +68,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0029_analytics": analytics(dialect),
     "0030_bot_versions": botVersions(dialect),
     "0031_evaluations": evaluations(dialect),
+    "0038_routing": routing(dialect),
   };
 }

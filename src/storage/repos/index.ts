@@ -27,6 +27,8 @@ import { PaymentsRepo } from "./payments.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
+import { RoutingRepo } from "./routing.repo.js";
+import { TeamsRepo } from "./teams.repo.js";
 import { ThreadEventsRepo } from "./thread-events.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
 import { TurnTracesRepo } from "./turn-traces.repo.js";
@@ -70,6 +72,9 @@ export interface Repos {
   /** Evaluation cases, runs and results (docs/quality.md, "Evaluations"). */
   evalCases: EvalCasesRepo;
   evalRuns: EvalRunsRepo;
+  /** Teams of operators, and routing's settings and cursors (docs/routing.md). */
+  teams: TeamsRepo;
+  routing: RoutingRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -111,6 +116,8 @@ export function createRepos(db: Kysely<Database>): Repos {
     analytics: new AnalyticsRepo(db),
     evalCases: new EvalCasesRepo(db),
     evalRuns: new EvalRunsRepo(db),
+    teams: new TeamsRepo(db),
+    routing: new RoutingRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),
