@@ -28,6 +28,7 @@ import { Outlet, NavLink as RouterLink, useLocation } from "react-router";
 import { signOut, switchProject } from "../api/session";
 import { useSession, useSignedIn } from "../auth/SessionProvider";
 import { useT } from "../i18n/I18nProvider";
+import { AvailabilitySwitch } from "../features/routing/AvailabilitySwitch";
 import { LanguagePicker } from "./LanguagePicker";
 
 const NAV = [
@@ -81,6 +82,7 @@ export function Shell() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <AvailabilitySwitch />
             <Text size="sm" visibleFrom="sm" data-testid="signed-in-user">
               {session.user.name}
             </Text>

@@ -361,7 +361,7 @@ export class ConversationService {
     by?: ThreadActor,
     source?: ModeChangeSource,
   ): Promise<Thread> {
-    return this.deps.transactor.run(projectId, async (unit) => {
+    const changed = await this.deps.transactor.run(projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       const threads = unit.repos.threads;
       if (thread.mode !== mode) {
@@ -391,8 +391,10 @@ export class ConversationService {
         const unanswered = await unit.repos.messages.unanswered(projectId, thread.id);
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
-      return toThread((await threads.find(projectId, thread.id)) ?? thread);
+      return thread;
     });
+    // Read after the commit: the answer shows what routing did on a hand-off (docs/routing.md).
+    return toThread((await this.deps.repos.threads.find(projectId, thread.id)) ?? changed);
   }
 
   /**

@@ -168,10 +168,11 @@ export class OperatorsRepo {
       .execute();
   }
 
+  /** A sign-in (or a switch to the project) is activity too (docs/routing.md). */
   async touchSignIn(projectId: string, operatorId: string, at: string): Promise<void> {
     await this.db
       .updateTable("project_members")
-      .set({ last_sign_in_at: at })
+      .set({ last_sign_in_at: at, last_seen_at: at })
       .where("project_id", "=", projectId)
       .where("operator_id", "=", operatorId)
       .execute();

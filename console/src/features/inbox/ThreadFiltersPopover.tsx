@@ -1,6 +1,7 @@
 import { Badge, Button, Popover, Select, Stack } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useT } from "../../i18n/I18nProvider";
+import { TeamFilterSelect } from "../routing/TeamFilterSelect";
 import { countExtraFilters, type InboxFilters } from "./filters";
 import { THREAD_MODES, type ThreadMode } from "./types";
 import { useBots, useChats } from "./useInboxLookups";
@@ -71,11 +72,12 @@ export function ThreadFiltersPopover(props: {
             clearable
             comboboxProps={{ withinPortal: false }}
           />
+          <TeamFilterSelect value={filters.team} onChange={(team) => onChange({ ...filters, team })} />
           <Button
             variant="subtle"
             size="xs"
             disabled={count === 0}
-            onClick={() => onChange({ ...filters, chat_id: null, bot_id: null, mode: null })}
+            onClick={() => onChange({ ...filters, chat_id: null, bot_id: null, mode: null, team: null })}
           >
             {t("filters.clearThese")}
           </Button>

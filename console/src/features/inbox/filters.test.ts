@@ -31,6 +31,7 @@ describe("inbox filters in the URL", () => {
       mode: "manual" as const,
       waiting: true,
       assignee: "me",
+      team: "team_a",
       search: "order 1138",
     };
     const params = filtersToParams(filters, new URLSearchParams("tab=x"));
@@ -65,8 +66,10 @@ describe("inbox filters in the URL", () => {
       mode: "blocked",
       waiting: "true",
       assignee: "none",
+      team: undefined,
       search: undefined,
     });
+    expect(filtersToQuery({ ...NO_FILTERS, team: "none" }).team).toBe("none");
   });
 
   it("counts the filters behind the Filters button and tells whether any is on", () => {
@@ -98,5 +101,16 @@ describe("threadMatches", () => {
 
   it("leaves full-text search to the server", () => {
     expect(threadMatches(thread(), { ...NO_FILTERS, search: "nothing like it" }, "op1")).toBe(true);
+  });
+});
+
+describe("the Team filter (docs/routing.md)", () => {
+  it("matches a team's queue, or threads in no team's", () => {
+    const team = { id: "team_a", name: "Billing" };
+    expect(threadMatches(thread({ team }), { ...NO_FILTERS, team: "team_a" }, "me")).toBe(true);
+    expect(threadMatches(thread({ team: null }), { ...NO_FILTERS, team: "team_a" }, "me")).toBe(false);
+    expect(threadMatches(thread({ team: null }), { ...NO_FILTERS, team: "none" }, "me")).toBe(true);
+    expect(threadMatches(thread({ team }), { ...NO_FILTERS, team: "none" }, "me")).toBe(false);
+    expect(countExtraFilters({ ...NO_FILTERS, team: "none" })).toBe(1);
   });
 });

@@ -12,6 +12,8 @@ export interface InboxFilters {
   waiting: boolean;
   /** `me`, `none` (unassigned), an operator id, or null for everybody's. */
   assignee: string | null;
+  /** A team id, `none` (in no team's queue), or null for any (docs/routing.md). */
+  team: string | null;
   search: string;
 }
 
@@ -21,6 +23,7 @@ export const NO_FILTERS: InboxFilters = {
   mode: null,
   waiting: false,
   assignee: null,
+  team: null,
   search: "",
 };
 
@@ -41,6 +44,7 @@ export function filtersFromParams(params: URLSearchParams): InboxFilters {
     mode: (THREAD_MODES as readonly string[]).includes(mode ?? "") ? (mode as ThreadMode) : null,
     waiting: params.get("waiting") === "true",
     assignee: id(params.get("assignee")),
+    team: id(params.get("team")),
     search: (params.get("search") ?? "").slice(0, MAX_SEARCH),
   };
 }
@@ -57,6 +61,7 @@ export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): 
   set("mode", filters.mode);
   set("waiting", filters.waiting ? "true" : null);
   set("assignee", filters.assignee);
+  set("team", filters.team);
   // As typed (trailing space included), so the search box does not change under the typist.
   set("search", filters.search.trim() ? filters.search : null);
   return params;
@@ -71,13 +76,14 @@ export function filtersToQuery(filters: InboxFilters): Record<string, string | u
     mode: filters.mode ?? undefined,
     waiting: filters.waiting ? "true" : undefined,
     assignee: filters.assignee ?? undefined,
+    team: filters.team ?? undefined,
     search: search || undefined,
   };
 }
 
 /** How many filters besides search and assignee are on (the "Filters" button shows it). */
 export function countExtraFilters(filters: InboxFilters): number {
-  return [filters.chat_id, filters.bot_id, filters.mode].filter(Boolean).length;
+  return [filters.chat_id, filters.bot_id, filters.mode, filters.team].filter(Boolean).length;
 }
 
 /** Whether any filter at all is on (the empty state then says "nothing matches"). */
@@ -97,6 +103,7 @@ export function threadMatches(thread: Thread, filters: InboxFilters, meId: strin
   if (filters.bot_id && thread.bot_id !== filters.bot_id) return false;
   if (filters.mode && thread.mode !== filters.mode) return false;
   if (filters.waiting && thread.pending_count <= 0) return false;
+  if (filters.team && (thread.team?.id ?? "none") !== filters.team) return false;
   if (filters.assignee) {
     const assigneeId = thread.assignee?.id ?? null;
     if (filters.assignee === "none") return assigneeId === null;

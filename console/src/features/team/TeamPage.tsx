@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSignedIn } from "../../auth/SessionProvider";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
+import { TeamsCard } from "../routing/TeamsCard";
 import { AddOperatorModal } from "./AddOperatorModal";
 import { listOperators, teamKeys } from "./api";
 import { MyAccountCard } from "./MyAccountCard";
@@ -58,6 +59,7 @@ export function TeamPage() {
           }
         </QueryState>
       </Stack>
+      <TeamsCard operators={operators.data ?? []} manage={isAdmin} />
       <MyAccountCard />
       {isAdmin && <AddOperatorModal opened={adding} onClose={add.close} />}
     </Stack>
