@@ -65,7 +65,9 @@ export const threadEventSchema = z
       source: z
         .literal("routing")
         .optional()
-        .describe("`routing`: auto-assignment assigned it (docs/routing.md); absent when a person or key did."),
+        .describe(
+          "`routing`: auto-assignment assigned it (docs/routing.md); absent when a person or key did.",
+        ),
     }),
     z.object({
       ...common,

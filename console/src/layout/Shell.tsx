@@ -27,8 +27,8 @@ import { Suspense } from "react";
 import { Outlet, NavLink as RouterLink, useLocation } from "react-router";
 import { signOut, switchProject } from "../api/session";
 import { useSession, useSignedIn } from "../auth/SessionProvider";
-import { useT } from "../i18n/I18nProvider";
 import { AvailabilitySwitch } from "../features/routing/AvailabilitySwitch";
+import { useT } from "../i18n/I18nProvider";
 import { LanguagePicker } from "./LanguagePicker";
 
 const NAV = [

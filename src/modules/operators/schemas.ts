@@ -45,7 +45,8 @@ export const changePasswordBodySchema = z.strictObject({
 
 export const availabilitySchema = z.enum(["online", "busy", "offline"]).meta({
   id: "OperatorAvailability",
-  description: "`online`: routing may assign them conversations; `busy`, `offline`: it does not (docs/routing.md).",
+  description:
+    "`online`: routing may assign them conversations; `busy`, `offline`: it does not (docs/routing.md).",
 });
 
 const capacitySchema = z

@@ -134,7 +134,8 @@ export class SessionsService {
    */
   private async touchSeen(row: { project_id: string; operator_id: string; last_seen_at: string | null }) {
     const now = this.deps.clock.now();
-    if (row.last_seen_at !== null && now.getTime() - Date.parse(row.last_seen_at) < SEEN_WRITE_INTERVAL_MS) return;
+    if (row.last_seen_at !== null && now.getTime() - Date.parse(row.last_seen_at) < SEEN_WRITE_INTERVAL_MS)
+      return;
     const staleBefore = new Date(now.getTime() - SEEN_WRITE_INTERVAL_MS).toISOString();
     const written = await this.deps.repos.operators.touchSeen(
       row.project_id,

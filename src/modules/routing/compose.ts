@@ -3,9 +3,9 @@ import type { AuthContext } from "../../infra/auth-context.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
 import { Router } from "./router.js";
+import { routingRoutes } from "./routes.js";
 import { routingListener } from "./routing-listener.js";
 import { RoutingService } from "./routing-service.js";
-import { routingRoutes } from "./routes.js";
 
 /**
  * Routing (docs/routing.md): the router and its listener (which the transactor's listener

@@ -82,7 +82,8 @@ export class Router {
     const now = this.deps.clock.now();
     if (!member || !takesWork(member, now, settings.offlineAfterMinutes)) return [];
     const open = (await repos.routing.openCounts(projectId)).get(operatorId) ?? 0;
-    const room = member.capacity === null ? DRAIN_BATCH : Math.min(DRAIN_BATCH, Number(member.capacity) - open);
+    const room =
+      member.capacity === null ? DRAIN_BATCH : Math.min(DRAIN_BATCH, Number(member.capacity) - open);
     if (room <= 0) return [];
     const teams = await repos.teams.teamsOf(projectId, operatorId);
     const queued = await repos.routing.queued(projectId, teams, room);

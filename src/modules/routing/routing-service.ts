@@ -46,7 +46,10 @@ export class RoutingService {
   async getTeam(auth: AuthContext, teamId: string, repos = this.deps.repos): Promise<Team> {
     const team = await repos.teams.find(auth.projectId, teamId);
     if (!team) throw notFound("team", teamId);
-    const [members, names] = await Promise.all([repos.teams.memberIds(team.id), this.operatorNames(auth.projectId, repos)]);
+    const [members, names] = await Promise.all([
+      repos.teams.memberIds(team.id),
+      this.operatorNames(auth.projectId, repos),
+    ]);
     return toTeam(team, members, names);
   }
 
@@ -93,7 +96,8 @@ export class RoutingService {
     assertAdmin(auth);
     const repos = this.deps.repos;
     if (!(await repos.teams.find(auth.projectId, teamId))) throw notFound("team", teamId);
-    if (!(await repos.operators.findMember(auth.projectId, operatorId))) throw notFound("operator", operatorId);
+    if (!(await repos.operators.findMember(auth.projectId, operatorId)))
+      throw notFound("operator", operatorId);
     await repos.teams.addMember(auth.projectId, teamId, operatorId, this.deps.clock.now().toISOString());
     // A new member may take the team's queued conversations now.
     await this.operatorAvailable(auth.projectId, operatorId);
@@ -156,7 +160,8 @@ export class RoutingService {
       project_id: auth.projectId,
       auto_assign: (input.auto_assign ?? current.autoAssign) ? 1 : 0,
       offline_after_minutes: input.offline_after_minutes ?? current.offlineAfterMinutes,
-      handoff_team_id: input.handoff_team_id === undefined ? (current.handoffTeam?.id ?? null) : input.handoff_team_id,
+      handoff_team_id:
+        input.handoff_team_id === undefined ? (current.handoffTeam?.id ?? null) : input.handoff_team_id,
       updated_at: this.deps.clock.now().toISOString(),
     });
     return this.settings(auth);
@@ -174,7 +179,10 @@ export class RoutingService {
     try {
       await this.operatorAvailable(projectId, operatorId);
     } catch (error) {
-      this.deps.log.warn({ err: error, projectId, operatorId }, "routing could not offer queued conversations");
+      this.deps.log.warn(
+        { err: error, projectId, operatorId },
+        "routing could not offer queued conversations",
+      );
     }
   }
 

@@ -10,7 +10,8 @@ export interface RoutingSettings {
 
 export async function readSettings(repos: Repos, projectId: string): Promise<RoutingSettings> {
   const row = await repos.routing.settings(projectId);
-  if (!row) return { autoAssign: false, offlineAfterMinutes: DEFAULT_OFFLINE_AFTER_MINUTES, handoffTeam: null };
+  if (!row)
+    return { autoAssign: false, offlineAfterMinutes: DEFAULT_OFFLINE_AFTER_MINUTES, handoffTeam: null };
   const team = row.handoff_team_id ? await repos.teams.find(projectId, row.handoff_team_id) : undefined;
   return {
     autoAssign: Number(row.auto_assign) === 1,

@@ -11,12 +11,18 @@ export const teamSchema = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: "Team", description: "A team of the project's operators with a queue of its own (docs/routing.md)." });
+  .meta({
+    id: "Team",
+    description: "A team of the project's operators with a queue of its own (docs/routing.md).",
+  });
 
 export const teamListSchema = z.object({ data: z.array(teamSchema) }).meta({ id: "TeamList" });
 
 export const teamParamsSchema = z.object({ team_id: z.string().max(128) });
-export const teamMemberParamsSchema = z.object({ team_id: z.string().max(128), operator_id: z.string().max(128) });
+export const teamMemberParamsSchema = z.object({
+  team_id: z.string().max(128),
+  operator_id: z.string().max(128),
+});
 
 export const teamBodySchema = z.strictObject({ name: resourceNameSchema }).meta({ id: "TeamRequest" });
 
@@ -57,7 +63,13 @@ export const routingSettingsBodySchema = z
       .min(1, "must be at least 1")
       .max(1440, "must be at most 1440")
       .optional(),
-    handoff_team_id: z.string().min(1).max(128).nullable().optional().describe("A team of the project, or null."),
+    handoff_team_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .nullable()
+      .optional()
+      .describe("A team of the project, or null."),
   })
   .meta({ id: "RoutingSettingsRequest" });
 

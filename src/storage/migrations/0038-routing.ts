@@ -48,7 +48,11 @@ export function routing(dialect: Dialect): Migration {
 
       await db.schema.alterTable("threads").addColumn("team_id", "text").execute();
       await db.schema.alterTable("threads").addColumn("team_name", "text").execute();
-      await db.schema.createIndex("threads_team_idx").on("threads").columns(["project_id", "team_id"]).execute();
+      await db.schema
+        .createIndex("threads_team_idx")
+        .on("threads")
+        .columns(["project_id", "team_id"])
+        .execute();
 
       await db.schema
         .createTable("routing_settings")

@@ -97,9 +97,15 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
       handoff_team: null,
     });
     clock.advance(16 * MINUTE);
-    expect(await operator(t, anna.id)).toMatchObject({ availability: "busy", effective_availability: "offline" });
+    expect(await operator(t, anna.id)).toMatchObject({
+      availability: "busy",
+      effective_availability: "offline",
+    });
     await anna.session.call("GET", "/v1/threads");
-    expect(await operator(t, anna.id)).toMatchObject({ availability: "busy", effective_availability: "busy" });
+    expect(await operator(t, anna.id)).toMatchObject({
+      availability: "busy",
+      effective_availability: "busy",
+    });
     expect((await routing(t, { offline_after_minutes: 5 })).json().offline_after_minutes).toBe(5);
     clock.advance(6 * MINUTE);
     expect((await operator(t, anna.id)).effective_availability).toBe("offline");
@@ -119,14 +125,21 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
       availability: "offline",
     });
     expect(denied.statusCode).toBe(403);
-    expect((await anna.session.call("POST", `/v1/operators/${anna.id}`, { capacity: 3 })).statusCode).toBe(403);
+    expect((await anna.session.call("POST", `/v1/operators/${anna.id}`, { capacity: 3 })).statusCode).toBe(
+      403,
+    );
     const bad = await anna.session.call("POST", "/v1/operators/me/availability", { availability: "away" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe("validation_failed");
     const byKey = await t.call("POST", "/v1/operators/me/availability", { body: { availability: "online" } });
     expect(byKey.statusCode).toBe(422);
-    expect((await t.call("POST", `/v1/operators/${anna.id}`, { body: { capacity: -1 } })).statusCode).toBe(422);
-    expect((await t.call("POST", "/v1/operators/opr_nobody/availability", { body: { availability: "online" } })).statusCode).toBe(404);
+    expect((await t.call("POST", `/v1/operators/${anna.id}`, { body: { capacity: -1 } })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await t.call("POST", "/v1/operators/opr_nobody/availability", { body: { availability: "online" } }))
+        .statusCode,
+    ).toBe(404);
     expect((await routing(t, { offline_after_minutes: 0 })).statusCode).toBe(422);
     expect((await routing(t, { handoff_team_id: "team_nope" })).statusCode).toBe(404);
     expect((await anna.session.call("POST", "/v1/routing", { auto_assign: true })).statusCode).toBe(403);
@@ -143,7 +156,9 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
     expect(team).toMatchObject({ id: expect.stringMatching(/^team_/), name: "Billing", members: [] });
 
     // Names are unique in the project, also under parallel creates.
-    expect((await t.call("POST", "/v1/teams", { body: { name: "Billing" } })).json().code).toBe("team_exists");
+    expect((await t.call("POST", "/v1/teams", { body: { name: "Billing" } })).json().code).toBe(
+      "team_exists",
+    );
     const racing = await Promise.all(
       Array.from({ length: 5 }, () => t!.call("POST", "/v1/teams", { body: { name: "Sales" } })),
     );
@@ -161,10 +176,9 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
     expect(nobody.statusCode).toBe(404);
 
     // Operators read teams and move threads; changing teams is an admin's.
-    expect((await anna.session.call("GET", "/v1/teams")).json().data.map((x: { name: string }) => x.name)).toEqual([
-      "Billing",
-      "Sales",
-    ]);
+    expect(
+      (await anna.session.call("GET", "/v1/teams")).json().data.map((x: { name: string }) => x.name),
+    ).toEqual(["Billing", "Sales"]);
     expect((await anna.session.call("POST", "/v1/teams", { name: "Mine" })).statusCode).toBe(403);
 
     await streamTurn(t, chat.id, "th-team", "hello");
@@ -173,19 +187,32 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json().team).toEqual({ id: team.id, name: "Billing" });
     expect((await thread(t, "th-none")).team).toBeNull();
-    const inTeam = (await t.call("GET", `/v1/threads?team=${team.id}`)).json().data.map((x: { id: string }) => x.id);
+    const inTeam = (await t.call("GET", `/v1/threads?team=${team.id}`))
+      .json()
+      .data.map((x: { id: string }) => x.id);
     expect(inTeam).toEqual(["th-team"]);
-    const inNone = (await t.call("GET", "/v1/threads?team=none")).json().data.map((x: { id: string }) => x.id);
+    const inNone = (await t.call("GET", "/v1/threads?team=none"))
+      .json()
+      .data.map((x: { id: string }) => x.id);
     expect(inNone).toEqual(["th-none"]);
-    expect((await t.call("POST", "/v1/threads/th-team/team", { body: { team_id: "team_nope" } })).statusCode).toBe(404);
-    expect((await t.call("POST", "/v1/threads/th-nope/team", { body: { team_id: null } })).statusCode).toBe(404);
+    expect(
+      (await t.call("POST", "/v1/threads/th-team/team", { body: { team_id: "team_nope" } })).statusCode,
+    ).toBe(404);
+    expect((await t.call("POST", "/v1/threads/th-nope/team", { body: { team_id: null } })).statusCode).toBe(
+      404,
+    );
     expect((await t.call("POST", "/v1/threads/th-team/team", { body: {} })).statusCode).toBe(422);
 
     // A rename shows on the thread; a deleted team's threads go back to the project's queue.
     await t.call("POST", `/v1/teams/${team.id}`, { body: { name: "Payments" } });
     expect((await thread(t, "th-team")).team).toEqual({ id: team.id, name: "Payments" });
-    expect((await t.call("POST", `/v1/teams/${team.id}/members/${anna.id}/delete`)).json().members).toEqual([]);
-    expect((await t.call("POST", `/v1/teams/${team.id}/delete`)).json()).toEqual({ id: team.id, deleted: true });
+    expect((await t.call("POST", `/v1/teams/${team.id}/members/${anna.id}/delete`)).json().members).toEqual(
+      [],
+    );
+    expect((await t.call("POST", `/v1/teams/${team.id}/delete`)).json()).toEqual({
+      id: team.id,
+      deleted: true,
+    });
     expect((await thread(t, "th-team")).team).toBeNull();
     expect((await t.call("GET", `/v1/teams/${team.id}`)).statusCode).toBe(404);
   });
@@ -212,8 +239,16 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
       assignee: { id: second!.id, name: second!.name },
     });
     expect(await assignedEvents(t)).toEqual([
-      expect.objectContaining({ thread_id: "th-tool", assignee: { id: first!.id, name: first!.name }, source: "routing" }),
-      expect.objectContaining({ thread_id: "th-fail", assignee: { id: second!.id, name: second!.name }, source: "routing" }),
+      expect.objectContaining({
+        thread_id: "th-tool",
+        assignee: { id: first!.id, name: first!.name },
+        source: "routing",
+      }),
+      expect.objectContaining({
+        thread_id: "th-fail",
+        assignee: { id: second!.id, name: second!.name },
+        source: "routing",
+      }),
     ]);
 
     // A person taking over from the console keeps it themselves.
@@ -289,31 +324,34 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
     expect(routed.sort()).toEqual(["q-1", "q-2", "q-3", "q-4"]);
   });
 
-  it_("10 parallel hand-offs, 3 online operators of capacity 3: round robin, nobody over capacity", async () => {
-    const { t, chat, operators } = await setup(["Anna", "Boris", "Vera"]);
-    await routing(t, { auto_assign: true });
-    for (const o of operators) await t.call("POST", `/v1/operators/${o.id}`, { body: { capacity: 3 } });
-    const ids = Array.from({ length: 10 }, (_, i) => `race-${i}`);
-    for (const id of ids) await streamTurn(t, chat.id, id, "hello");
-    const responses = await Promise.all(
-      ids.map((id) => t!.call("POST", `/v1/threads/${id}/mode`, { body: { mode: "manual" } })),
-    );
-    expect(responses.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+  it_(
+    "10 parallel hand-offs, 3 online operators of capacity 3: round robin, nobody over capacity",
+    async () => {
+      const { t, chat, operators } = await setup(["Anna", "Boris", "Vera"]);
+      await routing(t, { auto_assign: true });
+      for (const o of operators) await t.call("POST", `/v1/operators/${o.id}`, { body: { capacity: 3 } });
+      const ids = Array.from({ length: 10 }, (_, i) => `race-${i}`);
+      for (const id of ids) await streamTurn(t, chat.id, id, "hello");
+      const responses = await Promise.all(
+        ids.map((id) => t!.call("POST", `/v1/threads/${id}/mode`, { body: { mode: "manual" } })),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
 
-    const threads = await Promise.all(ids.map((id) => thread(t!, id)));
-    const perOperator = new Map<string, number>();
-    for (const th of threads) {
-      if (th.assignee) perOperator.set(th.assignee.id, (perOperator.get(th.assignee.id) ?? 0) + 1);
-    }
-    expect([...perOperator.values()]).toEqual([3, 3, 3]);
-    expect(threads.filter((th) => th.assignee === null)).toHaveLength(1);
-    // Exactly one assignment per assigned thread, each to the thread's assignee.
-    const events = await assignedEvents(t);
-    expect(events).toHaveLength(9);
-    expect(new Set(events.map((e) => e.thread_id)).size).toBe(9);
-    for (const event of events) {
-      const th = threads.find((x) => x.id === event.thread_id);
-      expect(event.assignee).toEqual(th?.assignee);
-    }
-  });
+      const threads = await Promise.all(ids.map((id) => thread(t!, id)));
+      const perOperator = new Map<string, number>();
+      for (const th of threads) {
+        if (th.assignee) perOperator.set(th.assignee.id, (perOperator.get(th.assignee.id) ?? 0) + 1);
+      }
+      expect([...perOperator.values()]).toEqual([3, 3, 3]);
+      expect(threads.filter((th) => th.assignee === null)).toHaveLength(1);
+      // Exactly one assignment per assigned thread, each to the thread's assignee.
+      const events = await assignedEvents(t);
+      expect(events).toHaveLength(9);
+      expect(new Set(events.map((e) => e.thread_id)).size).toBe(9);
+      for (const event of events) {
+        const th = threads.find((x) => x.id === event.thread_id);
+        expect(event.assignee).toEqual(th?.assignee);
+      }
+    },
+  );
 });

@@ -14,5 +14,9 @@ export function AvailabilityBadge({ operator }: { operator: OperatorRouting }) {
       {t(`availability.${effective}`)}
     </Badge>
   );
-  return set === effective ? badge : <Tooltip label={t("availability.idle", { set: t(`availability.${set}`) })}>{badge}</Tooltip>;
+  return set === effective ? (
+    badge
+  ) : (
+    <Tooltip label={t("availability.idle", { set: t(`availability.${set}`) })}>{badge}</Tooltip>
+  );
 }

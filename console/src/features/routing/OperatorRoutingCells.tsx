@@ -1,7 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import { useT } from "../../i18n/I18nProvider";
-import type { OperatorRouting } from "./api";
 import { AvailabilityBadge } from "./AvailabilityBadge";
+import type { OperatorRouting } from "./api";
 import { CapacityInput } from "./CapacityInput";
 
 /** The Team table's routing headers: availability and capacity (docs/routing.md). */

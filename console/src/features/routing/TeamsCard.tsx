@@ -6,7 +6,15 @@ import { useState } from "react";
 import { QueryState, useErrorText } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import type { Operator } from "../team/api";
-import { addTeamMember, createTeam, deleteTeam, listTeams, removeTeamMember, routingKeys, type Team } from "./api";
+import {
+  addTeamMember,
+  createTeam,
+  deleteTeam,
+  listTeams,
+  removeTeamMember,
+  routingKeys,
+  type Team,
+} from "./api";
 
 /**
  * The project's teams and their members (docs/routing.md). Admins create and delete teams and
@@ -114,7 +122,10 @@ function TeamRow(props: {
             color="red"
             aria-label={t("teams.delete", { name: team.name })}
             disabled={props.busy}
-            onClick={() => window.confirm(t("teams.confirmDelete", { name: team.name })) && props.run(() => deleteTeam(team.id))}
+            onClick={() =>
+              window.confirm(t("teams.confirmDelete", { name: team.name })) &&
+              props.run(() => deleteTeam(team.id))
+            }
           >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>

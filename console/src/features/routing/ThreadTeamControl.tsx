@@ -9,10 +9,9 @@ import { listTeams, routingKeys, setThreadTeam } from "./api";
  * Which team's queue the thread is in; choosing another moves it there (docs/routing.md).
  * `onMoved` gets the thread as the server answered it, for the caller's caches.
  */
-export function ThreadTeamControl<T extends { id: string; team?: { id: string; name: string } | null }>(props: {
-  thread: T;
-  onMoved(thread: T): void;
-}) {
+export function ThreadTeamControl<
+  T extends { id: string; team?: { id: string; name: string } | null },
+>(props: { thread: T; onMoved(thread: T): void }) {
   const t = useT("routing");
   const errorText = useErrorText();
   const queryClient = useQueryClient();
