@@ -1,4 +1,4 @@
-import { SegmentedControl } from "@mantine/core";
+import { Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSignedIn } from "../../auth/SessionProvider";
@@ -9,7 +9,8 @@ import { AVAILABILITIES, type Availability, type OperatorRouting, setMyAvailabil
 
 /**
  * The header's switch of the signed-in person's availability (docs/routing.md): online, busy or
- * offline. It shows what they set; routing also needs them active, which an open console is.
+ * offline, as a compact menu so that it fits a phone's header. It shows what they set; routing
+ * also needs them active, which an open console is.
  */
 export function AvailabilitySwitch() {
   const t = useT("routing");
@@ -25,14 +26,17 @@ export function AvailabilitySwitch() {
   });
   const value = change.isPending ? change.variables : (me?.availability ?? "online");
   return (
-    <SegmentedControl
+    <Select
       size="xs"
+      w={112}
       aria-label={t("availability.label")}
       data-testid="availability-switch"
       value={value}
       disabled={change.isPending || !me}
-      onChange={(next) => change.mutate(next as Availability)}
+      allowDeselect={false}
+      onChange={(next) => next && change.mutate(next as Availability)}
       data={AVAILABILITIES.map((a) => ({ value: a, label: t(`availability.${a}`) }))}
+      comboboxProps={{ withinPortal: true }}
     />
   );
 }
