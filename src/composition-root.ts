@@ -56,6 +56,7 @@ import { composeNotes } from "./modules/notes/index.js";
 import { composeConsoleAuth } from "./modules/operators/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
+import { composeRouter, composeRouting, type RoutingService } from "./modules/routing/index.js";
 import { composeSystem, readDatabaseSnapshot } from "./modules/system/index.js";
 import { composeThreads } from "./modules/threads/index.js";
 import { composeTraces } from "./modules/traces/index.js";
@@ -286,7 +287,10 @@ export function composeService(deps: ServiceDeps): Service {
   const analytics = composeAnalytics(context);
   const writer = new ThreadWriter({ clock, newId: ids });
   const businessHours = composeBusinessHours(context, { writer });
+  // Routing first: the `thread.assigned` it raises on a hand-off reaches every listener after it.
+  const routingCore = composeRouter(context);
   const listeners: DomainEventListener[] = [
+    routingCore.listener,
     businessHours.listener,
     billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
@@ -307,12 +311,15 @@ export function composeService(deps: ServiceDeps): Service {
       ? new ResilientRateLimitStore(new RedisRateLimitStore(redis), deps.log)
       : new MemoryRateLimitStore());
   const projects = composeProjects(context, { onKeyRevoked: (keyId) => keyGuard.revoked(keyId) });
+  let routing: RoutingService | undefined;
   const operators = composeConsoleAuth({
     ...context,
     rateLimits,
     onRevoked: (sessionIds) => {
       for (const id of sessionIds) keyGuard.revoked(id);
     },
+    onSeen: async (projectId, operatorId) => routing?.operatorSeen(projectId, operatorId),
+    onAvailable: async (projectId, operatorId) => routing?.operatorAvailable(projectId, operatorId),
   });
   const guard: ApiGuardOptions = {
     authenticate: (secret) => projects.authenticator.authenticate(secret),
@@ -424,6 +431,14 @@ export function composeService(deps: ServiceDeps): Service {
     knowledge: knowledge.knowledge,
   });
 
+  // Routing (docs/routing.md): teams, a thread's team, settings; the listener is in the table above.
+  const routingParts = composeRouting(context, {
+    router: routingCore.router,
+    transactor,
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
+  routing = routingParts.service;
+
   // The table: routes are registered in this order (the OpenAPI document's order).
   const modules: ModuleParts[] = [
     composeSystem(context, { metrics }),
@@ -443,6 +458,7 @@ export function composeService(deps: ServiceDeps): Service {
     analytics.parts,
     threads,
     contacts,
+    routingParts,
     traces,
     // Ready answers operators insert by short code (docs/canned-responses.md).
     composeCannedResponses(context, {

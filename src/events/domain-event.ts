@@ -42,7 +42,14 @@ export type DomainEvent =
       /** Without `by`: what in Parley switched it, when known. */
       source?: ModeChangeSource;
     }
-  | { type: "thread.assigned"; threadId: string; chatId: string; assignee: OperatorRef | null }
+  | {
+      type: "thread.assigned";
+      threadId: string;
+      chatId: string;
+      assignee: OperatorRef | null;
+      /** `routing`: auto-assignment did it (docs/routing.md); absent for a person's or a key's. */
+      source?: "routing";
+    }
   /** The status really changed (never for the same status again). */
   | {
       type: "thread.status.changed";

@@ -26,7 +26,12 @@ function toThreadEvent(event: DomainEvent): NewThreadEvent | undefined {
         ...(event.by ? { by: event.by } : event.source ? { source: event.source } : {}),
       };
     case "thread.assigned":
-      return { thread_id: event.threadId, type: "thread_assigned", assignee: event.assignee };
+      return {
+        thread_id: event.threadId,
+        type: "thread_assigned",
+        assignee: event.assignee,
+        ...(event.source ? { source: event.source } : {}),
+      };
     case "thread.pending_count.changed":
       return { thread_id: event.threadId, type: "pending_count", pending_count: event.pendingCount };
     case "thread.reply.failed":

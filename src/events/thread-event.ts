@@ -93,6 +93,12 @@ export const threadEventSchema = z
       ...common,
       type: z.literal("thread_assigned"),
       assignee: operatorRefSchema.nullable().describe("The operator now working on the thread, or null."),
+      source: z
+        .literal("routing")
+        .optional()
+        .describe(
+          "`routing`: auto-assignment assigned it (docs/routing.md); absent when a person or key did.",
+        ),
     }),
     z.object({
       ...common,

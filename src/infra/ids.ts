@@ -71,7 +71,8 @@ export type IdPrefix =
   | "lbl"
   | "cr"
   | "note"
-  | "mention";
+  | "mention"
+  | "team";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

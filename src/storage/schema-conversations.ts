@@ -71,6 +71,10 @@ export interface ThreadsTable {
   /** Only while `snoozed` with a time: when the snooze ends. */
   snoozed_until: string | null;
   status_changed_at: string | null;
+  /** The team whose queue the thread is in (docs/routing.md); null: the project's. */
+  team_id: Generated<string | null>;
+  /** The team's name when queued (kept in step on rename), so no read needs a join. */
+  team_name: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

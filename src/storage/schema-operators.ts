@@ -1,6 +1,10 @@
 /** Console people (docs/console.md): accounts, project roles, sign-in sessions. */
 
+import type { Generated } from "kysely";
+
 export type OperatorRole = "admin" | "operator";
+
+export type OperatorAvailability = "online" | "busy" | "offline";
 
 export interface OperatorsTable {
   id: string;
@@ -20,6 +24,12 @@ export interface ProjectMembersTable {
   role: OperatorRole;
   last_sign_in_at: string | null;
   created_at: string;
+  /** Set by hand (docs/routing.md): `online`, `busy` or `offline`; effective availability also needs activity. */
+  availability: Generated<OperatorAvailability>;
+  /** Most open assigned conversations routing gives them; null: no limit (docs/routing.md). */
+  capacity: Generated<number | null>;
+  /** Their last console request in the project, written at most once a minute (docs/routing.md). */
+  last_seen_at: Generated<string | null>;
 }
 
 export interface OperatorSessionsTable {
@@ -35,8 +45,51 @@ export interface OperatorSessionsTable {
   user_agent: string | null;
 }
 
+/** A team of a project's operators (docs/routing.md); threads may be queued to one. */
+export interface TeamsTable {
+  id: string;
+  project_id: string;
+  /** Unique within the project. */
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  operator_id: string;
+  project_id: string;
+  created_at: string;
+}
+
+/** A project's routing settings (docs/routing.md); no row: the defaults. */
+export interface RoutingSettingsTable {
+  project_id: string;
+  /** 1: hand-offs are assigned by round robin. */
+  auto_assign: number;
+  /** Minutes without a console request after which an operator counts as offline. */
+  offline_after_minutes: number;
+  /** The team a hand-off without a team is queued to; null: none. */
+  handoff_team_id: string | null;
+  updated_at: string;
+}
+
+/**
+ * The round robin's place: the operator last given a thread, per project (`scope` '') and per
+ * team (`scope` the team's id). The project's row is locked by every auto-assignment.
+ */
+export interface RoutingCursorsTable {
+  project_id: string;
+  scope: string;
+  last_operator_id: string | null;
+}
+
 export interface OperatorTables {
   operators: OperatorsTable;
   project_members: ProjectMembersTable;
   operator_sessions: OperatorSessionsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  routing_settings: RoutingSettingsTable;
+  routing_cursors: RoutingCursorsTable;
 }

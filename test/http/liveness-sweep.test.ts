@@ -155,6 +155,18 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "POST", url: `/v1/operators/${operator.id}`, body: { name: "Olga K" } });
   const olga = await signIn(t, "olga@example.com", "operator-password");
   const olgaSession = { key: null, headers: { cookie: olga.cookie, "x-csrf-token": olga.csrf } };
+  // Availability (docs/routing.md): her own, and an admin's for anyone.
+  await call({
+    method: "POST",
+    url: "/v1/operators/me/availability",
+    ...olgaSession,
+    body: { availability: "busy" },
+  });
+  await call({
+    method: "POST",
+    url: `/v1/operators/${operator.id}/availability`,
+    body: { availability: "online" },
+  });
   await call({
     method: "POST",
     url: "/v1/session/password",
@@ -282,6 +294,18 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "POST", url: `/v1/threads/${thread}/mode`, body: { mode: "manual" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { text: "An operator here" } });
   await call({ method: "POST", url: `/v1/chats/${chat.id}/threads/${thread}/mode`, body: { mode: "auto" } });
+  // Routing (docs/routing.md): settings, teams and members, a thread's team queue.
+  await call({ method: "GET", url: "/v1/routing" });
+  const team = await json({ method: "POST", url: "/v1/teams", body: { name: "Billing" } });
+  await call({ method: "GET", url: "/v1/teams" });
+  await call({ method: "GET", url: `/v1/teams/${team.id}` });
+  await call({ method: "POST", url: `/v1/teams/${team.id}`, body: { name: "Payments" } });
+  await call({ method: "POST", url: `/v1/teams/${team.id}/members`, body: { operator_id: operator.id } });
+  await call({ method: "POST", url: "/v1/routing", body: { auto_assign: true, handoff_team_id: team.id } });
+  await call({ method: "POST", url: `/v1/threads/${thread}/team`, body: { team_id: team.id } });
+  await call({ method: "POST", url: `/v1/teams/${team.id}/members/${operator.id}/delete` });
+  const spareTeam = await json({ method: "POST", url: "/v1/teams", body: { name: "Spare" } });
+  await call({ method: "POST", url: `/v1/teams/${spareTeam.id}/delete`, note: "a team without threads" });
   // Feedback on the bot's reply: rated, listed, taken back, rated again (it stays for the fuzzer).
   const replies = await json({ method: "GET", url: `/v1/threads/${thread}/messages` });
   const botReply = replies.find((m: { author: string }) => m.author === "bot");
@@ -738,6 +762,7 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
       contact_id: contact.id,
       key_id: key.id,
       operator_id: spare.id,
+      team_id: team.id,
       approval_id: approval.id,
       message_id: botReply.id,
       note_id: note.id,

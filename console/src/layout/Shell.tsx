@@ -30,6 +30,7 @@ import { Outlet, NavLink as RouterLink, useLocation } from "react-router";
 import { signOut, switchProject } from "../api/session";
 import { useSession, useSignedIn } from "../auth/SessionProvider";
 import { MentionsBell } from "../features/inbox/MentionsBell";
+import { AvailabilitySwitch } from "../features/routing/AvailabilitySwitch";
 import { useT } from "../i18n/I18nProvider";
 import { LanguagePicker } from "./LanguagePicker";
 
@@ -87,6 +88,7 @@ export function Shell() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <MentionsBell />
+            <AvailabilitySwitch />
             <Text size="sm" visibleFrom="sm" data-testid="signed-in-user">
               {session.user.name}
             </Text>

@@ -25,6 +25,9 @@ export function composeConsoleAuth(deps: {
   newId: IdGenerator;
   rateLimits: RateLimitStore;
   onRevoked(sessionIds: string[]): void;
+  /** Routing's hooks (docs/routing.md): an operator was active, or may take work now. */
+  onSeen?(projectId: string, operatorId: string): Promise<void>;
+  onAvailable?(projectId: string, operatorId: string): Promise<void>;
 }) {
   const sessions = new SessionsService({
     repos: deps.repos,
@@ -34,12 +37,14 @@ export function composeConsoleAuth(deps: {
     ttlMs: deps.config.console.sessionTtlMs,
     rateLimits: deps.rateLimits,
     onRevoked: deps.onRevoked,
+    ...(deps.onSeen ? { onSeen: deps.onSeen } : {}),
   });
   const operators = new OperatorsService({
     repos: deps.repos,
     clock: deps.clock,
     newId: deps.newId,
     onRevoked: deps.onRevoked,
+    ...(deps.onAvailable ? { onAvailable: deps.onAvailable } : {}),
   });
   const routeDeps: SessionRoutesDeps = {
     sessions,

@@ -92,6 +92,12 @@ const OPERATOR_ROUTES = new Set([
   "POST /v1/canned_responses/:id",
   "POST /v1/canned_responses/:id/delete",
   "POST /v1/canned_responses/:id/render",
+  // Routing (docs/routing.md): their own availability, the teams, a thread's team queue.
+  "POST /v1/operators/me/availability",
+  "GET /v1/teams",
+  "GET /v1/teams/:team_id",
+  "GET /v1/routing",
+  "POST /v1/threads/:thread_id/team",
 ]);
 
 export function operatorMay(method: string, routePattern: string): boolean {

@@ -4,7 +4,8 @@ import { conflict, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MemberRow } from "../../storage/repos/operators.repo.js";
-import type { OperatorRole } from "../../storage/schema-operators.js";
+import type { OperatorAvailability, OperatorRole } from "../../storage/schema-operators.js";
+import { DEFAULT_OFFLINE_AFTER_MINUTES, effectiveAvailability } from "./availability.js";
 import { assertAdmin } from "./operator-access.js";
 import { hashPassword } from "./passwords.js";
 import { normalizeEmail } from "./sessions-service.js";
@@ -16,6 +17,10 @@ export interface Operator {
   role: OperatorRole;
   created_at: string;
   last_sign_in_at: string | null;
+  availability: OperatorAvailability;
+  effective_availability: OperatorAvailability;
+  capacity: number | null;
+  last_seen_at: string | null;
 }
 
 export interface OperatorsDeps {
@@ -24,15 +29,24 @@ export interface OperatorsDeps {
   newId: IdGenerator;
   /** Ends the event streams of sessions that were just revoked (in every process). */
   onRevoked(sessionIds: string[]): void;
+  /**
+   * Routing's turn when an operator may take work now (set online, given more capacity): it
+   * assigns them queued conversations (docs/routing.md). Set by the composition root.
+   */
+  onAvailable?(projectId: string, operatorId: string): Promise<void>;
 }
 
-const toOperator = (row: MemberRow): Operator => ({
+const toOperator = (row: MemberRow, now: Date, offlineAfterMinutes: number): Operator => ({
   id: row.id,
   email: row.email,
   name: row.name,
   role: row.role,
   created_at: row.created_at,
   last_sign_in_at: row.last_sign_in_at,
+  availability: row.availability,
+  effective_availability: effectiveAvailability(row, now, offlineAfterMinutes),
+  capacity: row.capacity === null ? null : Number(row.capacity),
+  last_seen_at: row.last_seen_at,
 });
 
 /**
@@ -45,7 +59,40 @@ export class OperatorsService {
   constructor(private readonly deps: OperatorsDeps) {}
 
   async list(auth: AuthContext): Promise<{ data: Operator[] }> {
-    return { data: (await this.deps.repos.operators.listMembers(auth.projectId)).map(toOperator) };
+    const minutes = await this.offlineAfterMinutes(auth.projectId);
+    const now = this.deps.clock.now();
+    const rows = await this.deps.repos.operators.listMembers(auth.projectId);
+    return { data: rows.map((row) => toOperator(row, now, minutes)) };
+  }
+
+  private async offlineAfterMinutes(projectId: string): Promise<number> {
+    const settings = await this.deps.repos.routing.settings(projectId);
+    return settings ? Number(settings.offline_after_minutes) : DEFAULT_OFFLINE_AFTER_MINUTES;
+  }
+
+  /**
+   * Sets availability by hand (docs/routing.md): the signed-in operator their own
+   * (`operatorId` "me"), an admin anyone's. Set online, routing assigns them queued conversations.
+   */
+  async setAvailability(
+    auth: AuthContext,
+    operatorId: string,
+    availability: OperatorAvailability,
+  ): Promise<Operator> {
+    let id = operatorId;
+    if (operatorId === "me") {
+      if (!auth.operator) {
+        throw validationFailed([
+          { path: "operator_id", message: "`me` needs a signed-in operator, not an API key" },
+        ]);
+      }
+      id = auth.operator.id;
+    } else if (auth.operator?.id !== operatorId) assertAdmin(auth);
+    const member = await this.deps.repos.operators.findMember(auth.projectId, id);
+    if (!member) throw notFound("operator", id);
+    await this.deps.repos.operators.updateRouting(auth.projectId, id, { availability });
+    if (availability === "online") await this.deps.onAvailable?.(auth.projectId, id);
+    return this.get(auth, id);
   }
 
   async create(
@@ -128,13 +175,18 @@ export class OperatorsService {
   async get(auth: AuthContext, operatorId: string): Promise<Operator> {
     const member = await this.deps.repos.operators.findMember(auth.projectId, operatorId);
     if (!member) throw notFound("operator", operatorId);
-    return toOperator(member);
+    return toOperator(member, this.deps.clock.now(), await this.offlineAfterMinutes(auth.projectId));
   }
 
   async update(
     auth: AuthContext,
     operatorId: string,
-    input: { name?: string | undefined; role?: OperatorRole | undefined; password?: string | undefined },
+    input: {
+      name?: string | undefined;
+      role?: OperatorRole | undefined;
+      password?: string | undefined;
+      capacity?: number | null | undefined;
+    },
   ): Promise<Operator> {
     assertAdmin(auth);
     const now = this.deps.clock.now().toISOString();
@@ -145,6 +197,9 @@ export class OperatorsService {
       if (input.role === "operator" && member.role === "admin")
         await this.assertNotLastAdmin(repos, auth.projectId);
       if (input.role !== undefined) await repos.operators.setRole(auth.projectId, operatorId, input.role);
+      if (input.capacity !== undefined) {
+        await repos.operators.updateRouting(auth.projectId, operatorId, { capacity: input.capacity });
+      }
       if (input.name !== undefined) {
         await repos.operators.update(operatorId, { name: input.name, updated_at: now });
         await repos.threads.renameAssignee(operatorId, input.name);
@@ -162,6 +217,7 @@ export class OperatorsService {
       return repos.operators.revokeSessionsOf(operatorId, now);
     });
     this.deps.onRevoked(revoked);
+    if (input.capacity !== undefined) await this.deps.onAvailable?.(auth.projectId, operatorId);
     return this.get(auth, operatorId);
   }
 
@@ -175,6 +231,7 @@ export class OperatorsService {
       if (member.role === "admin") await this.assertNotLastAdmin(repos, auth.projectId);
       await repos.operators.removeMember(auth.projectId, operatorId);
       await repos.threads.unassignAll(auth.projectId, operatorId);
+      await repos.teams.removeOperator(auth.projectId, operatorId);
       return repos.operators.revokeSessionsOf(operatorId, now, auth.projectId);
     });
     this.deps.onRevoked(revoked);

@@ -6,6 +6,7 @@ import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { OperatorsService } from "./operators-service.js";
 import {
+  availabilityBodySchema,
   changePasswordBodySchema,
   createOperatorBodySchema,
   operatorListSchema,
@@ -252,5 +253,40 @@ export function operatorRoutes(app: App, operators: OperatorsService): void {
       },
     },
     async (request) => operators.remove(authOf(request), request.params.operator_id),
+  );
+
+  app.post(
+    "/operators/me/availability",
+    {
+      schema: {
+        tags: operatorTags,
+        operationId: "setMyAvailability",
+        summary: "Set your own availability",
+        description:
+          "`online`, `busy` or `offline` (docs/routing.md). Set online, routing assigns you conversations queued " +
+          "for you, up to your capacity. A console session only (400 `validation_failed` with an API key).",
+        body: availabilityBodySchema,
+        response: { 200: operatorSchema },
+      },
+    },
+    async (request) => operators.setAvailability(authOf(request), "me", request.body.availability),
+  );
+
+  app.post(
+    "/operators/:operator_id/availability",
+    {
+      schema: {
+        tags: operatorTags,
+        operationId: "setOperatorAvailability",
+        summary: "Set an operator's availability",
+        description:
+          "Admins (an admin session or an API key) for anyone; an operator for themselves (docs/routing.md).",
+        params: operatorParamsSchema,
+        body: availabilityBodySchema,
+        response: { 200: operatorSchema },
+      },
+    },
+    async (request) =>
+      operators.setAvailability(authOf(request), request.params.operator_id, request.body.availability),
   );
 }

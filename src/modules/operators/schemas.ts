@@ -43,6 +43,19 @@ export const changePasswordBodySchema = z.strictObject({
   new_password: newPassword,
 });
 
+export const availabilitySchema = z.enum(["online", "busy", "offline"]).meta({
+  id: "OperatorAvailability",
+  description:
+    "`online`: routing may assign them conversations; `busy`, `offline`: it does not (docs/routing.md).",
+});
+
+const capacitySchema = z
+  .number()
+  .int("must be a whole number")
+  .min(0, "must be at least 0")
+  .max(1000, "must be at most 1000")
+  .nullable();
+
 export const operatorSchema = z
   .object({
     id: z.string(),
@@ -51,6 +64,18 @@ export const operatorSchema = z
     role: roleSchema,
     created_at: z.string().describe("When they joined the project."),
     last_sign_in_at: z.string().nullable().describe("Their last sign-in to this project."),
+    availability: availabilitySchema.describe("As set by hand (by them, or by an admin)."),
+    effective_availability: availabilitySchema.describe(
+      "What routing sees: `offline` when set so, or when they made no console request within the project's " +
+        "`offline_after_minutes` (docs/routing.md).",
+    ),
+    capacity: capacitySchema.describe(
+      "The most open conversations routing assigns them; null: no limit (docs/routing.md).",
+    ),
+    last_seen_at: z
+      .string()
+      .nullable()
+      .describe("Their last console request in the project (written at most once a minute)."),
   })
   .meta({ id: "Operator", description: "A person of the project who signs in to the console." });
 
@@ -67,6 +92,9 @@ export const createOperatorBodySchema = z.strictObject({
 
 export const updateOperatorBodySchema = z.strictObject({
   name: resourceNameSchema.optional(),
+  capacity: capacitySchema
+    .optional()
+    .describe("The most open conversations routing assigns them; null: no limit (docs/routing.md)."),
   role: roleSchema.optional(),
   password: newPassword
     .optional()
@@ -74,3 +102,7 @@ export const updateOperatorBodySchema = z.strictObject({
 });
 
 export const operatorParamsSchema = z.object({ operator_id: z.string().max(128) });
+
+export const availabilityBodySchema = z
+  .strictObject({ availability: availabilitySchema })
+  .meta({ id: "SetAvailabilityRequest" });

@@ -6,6 +6,7 @@ import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { OperatorRole } from "../../storage/schema-operators.js";
+import { SEEN_WRITE_INTERVAL_MS } from "./availability.js";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js";
 import { csrfTokenFor, hashSessionSecret, newSessionSecret } from "./session-cookie.js";
 
@@ -28,6 +29,11 @@ export interface SessionsDeps {
   rateLimits: RateLimitStore;
   /** Ends the event streams of sessions that were just revoked (in every process). */
   onRevoked(sessionIds: string[]): void;
+  /**
+   * After an operator's activity was written (at most once a minute each): routing may give
+   * them queued conversations (docs/routing.md). Must not throw.
+   */
+  onSeen?(projectId: string, operatorId: string): Promise<void>;
 }
 
 /** Sign-in attempts allowed per client IP and per email, per window (docs/console.md). */
@@ -106,6 +112,7 @@ export class SessionsService {
       this.deps.clock.now().toISOString(),
     );
     if (!row) return null;
+    await this.touchSeen(row);
     return {
       keyId: row.session_id,
       projectId: row.project_id,
@@ -119,6 +126,24 @@ export class SessionsService {
         sessionId: row.session_id,
       },
     };
+  }
+
+  /**
+   * Records that the operator is active in the session's project (docs/routing.md, "Activity"):
+   * a write only when the last one is a minute old, so a request costs no write as a rule.
+   */
+  private async touchSeen(row: { project_id: string; operator_id: string; last_seen_at: string | null }) {
+    const now = this.deps.clock.now();
+    if (row.last_seen_at !== null && now.getTime() - Date.parse(row.last_seen_at) < SEEN_WRITE_INTERVAL_MS)
+      return;
+    const staleBefore = new Date(now.getTime() - SEEN_WRITE_INTERVAL_MS).toISOString();
+    const written = await this.deps.repos.operators.touchSeen(
+      row.project_id,
+      row.operator_id,
+      now.toISOString(),
+      staleBefore,
+    );
+    if (written) await this.deps.onSeen?.(row.project_id, row.operator_id);
   }
 
   async view(auth: AuthContext): Promise<SessionView> {

@@ -86,6 +86,7 @@ export class ConversationService {
       waiting?: "true" | "false";
       assignee?: string;
       status?: string;
+      team?: string;
       search?: string;
       labels?: string;
       labels_match?: "all" | "any";
@@ -118,6 +119,7 @@ export class ConversationService {
       assigneeId: assigneeFilter(auth, query.assignee),
       statuses: statusFilter(query.status),
       labels: await this.labelFilter(auth.projectId, query.labels, query.labels_match),
+      teamId: query.team === undefined ? undefined : query.team === "none" ? null : query.team,
       search: query.search,
       limit: query.limit + 1,
       after,
@@ -534,7 +536,7 @@ export class ConversationService {
     by?: ThreadActor,
     source?: ModeChangeSource,
   ): Promise<Thread> {
-    return this.deps.transactor.run(projectId, async (unit) => {
+    const changed = await this.deps.transactor.run(projectId, async (unit) => {
       const now = this.deps.clock.now().toISOString();
       const threads = unit.repos.threads;
       if (thread.mode !== mode) {
@@ -564,8 +566,13 @@ export class ConversationService {
         const unanswered = await unit.repos.messages.unanswered(projectId, thread.id);
         if (unanswered.length > 0) await this.scheduleReply(unit, thread, this.deps.clock.now());
       }
-      return this.withLabels(unit.repos, (await threads.find(projectId, thread.id)) ?? thread);
+      return thread;
     });
+    // Read after the commit: the answer shows what routing did on a hand-off (docs/routing.md).
+    return this.withLabels(
+      this.deps.repos,
+      (await this.deps.repos.threads.find(projectId, thread.id)) ?? changed,
+    );
   }
 
   /**

@@ -36,6 +36,10 @@ export const threadSchema = z
         "User messages since the last reply that the AI did not answer, plus approvals awaiting an operator.",
       ),
     assignee: operatorRefSchema.nullable().describe("The operator working on the thread (docs/console.md)."),
+    team: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .describe("The team whose queue the thread is in; null: the project's (docs/routing.md)."),
     taken_over_by: threadActorSchema
       .nullable()
       .describe("Who last took the thread over from the AI (switched it to `manual` or `operator`)."),
@@ -127,6 +131,11 @@ export const listThreadsQuerySchema = z.object({
     .max(100)
     .optional()
     .describe("A status (`open`, `pending`, `snoozed`, `resolved`) or a comma list of them."),
+  team: z
+    .string()
+    .max(128)
+    .optional()
+    .describe("`none` (in no team's queue) or a team id (docs/routing.md)."),
   search: z
     .string()
     .trim()

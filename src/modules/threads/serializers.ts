@@ -17,6 +17,7 @@ export function toThread(row: ThreadRow, labels: string[]): Thread {
     last_message_at: row.last_message_at,
     pending_count: Number(row.pending_count),
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
+    team: row.team_id ? { id: row.team_id, name: row.team_name ?? "" } : null,
     taken_over_by: row.taken_over_by ? (JSON.parse(row.taken_over_by) as ThreadActor) : null,
     taken_over_at: row.taken_over_at,
     reply_failure: replyFailureOf(row),

@@ -36,6 +36,7 @@ import { labels } from "./0034-labels.js";
 import { threadNotes } from "./0035-thread-notes.js";
 import { contacts } from "./0036-contacts.js";
 import { businessHours } from "./0037-business-hours.js";
+import { routing } from "./0038-routing.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -79,5 +80,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0035_thread_notes": threadNotes(dialect),
     "0036_contacts": contacts(dialect),
     "0037_business_hours": businessHours(dialect),
+    "0038_routing": routing(dialect),
   };
 }

@@ -31,6 +31,8 @@ import { PaymentsRepo } from "./payments.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
 import { ProjectsRepo } from "./projects.repo.js";
+import { RoutingRepo } from "./routing.repo.js";
+import { TeamsRepo } from "./teams.repo.js";
 import { ThreadEventsRepo } from "./thread-events.repo.js";
 import { ThreadNotesRepo } from "./thread-notes.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
@@ -85,6 +87,9 @@ export interface Repos {
   businessHours: BusinessHoursRepo;
   /** Ready answers operators insert by short code (docs/canned-responses.md). */
   cannedResponses: CannedResponsesRepo;
+  /** Teams of operators, and routing's settings and cursors (docs/routing.md). */
+  teams: TeamsRepo;
+  routing: RoutingRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -131,6 +136,8 @@ export function createRepos(db: Kysely<Database>): Repos {
     labels: new LabelsRepo(db),
     businessHours: new BusinessHoursRepo(db),
     cannedResponses: new CannedResponsesRepo(db),
+    teams: new TeamsRepo(db),
+    routing: new RoutingRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

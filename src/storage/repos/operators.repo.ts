@@ -1,6 +1,7 @@
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "../schema.js";
 import type {
+  OperatorAvailability,
   OperatorRole,
   OperatorSessionsTable,
   OperatorsTable,
@@ -19,6 +20,10 @@ export interface MemberRow {
   role: OperatorRole;
   created_at: string;
   last_sign_in_at: string | null;
+  /** Set by hand; routing also needs recent activity (docs/routing.md). */
+  availability: OperatorAvailability;
+  capacity: number | null;
+  last_seen_at: string | null;
 }
 
 /** A live session with its operator and their role in the session's project, in one read. */
@@ -31,6 +36,8 @@ export interface SessionAuthRow {
   email: string;
   role: OperatorRole;
   expires_at: string;
+  /** Their membership's last activity (docs/routing.md). */
+  last_seen_at: string | null;
 }
 
 /** Console people: accounts, project memberships and sessions (docs/console.md). */
@@ -49,6 +56,9 @@ export class OperatorsRepo {
         "project_members.role",
         "project_members.created_at",
         "project_members.last_sign_in_at",
+        "project_members.availability",
+        "project_members.capacity",
+        "project_members.last_seen_at",
       ]);
   }
 
@@ -120,7 +130,7 @@ export class OperatorsRepo {
   }
 
   /** Adds the operator to the project unless they are in it already; true when this call added them. */
-  async insertMember(row: Selectable<ProjectMembersTable>): Promise<boolean> {
+  async insertMember(row: Insertable<ProjectMembersTable>): Promise<boolean> {
     const result = await this.db
       .insertInto("project_members")
       .values(row)
@@ -158,10 +168,40 @@ export class OperatorsRepo {
       .execute();
   }
 
+  /** A sign-in (or a switch to the project) is activity too (docs/routing.md). */
   async touchSignIn(projectId: string, operatorId: string, at: string): Promise<void> {
     await this.db
       .updateTable("project_members")
-      .set({ last_sign_in_at: at })
+      .set({ last_sign_in_at: at, last_seen_at: at })
+      .where("project_id", "=", projectId)
+      .where("operator_id", "=", operatorId)
+      .execute();
+  }
+
+  /**
+   * Records activity: sets last_seen_at unless it is at or after `staleBefore` already, so a
+   * busy operator costs one write a minute, not one per request (docs/routing.md). True when written.
+   */
+  async touchSeen(projectId: string, operatorId: string, at: string, staleBefore: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("project_members")
+      .set({ last_seen_at: at })
+      .where("project_id", "=", projectId)
+      .where("operator_id", "=", operatorId)
+      .where((eb) => eb.or([eb("last_seen_at", "is", null), eb("last_seen_at", "<", staleBefore)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Availability and capacity, as routing reads them (docs/routing.md). */
+  async updateRouting(
+    projectId: string,
+    operatorId: string,
+    patch: { availability?: OperatorAvailability; capacity?: number | null },
+  ): Promise<void> {
+    await this.db
+      .updateTable("project_members")
+      .set(patch)
       .where("project_id", "=", projectId)
       .where("operator_id", "=", operatorId)
       .execute();
@@ -191,6 +231,7 @@ export class OperatorsRepo {
         "o.email",
         "m.role",
         "s.expires_at",
+        "m.last_seen_at",
       ])
       .where("s.token_hash", "=", tokenHash)
       .where("s.revoked_at", "is", null)

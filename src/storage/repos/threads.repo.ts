@@ -27,6 +27,8 @@ export interface ThreadListQuery {
   labels?: { ids: string[]; match: "all" | "any" } | undefined;
   /** Only threads in one of these statuses (docs/conversations.md, "Status"). */
   statuses?: readonly ThreadStatus[] | undefined;
+  /** A team id, or null for threads in no team's queue (docs/routing.md). */
+  teamId?: string | null | undefined;
   limit: number;
   /** Keyset position: the last row of the previous page (ignored with `search`). */
   after?: { lastMessageAt: string | null; id: string } | undefined;
@@ -218,6 +220,21 @@ export class ThreadsRepo {
       .execute();
   }
 
+  /** Keeps the team's name on its threads in step with a rename. */
+  async renameTeam(teamId: string, name: string): Promise<void> {
+    await this.db.updateTable("threads").set({ team_name: name }).where("team_id", "=", teamId).execute();
+  }
+
+  /** Takes a deleted team's threads out of its queue (into the project's). */
+  async unqueueTeam(projectId: string, teamId: string): Promise<void> {
+    await this.db
+      .updateTable("threads")
+      .set({ team_id: null, team_name: null })
+      .where("project_id", "=", projectId)
+      .where("team_id", "=", teamId)
+      .execute();
+  }
+
   async delete(projectId: string, id: string): Promise<void> {
     await this.db.deleteFrom("threads").where("project_id", "=", projectId).where("id", "=", id).execute();
   }
@@ -285,6 +302,8 @@ export class ThreadsRepo {
     if (query.waiting !== undefined) q = q.where("threads.pending_count", query.waiting ? ">" : "=", 0);
     if (query.assigneeId === null) q = q.where("threads.assignee_id", "is", null);
     else if (query.assigneeId !== undefined) q = q.where("threads.assignee_id", "=", query.assigneeId);
+    if (query.teamId === null) q = q.where("threads.team_id", "is", null);
+    else if (query.teamId !== undefined) q = q.where("threads.team_id", "=", query.teamId);
     if (query.labels) q = withLabels(q, query.labels);
     if (query.statuses && query.statuses.length > 0) {
       q = q.where("threads.status", "in", [...query.statuses]);

@@ -2,6 +2,7 @@ import { Badge, Button, Popover, Select, Stack } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useT } from "../../i18n/I18nProvider";
 import { LabelFilter } from "../labels/LabelFilter";
+import { TeamFilterSelect } from "../routing/TeamFilterSelect";
 import { countExtraFilters, type InboxFilters } from "./filters";
 import { THREAD_MODES, type ThreadMode } from "./types";
 import { useBots, useChats } from "./useInboxLookups";
@@ -77,6 +78,7 @@ export function ThreadFiltersPopover(props: {
             match={filters.labels_match}
             onChange={(labels, labels_match) => onChange({ ...filters, labels, labels_match })}
           />
+          <TeamFilterSelect value={filters.team} onChange={(team) => onChange({ ...filters, team })} />
           <Button
             variant="subtle"
             size="xs"
@@ -89,6 +91,7 @@ export function ThreadFiltersPopover(props: {
                 mode: null,
                 labels: [],
                 labels_match: "all",
+                team: null,
               })
             }
           >

@@ -32,6 +32,7 @@ describe("inbox filters in the URL", () => {
       mode: "manual" as const,
       waiting: true,
       assignee: "me",
+      team: "team_a",
       search: "order 1138",
       labels: ["vip", "refund"],
       labels_match: "any" as const,
@@ -73,6 +74,7 @@ describe("inbox filters in the URL", () => {
       mode: "blocked",
       waiting: "true",
       assignee: "none",
+      team: undefined,
       search: undefined,
       status: "open",
     });
@@ -85,6 +87,7 @@ describe("inbox filters in the URL", () => {
       waiting: undefined,
       assignee: undefined,
     });
+    expect(filtersToQuery({ ...NO_FILTERS, team: "none" }).team).toBe("none");
   });
 
   it("counts the filters behind the Filters button and tells whether any is on", () => {
@@ -141,5 +144,16 @@ describe("the label filter", () => {
       threadMatches(labelled, { ...NO_FILTERS, labels: ["vip", "refund"], labels_match: "any" }, "me"),
     ).toBe(true);
     expect(threadMatches(thread({ labels: [] }), { ...NO_FILTERS, labels: ["vip"] }, "me")).toBe(false);
+  });
+});
+
+describe("the Team filter (docs/routing.md)", () => {
+  it("matches a team's queue, or threads in no team's", () => {
+    const team = { id: "team_a", name: "Billing" };
+    expect(threadMatches(thread({ team }), { ...NO_FILTERS, team: "team_a" }, "me")).toBe(true);
+    expect(threadMatches(thread({ team: null }), { ...NO_FILTERS, team: "team_a" }, "me")).toBe(false);
+    expect(threadMatches(thread({ team: null }), { ...NO_FILTERS, team: "none" }, "me")).toBe(true);
+    expect(threadMatches(thread({ team }), { ...NO_FILTERS, team: "none" }, "me")).toBe(false);
+    expect(countExtraFilters({ ...NO_FILTERS, team: "none" })).toBe(1);
   });
 });

@@ -12,6 +12,8 @@ export interface InboxFilters {
   waiting: boolean;
   /** `me`, `none` (unassigned), an operator id, or null for everybody's. */
   assignee: string | null;
+  /** A team id, `none` (in no team's queue), or null for any (docs/routing.md). */
+  team: string | null;
   search: string;
   /** Label names (docs/labels.md): threads carrying all of them, or any with `labels_match`. */
   labels: string[];
@@ -26,6 +28,7 @@ export const NO_FILTERS: InboxFilters = {
   mode: null,
   waiting: false,
   assignee: null,
+  team: null,
   search: "",
   labels: [],
   labels_match: "all",
@@ -59,6 +62,7 @@ export function filtersFromParams(params: URLSearchParams): InboxFilters {
     mode: (THREAD_MODES as readonly string[]).includes(mode ?? "") ? (mode as ThreadMode) : null,
     waiting: params.get("waiting") === "true",
     assignee: id(params.get("assignee")),
+    team: id(params.get("team")),
     search: (params.get("search") ?? "").slice(0, MAX_SEARCH),
     labels: labelNames(params.get("labels")),
     labels_match: params.get("labels_match") === "any" ? "any" : "all",
@@ -80,6 +84,7 @@ export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): 
   set("mode", filters.mode);
   set("waiting", filters.waiting ? "true" : null);
   set("assignee", filters.assignee);
+  set("team", filters.team);
   // As typed (trailing space included), so the search box does not change under the typist.
   set("search", filters.search.trim() ? filters.search : null);
   set("labels", filters.labels.length > 0 ? filters.labels.join(",") : null);
@@ -97,6 +102,7 @@ export function filtersToQuery(filters: InboxFilters): Record<string, string | u
     mode: filters.mode ?? undefined,
     waiting: filters.waiting ? "true" : undefined,
     assignee: filters.assignee ?? undefined,
+    team: filters.team ?? undefined,
     search: search || undefined,
     labels: filters.labels.length > 0 ? filters.labels.join(",") : undefined,
     labels_match: filters.labels.length > 0 && filters.labels_match === "any" ? "any" : undefined,
@@ -112,7 +118,9 @@ export function filtersToCountsQuery(filters: InboxFilters): Record<string, stri
 
 /** How many filters besides search and assignee are on (the "Filters" button shows it). */
 export function countExtraFilters(filters: InboxFilters): number {
-  return [filters.chat_id, filters.bot_id, filters.mode, filters.labels.length > 0].filter(Boolean).length;
+  return [filters.chat_id, filters.bot_id, filters.mode, filters.team, filters.labels.length > 0].filter(
+    Boolean,
+  ).length;
 }
 
 /** Whether any filter at all is on (the empty state then says "nothing matches"). */
@@ -142,6 +150,7 @@ export function threadMatches(thread: Thread, filters: InboxFilters, meId: strin
     if (!match) return false;
   }
   if (filters.status !== "all" && (thread.status ?? "open") !== filters.status) return false;
+  if (filters.team && (thread.team?.id ?? "none") !== filters.team) return false;
   if (filters.assignee) {
     const assigneeId = thread.assignee?.id ?? null;
     if (filters.assignee === "none") return assigneeId === null;

@@ -47,6 +47,8 @@ export interface Thread {
   created_at: string;
   /** Optional until every server sends them (console additions). */
   assignee?: NamedRef | null;
+  /** The team whose queue it is in (docs/routing.md). */
+  team?: NamedRef | null;
   taken_over_by?: ThreadActor | null;
   taken_over_at?: string | null;
   /** Optional until every server sends it. */

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
+import { OperatorRoutingCells, OperatorRoutingHeaders } from "../routing/OperatorRoutingCells";
 import type { Operator } from "./api";
 import { OperatorRoleSelect } from "./OperatorRoleSelect";
 import { OperatorRowActions } from "./OperatorRowActions";
@@ -20,6 +21,7 @@ export function OperatorsTable(props: { operators: Operator[]; manage: boolean; 
             <Table.Th>{t("fields.name")}</Table.Th>
             <Table.Th visibleFrom="sm">{t("fields.email")}</Table.Th>
             <Table.Th>{t("fields.role")}</Table.Th>
+            <OperatorRoutingHeaders />
             <Table.Th visibleFrom="sm">{t("fields.lastSignIn")}</Table.Th>
             {props.manage && (
               <Table.Th>
@@ -64,6 +66,7 @@ export function OperatorsTable(props: { operators: Operator[]; manage: boolean; 
                     </Badge>
                   )}
                 </Table.Td>
+                <OperatorRoutingCells operator={operator} manage={props.manage} />
                 <Table.Td visibleFrom="sm">
                   <Text size="sm">
                     {operator.last_sign_in_at ? format.dateTime(operator.last_sign_in_at) : t("never")}

@@ -7,6 +7,7 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { useT } from "../../i18n/I18nProvider";
 import { BusinessHoursSection } from "../business-hours/BusinessHoursSection";
 import { LabelsSection } from "../labels/LabelsSection";
+import { TeamsCard } from "../routing/TeamsCard";
 import { AddOperatorModal } from "./AddOperatorModal";
 import { listOperators, teamKeys } from "./api";
 import { MyAccountCard } from "./MyAccountCard";
@@ -63,6 +64,7 @@ export function TeamPage() {
       </Stack>
       <LabelsSection manage={isAdmin} />
       <BusinessHoursSection />
+      <TeamsCard operators={operators.data ?? []} manage={isAdmin} />
       <MyAccountCard />
       {isAdmin && <AddOperatorModal opened={adding} onClose={add.close} />}
     </Stack>

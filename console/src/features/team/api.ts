@@ -14,6 +14,10 @@ export interface Operator {
   role: OperatorRole;
   created_at: string;
   last_sign_in_at: string | null;
+  /** Routing (docs/routing.md); optional until every server sends them. */
+  availability?: "online" | "busy" | "offline";
+  effective_availability?: "online" | "busy" | "offline";
+  capacity?: number | null;
 }
 
 /** The API's lower bound for a password (POST /v1/operators, /v1/session/password). */
