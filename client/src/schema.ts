@@ -3499,6 +3499,8 @@ export interface components {
       /** @description The id named through the API; null for a vendor's user. */
       external_id: string | null;
       id: string;
+      /** @description Its label names, sorted (docs/labels.md; changed through /v1/contacts/{id}/labels). */
+      labels: string[];
       /** @description Its newest conversation's latest message, if any. */
       last_seen_at: string | null;
       name: string | null;

@@ -188,11 +188,14 @@ export class ContactsService {
 
   private async present(projectId: string, rows: PersonRow[]): Promise<Contact[]> {
     const ids = rows.map((row) => row.id);
-    const [stats, identities] = await Promise.all([
+    const [stats, identities, labels] = await Promise.all([
       this.deps.repos.contacts.stats(projectId, ids),
       this.deps.repos.contacts.identities(ids),
+      this.deps.repos.labels.namesByPerson(ids),
     ]);
-    return rows.map((row) => toContact(row, stats.get(row.id), identities.get(row.id) ?? []));
+    return rows.map((row) =>
+      toContact(row, stats.get(row.id), identities.get(row.id) ?? [], labels.get(row.id) ?? []),
+    );
   }
 }
 

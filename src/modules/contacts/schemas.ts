@@ -68,6 +68,9 @@ export const contactSchema = z
       .describe(
         "Every identity that reaches the contact: its own and those of contacts merged into it, oldest first.",
       ),
+    labels: z
+      .array(z.string())
+      .describe("Its label names, sorted (docs/labels.md; changed through /v1/contacts/{id}/labels)."),
     thread_count: z.number().int().describe("Its conversations, in every chat."),
     last_seen_at: z.string().nullable().describe("Its newest conversation's latest message, if any."),
     created_at: timestamp,

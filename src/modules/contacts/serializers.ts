@@ -27,6 +27,7 @@ export function toContact(
   row: PersonRow,
   stats: ContactStats | undefined,
   identities: ContactIdentity[],
+  labels: string[],
 ): Contact {
   return {
     id: row.id,
@@ -41,6 +42,7 @@ export function toContact(
       const id = identity.channel === null ? identity.external_id : identity.channel_user_id;
       return id === null ? [] : [{ channel: identity.channel, id, contact_id: identity.person_id }];
     }),
+    labels,
     thread_count: stats?.thread_count ?? 0,
     last_seen_at: stats?.last_seen_at ?? null,
     created_at: row.created_at,

@@ -137,6 +137,23 @@ export class LabelsRepo {
     return byThread;
   }
 
+  /** The label names of each of these people (contacts), sorted: one query per page. */
+  async namesByPerson(personIds: readonly string[]): Promise<Map<string, string[]>> {
+    const byPerson = new Map<string, string[]>();
+    const unique = [...new Set(personIds)];
+    for (let at = 0; at < unique.length; at += IDS_PER_QUERY) {
+      const rows = await this.db
+        .selectFrom("person_labels as pl")
+        .innerJoin("labels", "labels.id", "pl.label_id")
+        .select(["pl.person_id", "labels.name"])
+        .where("pl.person_id", "in", unique.slice(at, at + IDS_PER_QUERY))
+        .orderBy("labels.name_key")
+        .execute();
+      for (const row of rows) byPerson.set(row.person_id, [...(byPerson.get(row.person_id) ?? []), row.name]);
+    }
+    return byPerson;
+  }
+
   /** Puts the labels on the thread; the ids of those it did not carry yet (the rest stay as they were). */
   async addToThread(
     projectId: string,

@@ -248,6 +248,7 @@ describe.each(DIALECTS)("contacts, on %s", (dialect) => {
         email: "ann@example.com",
         phone: "+15550100",
         attributes: { source: "tg" },
+        labels: ["telegram", "vip"],
         thread_count: 2,
         channels: [
           { channel: null, id: "site-42", contact_id: web },

@@ -21,6 +21,7 @@ import { ApiError } from "../../api/client";
 import { ConfirmModal } from "../../components/ConfirmModal";
 import { QueryState } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
+import { ContactLabelsPicker } from "../labels/LabelsPicker";
 import { AttributesEditor } from "./AttributesEditor";
 import { type Contact, contactKeys, deleteContact, getContact } from "./api";
 import { ChannelBadges } from "./ChannelBadges";
@@ -122,6 +123,7 @@ function ContactView({ contact }: { contact: Contact }) {
               {t("details")}
             </Title>
             <ContactFieldsForm contact={contact} />
+            <ContactLabelsPicker contactId={contact.id} labels={contact.labels ?? []} />
           </Card>
           <Card withBorder>
             <Title order={4} mb="xs">

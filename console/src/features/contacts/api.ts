@@ -19,6 +19,8 @@ export interface Contact {
   notes: string | null;
   external_id: string | null;
   channels: ContactIdentity[];
+  /** Its label names, sorted (docs/labels.md). */
+  labels?: string[];
   thread_count: number;
   last_seen_at: string | null;
   created_at: string;

@@ -1,7 +1,7 @@
 import { Tabs } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useT } from "../../i18n/I18nProvider";
-import { ThreadLabelsPicker } from "../labels/ThreadLabelsPicker";
+import { ThreadLabelsPicker } from "../labels/LabelsPicker";
 import { ThreadTeamControl } from "../routing/ThreadTeamControl";
 import { MemoryPanel } from "./MemoryPanel";
 import { PersonDetails } from "./PersonDetails";

@@ -33,3 +33,10 @@ export const addThreadLabels = (threadId: string, labels: string[]) =>
 
 export const removeThreadLabels = (threadId: string, labels: string[]) =>
   api<{ data: Label[] }>(`/threads/${enc(threadId)}/labels/remove`, { method: "POST", body: { labels } });
+
+/** Puts labels on a contact (by name); answers the contact's labels. */
+export const addContactLabels = (contactId: string, labels: string[]) =>
+  api<{ data: Label[] }>(`/contacts/${enc(contactId)}/labels`, { method: "POST", body: { labels } });
+
+export const removeContactLabels = (contactId: string, labels: string[]) =>
+  api<{ data: Label[] }>(`/contacts/${enc(contactId)}/labels/remove`, { method: "POST", body: { labels } });

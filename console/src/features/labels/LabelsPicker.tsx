@@ -3,8 +3,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../api/client";
 import { useT } from "../../i18n/I18nProvider";
+import { contactKeys } from "../contacts/api";
 import { inboxKeys } from "../inbox/api";
-import { addThreadLabels, removeThreadLabels } from "./api";
+import { addContactLabels, addThreadLabels, removeContactLabels, removeThreadLabels } from "./api";
 import { useLabels } from "./useLabels";
 
 /**
@@ -13,8 +14,44 @@ import { useLabels } from "./useLabels";
  * `labels_changed` does the same for everyone else).
  */
 export function ThreadLabelsPicker({ threadId, labels }: { threadId: string; labels: readonly string[] }) {
-  const t = useT("labels");
   const queryClient = useQueryClient();
+  return (
+    <LabelsPicker
+      labels={labels}
+      add={(names) => addThreadLabels(threadId, names)}
+      remove={(names) => removeThreadLabels(threadId, names)}
+      changed={() => {
+        queryClient.invalidateQueries({ queryKey: inboxKeys.thread(threadId) });
+        queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+      }}
+      testId="thread-labels-picker"
+    />
+  );
+}
+
+/** A contact's labels on its page: the same picker, for the person (docs/labels.md). */
+export function ContactLabelsPicker({ contactId, labels }: { contactId: string; labels: readonly string[] }) {
+  const queryClient = useQueryClient();
+  return (
+    <LabelsPicker
+      labels={labels}
+      add={(names) => addContactLabels(contactId, names)}
+      remove={(names) => removeContactLabels(contactId, names)}
+      changed={() => queryClient.invalidateQueries({ queryKey: contactKeys.all })}
+      testId="contact-labels-picker"
+    />
+  );
+}
+
+function LabelsPicker(props: {
+  labels: readonly string[];
+  add: (names: string[]) => Promise<unknown>;
+  remove: (names: string[]) => Promise<unknown>;
+  changed: () => void;
+  testId: string;
+}) {
+  const { labels } = props;
+  const t = useT("labels");
   const { query } = useLabels();
   const change = useMutation({
     mutationFn: async (next: string[]) => {
@@ -22,13 +59,10 @@ export function ThreadLabelsPicker({ threadId, labels }: { threadId: string; lab
       const wanted = new Set(next);
       const added = next.filter((name) => !current.has(name));
       const removed = labels.filter((name) => !wanted.has(name));
-      if (added.length > 0) await addThreadLabels(threadId, added);
-      if (removed.length > 0) await removeThreadLabels(threadId, removed);
+      if (added.length > 0) await props.add(added);
+      if (removed.length > 0) await props.remove(removed);
     },
-    onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: inboxKeys.thread(threadId) });
-      queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
-    },
+    onSettled: props.changed,
     onError: (error) =>
       notifications.show({
         color: "red",
@@ -52,7 +86,7 @@ export function ThreadLabelsPicker({ threadId, labels }: { threadId: string; lab
         disabled={change.isPending}
         nothingFoundMessage={t("picker.nothingFound")}
         comboboxProps={{ withinPortal: false }}
-        data-testid="thread-labels-picker"
+        data-testid={props.testId}
       />
       {query.isSuccess && options.length === 0 ? (
         <Text size="xs" c="dimmed">
