@@ -189,6 +189,9 @@ describe.skipIf(!run)("the console reads well", () => {
         ["channels", '[data-testid="integration-row"]'],
         [`channels/${ids.integration}`, '[data-testid="chat-row"]'],
         ["billing", '[data-testid="balance"]'],
+        ["contacts", '[data-testid="add-contact-button"]'],
+        ["canned", '[data-testid="create-canned"]'],
+        ["team", '[data-testid="operator-row"]'],
       ];
       const found: string[] = [];
       for (const [path, ready] of pages) {

@@ -193,6 +193,8 @@ describe.each(DIALECTS)("exporting conversations (%s)", (dialect) => {
       "created_at",
       "last_message_at",
       "mode",
+      "status",
+      "labels",
       "pending_count",
       "assignee_id",
       "assignee_name",
@@ -207,11 +209,16 @@ describe.each(DIALECTS)("exporting conversations (%s)", (dialect) => {
     expect(ids).toHaveLength(132);
     expect(new Set(ids).size).toBe(132);
     expect(ids.slice(0, 2)).toEqual(["csv-b", "csv-a"]);
+    const column = (name: string) => rows[0]!.indexOf(name);
     const a = rows.find((row) => row[0] === "csv-a")!;
-    expect(a[9]).toBe(`'=HYPERLINK("http://x","click")`);
-    expect(a[12]).toBe("4");
-    expect(a[13]).toBe("Echo: Again");
-    expect(rows.find((row) => row[0] === "bulk-000")![12]).toBe("0");
+    expect(a[column("person_name")]).toBe(`'=HYPERLINK("http://x","click")`);
+    expect(a[column("message_count")]).toBe("4");
+    expect(a[column("last_message")]).toBe("Echo: Again");
+    expect(a[column("status")]).toBe("open");
+    expect(rows.find((row) => row[0] === "bulk-000")![column("message_count")]).toBe("0");
+    // The status filter applies as in the list.
+    const resolved = parseCsv((await t.call("GET", "/v1/threads/export.csv?status=resolved")).body);
+    expect(resolved).toHaveLength(1);
 
     // The list's filters apply, search included.
     const filtered = parseCsv((await t.call("GET", `/v1/threads/export.csv?chat_id=${otherChat.id}`)).body);

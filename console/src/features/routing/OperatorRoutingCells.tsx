@@ -9,7 +9,7 @@ export function OperatorRoutingHeaders() {
   const t = useT("routing");
   return (
     <>
-      <Table.Th>{t("availability.column")}</Table.Th>
+      <Table.Th visibleFrom="xs">{t("availability.column")}</Table.Th>
       <Table.Th visibleFrom="sm">{t("capacity.column")}</Table.Th>
     </>
   );
@@ -20,7 +20,7 @@ export function OperatorRoutingCells({ operator, manage }: { operator: OperatorR
   const t = useT("routing");
   return (
     <>
-      <Table.Td>
+      <Table.Td visibleFrom="xs">
         <AvailabilityBadge operator={operator} />
       </Table.Td>
       <Table.Td visibleFrom="sm">
