@@ -3,6 +3,7 @@ import type { AnalyticsTables } from "./schema-analytics.js";
 import type { ApprovalTables } from "./schema-approvals.js";
 import type { BillingTables } from "./schema-billing.js";
 import type { BusinessHoursTables } from "./schema-business-hours.js";
+import type { CsatTables } from "./schema-csat.js";
 import type { CannedResponseTables } from "./schema-canned-responses.js";
 import type { ConversationTables } from "./schema-conversations.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
@@ -140,5 +141,6 @@ export interface Database
     EvalTables,
     LabelTables,
     BusinessHoursTables,
+    CsatTables,
     CannedResponseTables,
     NoteTables {}
