@@ -20,6 +20,8 @@ import type {
 const DEFAULT_SETTINGS: CsatSettings = { enabled: false, question: null, scale: "1-5" };
 /** Messages looked through for the customer's latest one (its language). */
 const LANGUAGE_WINDOW = 20;
+/** The vendor of the API's own chats (docs/channels.md). */
+const API_VENDOR = "parley";
 
 export function parseCsatSettings(json: string | undefined): CsatSettings {
   return json === undefined ? DEFAULT_SETTINGS : { ...DEFAULT_SETTINGS, ...(JSON.parse(json) as Partial<CsatSettings>) };
@@ -105,9 +107,7 @@ export class CsatService {
       answered_at: null,
     });
     if (!stored) return;
-    const recent = await repos.messages.latest(projectId, thread.id, LANGUAGE_WINDOW);
-    const customer = recent.findLast((message) => message.role === "user");
-    const text = surveyText(settings.question, settings.scale, detectLanguage(customer?.content ?? ""));
+    const text = surveyText(settings.question, settings.scale, await this.languageOf(unit, thread));
     const message = await this.deps.writer.insertMessage(unit, thread, "assistant", "bot", text, null, now);
     await repos.csat.setMessage(projectId, id, message.id);
   }
@@ -131,13 +131,13 @@ export class CsatService {
   }
 
   /** The bot's thanks after a rating by message, answering it (so no turn picks it up later). */
-  async thank(unit: UnitOfWork, thread: ThreadRow, ratingMessage: { seq: number | string; content: string }) {
+  async thank(unit: UnitOfWork, thread: ThreadRow, ratingMessage: { seq: number | string }): Promise<void> {
     await this.deps.writer.insertMessage(
       unit,
       thread,
       "assistant",
       "bot",
-      thanksText(detectLanguage(ratingMessage.content)),
+      thanksText(await this.languageOf(unit, thread)),
       null,
       this.deps.clock.now().toISOString(),
       { replyToSeq: Number(ratingMessage.seq) },
@@ -265,15 +265,19 @@ export class CsatService {
     return answered;
   }
 
-  /** The thread's channel: its chat's messenger vendor, else `api` (the widget's chats: `widget`). */
+  /** The thread's channel: `widget` for a widget chat, the messenger's vendor id, else `api`. */
   private async channelOf(unit: UnitOfWork, thread: ThreadRow): Promise<string> {
+    if (await unit.repos.widget.findConfig(thread.chat_id)) return "widget";
     const chat = await unit.repos.chats.findById(thread.chat_id);
-    if (chat?.integration_id) {
-      const integration = await unit.repos.integrations.findById(chat.integration_id);
-      if (integration) return integration.vendor;
-    }
-    const widget = await unit.repos.widget.findConfig(thread.chat_id);
-    return widget ? "widget" : "api";
+    const integration = chat?.integration_id ? await unit.repos.integrations.findById(chat.integration_id) : undefined;
+    return integration && integration.vendor !== API_VENDOR ? integration.vendor : "api";
+  }
+
+  /** The customer's language: of their latest message with letters. */
+  private async languageOf(unit: UnitOfWork, thread: ThreadRow): Promise<string> {
+    const recent = await unit.repos.messages.latest(thread.project_id, thread.id, LANGUAGE_WINDOW);
+    const customer = recent.findLast((message) => message.role === "user" && /\p{L}/u.test(message.content));
+    return detectLanguage(customer?.content ?? "");
   }
 }
 
