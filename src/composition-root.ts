@@ -37,11 +37,11 @@ import {
 } from "./modules/billing/index.js";
 import { composeBots } from "./modules/bots/index.js";
 import { composeBusinessHours } from "./modules/business-hours/index.js";
-import { composeCsat } from "./modules/csat/index.js";
 import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeContacts } from "./modules/contacts/index.js";
+import { composeCsat } from "./modules/csat/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";

@@ -545,7 +545,12 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
     url: `/v1/threads/${visitor.thread_id}/status`,
     body: { status: "resolved" },
   });
-  await call({ method: "POST", url: "/widget/v1/rating", ...asVisitor, body: { rating: 5, comment: "Great" } });
+  await call({
+    method: "POST",
+    url: "/widget/v1/rating",
+    ...asVisitor,
+    body: { rating: 5, comment: "Great" },
+  });
   await call({ method: "GET", url: `/v1/threads/${visitor.thread_id}/rating` });
   await call({ method: "POST", url: `/v1/threads/${thread}/rating`, body: { rating: 4 } });
   await call({ method: "GET", url: "/v1/csat/summary?group_by=bot" });

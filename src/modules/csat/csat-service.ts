@@ -9,13 +9,7 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { detectLanguage, type ThreadWriter } from "../engine/index.js";
 import { parseRating, surveyText, thanksText } from "./rating-text.js";
-import type {
-  CsatRating,
-  CsatSettings,
-  CsatSettingsView,
-  CsatSummary,
-  RatingBody,
-} from "./schemas.js";
+import type { CsatRating, CsatSettings, CsatSettingsView, CsatSummary, RatingBody } from "./schemas.js";
 
 const DEFAULT_SETTINGS: CsatSettings = { enabled: false, question: null, scale: "1-5" };
 /** Messages looked through for the customer's latest one (its language). */
@@ -24,7 +18,9 @@ const LANGUAGE_WINDOW = 20;
 const API_VENDOR = "parley";
 
 export function parseCsatSettings(json: string | undefined): CsatSettings {
-  return json === undefined ? DEFAULT_SETTINGS : { ...DEFAULT_SETTINGS, ...(JSON.parse(json) as Partial<CsatSettings>) };
+  return json === undefined
+    ? DEFAULT_SETTINGS
+    : { ...DEFAULT_SETTINGS, ...(JSON.parse(json) as Partial<CsatSettings>) };
 }
 
 export function toCsatRating(row: CsatSurveyRow): CsatRating {
@@ -269,7 +265,9 @@ export class CsatService {
   private async channelOf(unit: UnitOfWork, thread: ThreadRow): Promise<string> {
     if (await unit.repos.widget.findConfig(thread.chat_id)) return "widget";
     const chat = await unit.repos.chats.findById(thread.chat_id);
-    const integration = chat?.integration_id ? await unit.repos.integrations.findById(chat.integration_id) : undefined;
+    const integration = chat?.integration_id
+      ? await unit.repos.integrations.findById(chat.integration_id)
+      : undefined;
     return integration && integration.vendor !== API_VENDOR ? integration.vendor : "api";
   }
 
@@ -299,7 +297,8 @@ function rangeOf(from: string | undefined, to: string | undefined): { from?: str
     ...(from ? { from: new Date(from).toISOString() } : {}),
     ...(to ? { to: new Date(to).toISOString() } : {}),
   };
-  if (range.from && range.to && range.from > range.to) throw badRequest("invalid_range", "`from` is after `to`.");
+  if (range.from && range.to && range.from > range.to)
+    throw badRequest("invalid_range", "`from` is after `to`.");
   return range;
 }
 

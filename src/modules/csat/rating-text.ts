@@ -59,7 +59,8 @@ export function surveyText(
   scale: CsatScale,
   language: string,
 ): string {
-  const asked = question?.[language] ?? question?.default ?? DEFAULT_QUESTION[language] ?? DEFAULT_QUESTION.en;
+  const asked =
+    question?.[language] ?? question?.default ?? DEFAULT_QUESTION[language] ?? DEFAULT_QUESTION.en;
   const how = HOW_TO_ANSWER[scale][language] ?? HOW_TO_ANSWER[scale].en;
   return `${asked}\n${how}`;
 }

@@ -1,8 +1,8 @@
 import { authOf } from "../../infra/api-guard.js";
+import type { AuthContext } from "../../infra/auth-context.js";
 import { errorResponses } from "../../infra/error-responses.js";
 import type { App } from "../../infra/http-types.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
-import type { AuthContext } from "../../infra/auth-context.js";
 import type { CsatService } from "./csat-service.js";
 import {
   csatRatingSchema,
@@ -33,7 +33,8 @@ export function csatRoutes(
         tags,
         operationId: "getCsatSettings",
         summary: "The project's CSAT survey setting",
-        description: "Never set: the defaults (off, the built-in question, scale `1-5`) with `updated_at` null.",
+        description:
+          "Never set: the defaults (off, the built-in question, scale `1-5`) with `updated_at` null.",
         response: { 200: csatSettingsSchema },
       },
     },
@@ -47,7 +48,8 @@ export function csatRoutes(
         tags,
         operationId: "replaceCsatSettings",
         summary: "Replace the project's CSAT survey setting",
-        description: "Replaces the whole setting. 422 names the field (a question without `default`, an unknown scale).",
+        description:
+          "Replaces the whole setting. 422 names the field (a question without `default`, an unknown scale).",
         body: csatSettingsBodySchema,
         response: { 200: csatSettingsSchema },
       },

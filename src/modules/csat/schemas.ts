@@ -37,7 +37,9 @@ export const csatSettingsBodySchema = z.strictObject({
   scale: z
     .enum(["1-5", "emoji"])
     .default("1-5")
-    .describe("`1-5`: the customer answers with a number; `emoji`: with 😞 🙁 😐 🙂 😍 (1–5). Both are accepted either way."),
+    .describe(
+      "`1-5`: the customer answers with a number; `emoji`: with 😞 🙁 😐 🙂 😍 (1–5). Both are accepted either way.",
+    ),
 });
 
 export type CsatSettings = z.output<typeof csatSettingsBodySchema>;
@@ -54,7 +56,12 @@ export const csatSettingsSchema = z
 export type CsatSettingsView = z.infer<typeof csatSettingsSchema>;
 
 export const ratingBodySchema = z.strictObject({
-  rating: z.number().int().min(1, "must be 1 to 5").max(5, "must be 1 to 5").describe("1 (bad) to 5 (great)."),
+  rating: z
+    .number()
+    .int()
+    .min(1, "must be 1 to 5")
+    .max(5, "must be 1 to 5")
+    .describe("1 (bad) to 5 (great)."),
   comment: z
     .string()
     .trim()
@@ -72,12 +79,15 @@ export const csatRatingSchema = z
     thread_id: z.string(),
     chat_id: z.string(),
     bot_id: z.string(),
-    operator_id: z.string().nullable().describe("Who is rated: the thread's assignee at resolution; null: the bot alone."),
+    operator_id: z
+      .string()
+      .nullable()
+      .describe("Who is rated: the thread's assignee at resolution; null: the bot alone."),
     operator_name: z.string().nullable(),
     channel: z.string().describe("`api`, `widget`, or the messenger's vendor id."),
-    status: z.enum(["asked", "answered", "expired"]).describe(
-      "`asked`: waiting for the answer; `answered`; `expired`: the customer wrote something else.",
-    ),
+    status: z
+      .enum(["asked", "answered", "expired"])
+      .describe("`asked`: waiting for the answer; `answered`; `expired`: the customer wrote something else."),
     rating: z.number().nullable().describe("1–5; null until answered."),
     comment: z.string().nullable(),
     asked_at: z.string(),
@@ -88,7 +98,9 @@ export const csatRatingSchema = z
 export type CsatRating = z.infer<typeof csatRatingSchema>;
 
 export const threadRatingSchema = z
-  .object({ rating: csatRatingSchema.nullable().describe("The thread's latest survey; null: never asked or rated.") })
+  .object({
+    rating: csatRatingSchema.nullable().describe("The thread's latest survey; null: never asked or rated."),
+  })
   .meta({ id: "ThreadRating" });
 
 export const threadRatingParamsSchema = z.object({ thread_id: z.string().max(128) });
@@ -98,7 +110,10 @@ const isoDate = z.iso.datetime({ offset: true });
 export const summaryQuerySchema = z.object({
   from: isoDate.optional().describe("Answers from this moment on (ISO 8601, included)."),
   to: isoDate.optional().describe("Answers before this moment (ISO 8601, excluded)."),
-  group_by: z.enum(["operator", "bot"]).default("operator").describe("Group by the rated operator or by the bot."),
+  group_by: z
+    .enum(["operator", "bot"])
+    .default("operator")
+    .describe("Group by the rated operator or by the bot."),
 });
 
 const distributionSchema = z
@@ -124,7 +139,7 @@ export const csatSummarySchema = z
     distribution: distributionSchema,
     groups: z.array(summaryGroupSchema).describe("Most answers first."),
   })
-  .meta({ id: "CsatSummary", description: "Answered CSAT surveys in a period (docs/csat.md, \"Reports\")." });
+  .meta({ id: "CsatSummary", description: 'Answered CSAT surveys in a period (docs/csat.md, "Reports").' });
 
 export type CsatSummary = z.infer<typeof csatSummarySchema>;
 

@@ -43,7 +43,11 @@ export interface ConversationDeps {
 /** What the CSAT module does with a customer's message in a thread whose survey waits. */
 export interface SurveyAnswers {
   /** Before the message is stored: "rated" when it answered the survey (else it expired it, if one waited). */
-  answerFromMessage(unit: UnitOfWork, thread: ThreadRow, content: string): Promise<{ kind: "rated" | "none" }>;
+  answerFromMessage(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    content: string,
+  ): Promise<{ kind: "rated" | "none" }>;
   /** After the rating message is stored: the bot's thanks, answering it. */
   thank(unit: UnitOfWork, thread: ThreadRow, message: MessageRow): Promise<void>;
 }
@@ -553,11 +557,20 @@ export class ConversationService {
     }
     const answer = await surveys.answerFromMessage(unit, thread, item.content);
     if (answer.kind !== "rated") return undefined;
-    const message = await this.deps.writer.insertMessage(unit, thread, "user", "user", item.content, null, now, {
-      ...(item.externalId ? { externalId: item.externalId } : {}),
-      ...(item.attachments ? { attachments: item.attachments } : {}),
-      keepStatus: true,
-    });
+    const message = await this.deps.writer.insertMessage(
+      unit,
+      thread,
+      "user",
+      "user",
+      item.content,
+      null,
+      now,
+      {
+        ...(item.externalId ? { externalId: item.externalId } : {}),
+        ...(item.attachments ? { attachments: item.attachments } : {}),
+        keepStatus: true,
+      },
+    );
     await surveys.thank(unit, thread, message);
     return { thread, messages: [message], lastSeq: Number(message.seq), notAnsweringBecause: CSAT_RATING };
   }

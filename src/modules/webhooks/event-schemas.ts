@@ -262,9 +262,14 @@ export const conversationRatedDataSchema = z
     chat_id: z.string(),
     rating: z.number().describe("1 (bad) to 5 (great)."),
     comment: z.string().nullable(),
-    operator_id: z.string().nullable().describe("The operator rated: the assignee at resolution; null: none."),
+    operator_id: z
+      .string()
+      .nullable()
+      .describe("The operator rated: the assignee at resolution; null: none."),
     bot_id: z.string(),
-    source: z.enum(["message", "widget", "api"]).describe("The customer's message, the widget's buttons, or the API."),
+    source: z
+      .enum(["message", "widget", "api"])
+      .describe("The customer's message, the widget's buttons, or the API."),
   })
   .meta({
     id: "WebhookConversationRatedData",

@@ -262,7 +262,9 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
             security: [{ visitorToken: [] }],
             body: ratingBodySchema,
             response: {
-              200: z.object({ rating: z.number(), comment: z.string().nullable() }).meta({ id: "WidgetRating" }),
+              200: z
+                .object({ rating: z.number(), comment: z.string().nullable() })
+                .meta({ id: "WidgetRating" }),
               ...errorResponses({
                 ...visitorErrors,
                 404: "`thread_not_found`: the visitor has not written yet. `chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat.",

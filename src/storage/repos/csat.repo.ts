@@ -18,7 +18,11 @@ export class CsatRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   findSettings(projectId: string): Promise<CsatSettingsRow | undefined> {
-    return this.db.selectFrom("csat_settings").selectAll().where("project_id", "=", projectId).executeTakeFirst();
+    return this.db
+      .selectFrom("csat_settings")
+      .selectAll()
+      .where("project_id", "=", projectId)
+      .executeTakeFirst();
   }
 
   async saveSettings(row: CsatSettingsRow): Promise<void> {
@@ -39,7 +43,9 @@ export class CsatRepo {
     const inserted = await this.db
       .insertInto("csat_surveys")
       .values(row)
-      .onConflict((oc) => oc.columns(["project_id", "thread_id"]).where(sql.ref("state"), "=", sql.lit("asked")).doNothing())
+      .onConflict((oc) =>
+        oc.columns(["project_id", "thread_id"]).where(sql.ref("state"), "=", sql.lit("asked")).doNothing(),
+      )
       .returning("id")
       .executeTakeFirst();
     return inserted !== undefined;

@@ -36,7 +36,9 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
   }
 
   const resolve = async (app: TestApp, threadId: string) => {
-    const response = await app.call("POST", `/v1/threads/${threadId}/status`, { body: { status: "resolved" } });
+    const response = await app.call("POST", `/v1/threads/${threadId}/status`, {
+      body: { status: "resolved" },
+    });
     expect(response.statusCode, response.body).toBe(200);
   };
   const messagesOf = async (app: TestApp, threadId: string) =>
@@ -88,55 +90,66 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
     expect((await t.call("GET", "/v1/csat")).json()).toEqual(saved.json());
   });
 
-  it_("resolved → the survey; '4 thanks!' records 4 with a comment, keeps it resolved, no AI reply", async () => {
-    const { t, chat, mock } = await setup();
-    await streamTurn(t, chat.id, "c-1", "Where is my parcel?");
-    await resolve(t, "c-1");
-    const survey = (await messagesOf(t, "c-1")).at(-1);
-    expect(survey).toMatchObject({ role: "assistant", author: "bot" });
-    expect(survey?.content).toContain("How would you rate this conversation?");
-    expect(await ratingOf(t, "c-1")).toMatchObject({ status: "asked", rating: null, channel: "api" });
-    // Resolving again (reopened by nobody) asks nothing more.
-    await resolve(t, "c-1");
-    expect((await messagesOf(t, "c-1")).filter((m) => m.content.includes("rate this"))).toHaveLength(1);
+  it_(
+    "resolved → the survey; '4 thanks!' records 4 with a comment, keeps it resolved, no AI reply",
+    async () => {
+      const { t, chat, mock } = await setup();
+      await streamTurn(t, chat.id, "c-1", "Where is my parcel?");
+      await resolve(t, "c-1");
+      const survey = (await messagesOf(t, "c-1")).at(-1);
+      expect(survey).toMatchObject({ role: "assistant", author: "bot" });
+      expect(survey?.content).toContain("How would you rate this conversation?");
+      expect(await ratingOf(t, "c-1")).toMatchObject({ status: "asked", rating: null, channel: "api" });
+      // Resolving again (reopened by nobody) asks nothing more.
+      await resolve(t, "c-1");
+      expect((await messagesOf(t, "c-1")).filter((m) => m.content.includes("rate this"))).toHaveLength(1);
 
-    const callsBefore = mock.calls.length;
-    const answer = await streamTurn(t, chat.id, "c-1", "4 thanks!");
-    expect(answer.response.statusCode).toBe(200);
-    expect(mock.calls.length).toBe(callsBefore);
-    expect(await statusOf(t, "c-1")).toBe("resolved");
-    expect(await ratingOf(t, "c-1")).toMatchObject({ status: "answered", rating: 4, comment: "thanks!" });
-    expect((await messagesOf(t, "c-1")).slice(-2).map((m) => [m.author, m.content])).toEqual([
-      ["user", "4 thanks!"],
-      ["bot", "Thank you for your rating!"],
-    ]);
-    expect((await t.call("GET", "/v1/threads/c-1")).json().pending_count).toBe(0);
+      const callsBefore = mock.calls.length;
+      const answer = await streamTurn(t, chat.id, "c-1", "4 thanks!");
+      expect(answer.response.statusCode).toBe(200);
+      expect(mock.calls.length).toBe(callsBefore);
+      expect(await statusOf(t, "c-1")).toBe("resolved");
+      expect(await ratingOf(t, "c-1")).toMatchObject({ status: "answered", rating: 4, comment: "thanks!" });
+      expect((await messagesOf(t, "c-1")).slice(-2).map((m) => [m.author, m.content])).toEqual([
+        ["user", "4 thanks!"],
+        ["bot", "Thank you for your rating!"],
+      ]);
+      expect((await t.call("GET", "/v1/threads/c-1")).json().pending_count).toBe(0);
 
-    // The customer writes again: an ordinary message that reopens the thread and is answered.
-    await streamTurn(t, chat.id, "c-1", "One more question");
-    expect(await statusOf(t, "c-1")).toBe("open");
-    expect(mock.calls.length).toBe(callsBefore + 1);
-    const lastPrompt = JSON.stringify(mock.calls.at(-1)?.prompt);
-    expect(lastPrompt).toContain("One more question");
+      // The customer writes again: an ordinary message that reopens the thread and is answered.
+      await streamTurn(t, chat.id, "c-1", "One more question");
+      expect(await statusOf(t, "c-1")).toBe("open");
+      expect(mock.calls.length).toBe(callsBefore + 1);
+      const lastPrompt = JSON.stringify(mock.calls.at(-1)?.prompt);
+      expect(lastPrompt).toContain("One more question");
 
-    const [hook] = await webhookEvents(t, "conversation.rated");
-    expect(hook?.data).toEqual({
-      thread_id: "c-1",
-      chat_id: chat.id,
-      rating: 4,
-      comment: "thanks!",
-      operator_id: null,
-      bot_id: expect.any(String),
-      source: "message",
-    });
-    expect(
-      webhookEventSchema.safeParse({ id: hook?.id, type: hook?.type, created_at: hook?.created_at, data: hook?.data })
-        .success,
-    ).toBe(true);
-  });
+      const [hook] = await webhookEvents(t, "conversation.rated");
+      expect(hook?.data).toEqual({
+        thread_id: "c-1",
+        chat_id: chat.id,
+        rating: 4,
+        comment: "thanks!",
+        operator_id: null,
+        bot_id: expect.any(String),
+        source: "message",
+      });
+      expect(
+        webhookEventSchema.safeParse({
+          id: hook?.id,
+          type: hook?.type,
+          created_at: hook?.created_at,
+          data: hook?.data,
+        }).success,
+      ).toBe(true);
+    },
+  );
 
   it_("an emoji answers the emoji survey, in the customer's language", async () => {
-    const { t, chat } = await setup({ enabled: true, scale: "emoji", question: { default: "Rate us?", ru: "Оцените нас?" } });
+    const { t, chat } = await setup({
+      enabled: true,
+      scale: "emoji",
+      question: { default: "Rate us?", ru: "Оцените нас?" },
+    });
     await streamTurn(t, chat.id, "ru-1", "Где моя посылка?");
     await resolve(t, "ru-1");
     const survey = (await messagesOf(t, "ru-1")).at(-1)?.content ?? "";
@@ -205,10 +218,17 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
     const noToken = await widget("POST", "/widget/v1/rating", undefined, { rating: 5 });
     expect(noToken.statusCode).toBe(401);
 
-    const rated = await widget("POST", "/widget/v1/rating", session.visitor_token, { rating: 2, comment: " slow " });
+    const rated = await widget("POST", "/widget/v1/rating", session.visitor_token, {
+      rating: 2,
+      comment: " slow ",
+    });
     expect(rated.statusCode, rated.body).toBe(200);
     expect(rated.json()).toEqual({ rating: 2, comment: "slow" });
-    expect(await ratingOf(t, session.thread_id)).toMatchObject({ status: "answered", rating: 2, comment: "slow" });
+    expect(await ratingOf(t, session.thread_id)).toMatchObject({
+      status: "answered",
+      rating: 2,
+      comment: "slow",
+    });
     expect(await statusOf(t, session.thread_id)).toBe("resolved");
     const again = await widget("POST", "/widget/v1/rating", session.visitor_token, { rating: 5 });
     expect([again.statusCode, again.json().code]).toEqual([409, "already_rated"]);
@@ -226,7 +246,11 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
     const winner = responses.find((r) => r.statusCode === 200)?.json().rating;
     expect((await ratingOf(t, "p-1")).rating).toBe(winner);
     expect(await webhookEvents(t, "conversation.rated")).toHaveLength(1);
-    const rows = await t.storage.db.selectFrom("csat_surveys").selectAll().where("thread_id", "=", "p-1").execute();
+    const rows = await t.storage.db
+      .selectFrom("csat_surveys")
+      .selectAll()
+      .where("thread_id", "=", "p-1")
+      .execute();
     expect(rows).toHaveLength(1);
 
     // Parallel messages: one is the rating, the other an ordinary message.
@@ -242,19 +266,32 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
     expect(answered).toHaveLength(1);
   });
 
-  it_("the API's rating: a 404 for an unknown thread, 422 for bad input, a rating without a survey", async () => {
-    const { t, chat } = await setup(null);
-    expect((await t.call("POST", "/v1/threads/nope/rating", { body: { rating: 3 } })).statusCode).toBe(404);
-    await streamTurn(t, chat.id, "a-1", "Hello");
-    for (const body of [{ rating: 9 }, { rating: 3, comment: "x".repeat(2001) }, { rating: 3, extra: true }]) {
-      expect((await t.call("POST", "/v1/threads/a-1/rating", { body })).statusCode).toBe(422);
-    }
-    const given = await t.call("POST", "/v1/threads/a-1/rating", { body: { rating: 3, comment: "by phone" } });
-    expect(given.statusCode, given.body).toBe(200);
-    expect(given.json()).toMatchObject({ id: expect.stringMatching(/^csat_/), rating: 3, status: "answered" });
-    const other = await t.otherProject();
-    expect((await t.call("GET", "/v1/threads/a-1/rating", { key: other.key })).statusCode).toBe(403);
-  });
+  it_(
+    "the API's rating: a 404 for an unknown thread, 422 for bad input, a rating without a survey",
+    async () => {
+      const { t, chat } = await setup(null);
+      expect((await t.call("POST", "/v1/threads/nope/rating", { body: { rating: 3 } })).statusCode).toBe(404);
+      await streamTurn(t, chat.id, "a-1", "Hello");
+      for (const body of [
+        { rating: 9 },
+        { rating: 3, comment: "x".repeat(2001) },
+        { rating: 3, extra: true },
+      ]) {
+        expect((await t.call("POST", "/v1/threads/a-1/rating", { body })).statusCode).toBe(422);
+      }
+      const given = await t.call("POST", "/v1/threads/a-1/rating", {
+        body: { rating: 3, comment: "by phone" },
+      });
+      expect(given.statusCode, given.body).toBe(200);
+      expect(given.json()).toMatchObject({
+        id: expect.stringMatching(/^csat_/),
+        rating: 3,
+        status: "answered",
+      });
+      const other = await t.otherProject();
+      expect((await t.call("GET", "/v1/threads/a-1/rating", { key: other.key })).statusCode).toBe(403);
+    },
+  );
 
   it_("summary by operator and by bot, and the list of ratings (paged)", async () => {
     const { t, chat, bot } = await setup();
@@ -270,7 +307,9 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
     const rate = async (threadId: string, text: string, operatorId?: string) => {
       await streamTurn(t, chat.id, threadId, "Hello");
       if (operatorId) {
-        const assigned = await t.call("POST", `/v1/threads/${threadId}/assign`, { body: { operator_id: operatorId } });
+        const assigned = await t.call("POST", `/v1/threads/${threadId}/assign`, {
+          body: { operator_id: operatorId },
+        });
         expect(assigned.statusCode, assigned.body).toBe(200);
       }
       await resolve(t, threadId);
@@ -288,16 +327,37 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
       distribution: { "1": 1, "2": 0, "3": 1, "4": 0, "5": 1 },
     });
     expect(byOperator.groups).toEqual([
-      { key: olgaId, name: "Olga", count: 2, average: 4, distribution: { "1": 0, "2": 0, "3": 1, "4": 0, "5": 1 } },
-      { key: null, name: null, count: 1, average: 1, distribution: { "1": 1, "2": 0, "3": 0, "4": 0, "5": 0 } },
+      {
+        key: olgaId,
+        name: "Olga",
+        count: 2,
+        average: 4,
+        distribution: { "1": 0, "2": 0, "3": 1, "4": 0, "5": 1 },
+      },
+      {
+        key: null,
+        name: null,
+        count: 1,
+        average: 1,
+        distribution: { "1": 1, "2": 0, "3": 0, "4": 0, "5": 0 },
+      },
     ]);
     const byBot = (await t.call("GET", "/v1/csat/summary?group_by=bot")).json();
     expect(byBot.groups).toEqual([
-      { key: bot.id, name: null, count: 3, average: 3, distribution: { "1": 1, "2": 0, "3": 1, "4": 0, "5": 1 } },
+      {
+        key: bot.id,
+        name: null,
+        count: 3,
+        average: 3,
+        distribution: { "1": 1, "2": 0, "3": 1, "4": 0, "5": 1 },
+      },
     ]);
     const future = (await t.call("GET", "/v1/csat/summary?from=2999-01-01T00:00:00Z")).json();
     expect(future).toMatchObject({ count: 0, average: null, groups: [] });
-    const reversed = await t.call("GET", "/v1/csat/summary?from=2030-01-01T00:00:00Z&to=2020-01-01T00:00:00Z");
+    const reversed = await t.call(
+      "GET",
+      "/v1/csat/summary?from=2030-01-01T00:00:00Z&to=2020-01-01T00:00:00Z",
+    );
     expect([reversed.statusCode, reversed.json().code]).toEqual([400, "invalid_range"]);
     expect((await t.call("GET", "/v1/csat/summary?group_by=team")).statusCode).toBe(422);
 
