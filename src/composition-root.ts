@@ -41,6 +41,7 @@ import { composeCannedResponses } from "./modules/canned-responses/index.js";
 import { composeChats } from "./modules/chats/index.js";
 import { composeConsole } from "./modules/console/index.js";
 import { composeContacts } from "./modules/contacts/index.js";
+import { composeCsat } from "./modules/csat/index.js";
 import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";
@@ -289,9 +290,16 @@ export function composeService(deps: ServiceDeps): Service {
   const businessHours = composeBusinessHours(context, { writer });
   // Routing first: the `thread.assigned` it raises on a hand-off reaches every listener after it.
   const routingCore = composeRouter(context);
+  // CSAT (docs/csat.md): its survey on resolution is a bot message, delivered by those after it.
+  const csat = composeCsat(context, {
+    writer,
+    transactor: () => transactor,
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
   const listeners: DomainEventListener[] = [
     routingCore.listener,
     businessHours.listener,
+    csat.listener,
     billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
@@ -339,7 +347,14 @@ export function composeService(deps: ServiceDeps): Service {
 
   // Conversations: the threads' side first (tools act on threads), then what offers tools, the
   // engine, and the threads' parts that drive it.
-  const threadsCore = composeThreads(context, { transactor, writer, credit, hub, keyGuard });
+  const threadsCore = composeThreads(context, {
+    transactor,
+    writer,
+    credit,
+    hub,
+    keyGuard,
+    surveys: csat.service,
+  });
   const { conversations } = threadsCore;
   const memory = composeMemory(context);
   let inbox: ChannelInbox | undefined;
@@ -444,7 +459,13 @@ export function composeService(deps: ServiceDeps): Service {
     composeSystem(context, { metrics }),
     projects,
     operators,
-    composeWidget(context, { stream: threads.stream, feedback: feedback.service, hub, rateLimits }),
+    composeWidget(context, {
+      stream: threads.stream,
+      feedback: feedback.service,
+      csat: csat.service,
+      hub,
+      rateLimits,
+    }),
     bots,
     integrations,
     composeChats(context),
@@ -472,6 +493,7 @@ export function composeService(deps: ServiceDeps): Service {
     knowledge,
     memory,
     businessHours,
+    csat,
     composeConsole(context),
   ];
 

@@ -1035,6 +1035,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/csat": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's CSAT survey setting
+     * @description Never set: the defaults (off, the built-in question, scale `1-5`) with `updated_at` null.
+     */
+    get: operations["getCsatSettings"];
+    put?: never;
+    /**
+     * Replace the project's CSAT survey setting
+     * @description Replaces the whole setting. 422 names the field (a question without `default`, an unknown scale).
+     */
+    post: operations["replaceCsatSettings"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/csat/ratings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Answered CSAT surveys, newest answer first */
+    get: operations["listCsatRatings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/csat/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Answered CSAT surveys: count, average and distribution, per operator or per bot
+     * @description Answers in [`from`, `to`) by when they were answered; all of them without a range.
+     */
+    get: operations["getCsatSummary"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files": {
     parameters: {
       query?: never;
@@ -2247,6 +2308,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/rating": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A thread's latest CSAT survey and its answer */
+    get: operations["getThreadRating"];
+    put?: never;
+    /**
+     * Record the customer's CSAT rating given elsewhere
+     * @description Answers the thread's waiting survey; with none waiting, records a rating unless one is recorded since the thread's last survey. Raises `conversation.rated` (source `api`).
+     */
+    post: operations["rateThread"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/reply/retry": {
     parameters: {
       query?: never;
@@ -2943,6 +3025,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/widget/v1/rating": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rate the visitor's resolved conversation (CSAT, 1–5, optional comment)
+     * @description Answers the conversation's waiting CSAT survey (the widget's five buttons under it). Raises `conversation.rated` with `source` `widget` (docs/csat.md).
+     */
+    post: operations["rateWidgetConversation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   event: {
@@ -3592,6 +3694,7 @@ export interface components {
             | "thread.note.created"
             | "contact.merged"
             | "contact.updated"
+            | "conversation.rated"
           )[]
         | null;
       id: string;
@@ -3603,6 +3706,79 @@ export interface components {
       /** @description ISO 8601, UTC */
       updated_at: string;
       url: string;
+    };
+    /** @description One CSAT survey of a thread and its answer (docs/csat.md). */
+    CsatRating: {
+      answered_at: string | null;
+      asked_at: string;
+      bot_id: string;
+      /** @description `api`, `widget`, or the messenger's vendor id. */
+      channel: string;
+      chat_id: string;
+      comment: string | null;
+      /** @description `csat_…` */
+      id: string;
+      /** @description Who is rated: the thread's assignee at resolution; null: the bot alone. */
+      operator_id: string | null;
+      operator_name: string | null;
+      /** @description 1–5; null until answered. */
+      rating: number | null;
+      /**
+       * @description `asked`: waiting for the answer; `answered`; `expired`: the customer wrote something else.
+       * @enum {string}
+       */
+      status: "asked" | "answered" | "expired";
+      thread_id: string;
+    };
+    CsatRatingsPage: {
+      /** @description Answered surveys, newest answer first. */
+      data: components["schemas"]["CsatRating"][];
+      /** @description Null: the last page. */
+      next_cursor: string | null;
+    };
+    /** @description A project's CSAT survey setting (docs/csat.md). */
+    CsatSettings: {
+      enabled: boolean;
+      question: {
+        [key: string]: string;
+      } | null;
+      /** @enum {string} */
+      scale: "1-5" | "emoji";
+      /** @description Null: never set (the defaults: off). */
+      updated_at: string | null;
+    };
+    /** @description Answered CSAT surveys in a period (docs/csat.md, "Reports"). */
+    CsatSummary: {
+      average: number | null;
+      count: number;
+      /** @description How many answers gave each rating. */
+      distribution: {
+        1: number;
+        2: number;
+        3: number;
+        4: number;
+        5: number;
+      };
+      /** @enum {string} */
+      group_by: "operator" | "bot";
+      /** @description Most answers first. */
+      groups: {
+        /** @description Rounded to two decimals; null without answers. */
+        average: number | null;
+        count: number;
+        /** @description How many answers gave each rating. */
+        distribution: {
+          1: number;
+          2: number;
+          3: number;
+          4: number;
+          5: number;
+        };
+        /** @description The operator id (null: conversations no operator was assigned to) or the bot id. */
+        key: string | null;
+        /** @description The operator's name when known; null for bots. */
+        name: string | null;
+      }[];
     };
     CustomTool: {
       /** @description ISO 8601, UTC */
@@ -5091,6 +5267,10 @@ export interface components {
       /** @description Oldest first. */
       data: components["schemas"]["ThreadNote"][];
     };
+    ThreadRating: {
+      /** @description The thread's latest survey; null: never asked or rated. */
+      rating: components["schemas"]["CsatRating"] | null;
+    };
     /**
      * @description `open`, `pending` (waiting on the customer), `snoozed` (until `snoozed_until`, or the customer's next message) or `resolved` (docs/conversations.md, "Status").
      * @enum {string}
@@ -5491,6 +5671,22 @@ export interface components {
       /** @description The fields the change set (`name`, `email`, `attributes`, …). */
       fields: string[];
     };
+    /** @description A customer rated a resolved conversation (docs/csat.md). */
+    WebhookConversationRatedData: {
+      bot_id: string;
+      chat_id: string;
+      comment: string | null;
+      /** @description The operator rated: the assignee at resolution; null: none. */
+      operator_id: string | null;
+      /** @description 1 (bad) to 5 (great). */
+      rating: number;
+      /**
+       * @description The customer's message, the widget's buttons, or the API.
+       * @enum {string}
+       */
+      source: "message" | "widget" | "api";
+      thread_id: string;
+    };
     WebhookDelivery: {
       /** @description Attempts made so far, replays included. */
       attempts: number;
@@ -5515,7 +5711,8 @@ export interface components {
         | "thread.status.changed"
         | "thread.note.created"
         | "contact.merged"
-        | "contact.updated";
+        | "contact.updated"
+        | "conversation.rated";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -5557,6 +5754,7 @@ export interface components {
             | "thread.note.created"
             | "contact.merged"
             | "contact.updated"
+            | "conversation.rated"
           )[]
         | null;
       id: string;
@@ -5723,6 +5921,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "contact.updated";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookConversationRatedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "conversation.rated";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -5747,7 +5954,8 @@ export interface components {
         | "thread.status.changed"
         | "thread.note.created"
         | "contact.merged"
-        | "contact.updated";
+        | "contact.updated"
+        | "conversation.rated";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -6058,6 +6266,10 @@ export interface components {
       feedback?: components["schemas"]["WidgetFeedback"];
       id: string;
       operator_name?: string;
+    };
+    WidgetRating: {
+      comment: string | null;
+      rating: number;
     };
     WidgetSession: {
       /** @enum {string} */
@@ -12720,6 +12932,373 @@ export interface operations {
       };
       /** @description `contact_not_found`: no contact with this id in the project (another project's is not found either); `contact_merged`: the contact was merged into another, named in `details[0].message` (path `merged_into`). `<resource>_not_found`: a resource named in the path does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCsatSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CsatSettings"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  replaceCsatSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Ask after each resolution; off (the default): no survey. */
+          enabled: boolean;
+          /**
+           * @description The question: `default` and, optionally, one per language (`en`, `ru`, …), in the customer's language. Null: the built-in question. The survey adds how to answer (the scale) after it.
+           * @default null
+           */
+          question?: {
+            [key: string]: string;
+          } | null;
+          /**
+           * @description `1-5`: the customer answers with a number; `emoji`: with 😞 🙁 😐 🙂 😍 (1–5). Both are accepted either way.
+           * @default 1-5
+           * @enum {string}
+           */
+          scale?: "1-5" | "emoji";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CsatSettings"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCsatRatings: {
+    parameters: {
+      query?: {
+        /** @description `next_cursor` of the previous page. */
+        cursor?: string;
+        /** @description Answers from this moment on (included). */
+        from?: string;
+        limit?: number;
+        /** @description Answers before this moment (excluded). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CsatRatingsPage"];
+        };
+      };
+      /** @description `invalid_range`: `from` is after `to`. `invalid_cursor`: the cursor is not this list's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCsatSummary: {
+    parameters: {
+      query?: {
+        /** @description Answers from this moment on (ISO 8601, included). */
+        from?: string;
+        /** @description Group by the rated operator or by the bot. */
+        group_by?: "operator" | "bot";
+        /** @description Answers before this moment (ISO 8601, excluded). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CsatSummary"];
+        };
+      };
+      /** @description `invalid_range`: `from` is after `to`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -20923,6 +21502,212 @@ export interface operations {
       };
     };
   };
+  getThreadRating: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ThreadRating"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`: no such thread. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rateThread: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description What the customer said about it. */
+          comment?: string | null;
+          /** @description 1 (bad) to 5 (great). */
+          rating: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CsatRating"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`: no such thread. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `already_rated`: the conversation's rating is recorded already. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   retryThreadReply: {
     parameters: {
       query?: never;
@@ -24370,6 +25155,7 @@ export interface operations {
                 | "thread.note.created"
                 | "contact.merged"
                 | "contact.updated"
+                | "conversation.rated"
               )[]
             | null;
           /** @description Default true. */
@@ -24590,6 +25376,7 @@ export interface operations {
                 | "thread.note.created"
                 | "contact.merged"
                 | "contact.updated"
+                | "conversation.rated"
               )[]
             | null;
           ordered?: boolean;
@@ -25567,6 +26354,125 @@ export interface operations {
         };
       };
       /** @description `message_not_rateable`: the message is not the bot's. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: too many requests from this IP address per minute; see Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rateWidgetConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description What the customer said about it. */
+          comment?: string | null;
+          /** @description 1 (bad) to 5 (great). */
+          rating: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WidgetRating"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `visitor_token_invalid`: the visitor token is unknown; start a new session. `identity_required`: the chat now talks only to signed-in users and the token is an anonymous visitor's; start a session with an identity. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `origin_not_allowed`: the page's origin is not among the chat's allowed origins. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `thread_not_found`: the visitor has not written yet. `chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_asked`: no rating was asked in this conversation. `already_rated`: it is rated already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
       422: {
         headers: {
           [name: string]: unknown;

@@ -159,6 +159,17 @@ export type DomainEvent =
       settingsVersion: string;
       action: "publish" | "rollback" | "settings";
     }
+  /** A customer's CSAT rating of a resolved conversation was recorded (docs/csat.md). */
+  | {
+      type: "thread.rated";
+      threadId: string;
+      chatId: string;
+      botId: string;
+      operatorId: string | null;
+      rating: number;
+      comment: string | null;
+      source: "message" | "widget" | "api";
+    }
   /** A contact was merged into another (docs/contacts.md, "Merging"). */
   | { type: "contact.merged"; contactId: string; mergedId: string; threadsMoved: number }
   /** A contact's fields were changed through the API or the console (docs/contacts.md). */

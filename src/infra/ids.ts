@@ -72,7 +72,8 @@ export type IdPrefix =
   | "cr"
   | "note"
   | "mention"
-  | "team";
+  | "team"
+  | "csat";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -5,6 +5,7 @@ import type { BillingTables } from "./schema-billing.js";
 import type { BusinessHoursTables } from "./schema-business-hours.js";
 import type { CannedResponseTables } from "./schema-canned-responses.js";
 import type { ConversationTables } from "./schema-conversations.js";
+import type { CsatTables } from "./schema-csat.js";
 import type { CustomToolTables } from "./schema-custom-tools.js";
 import type { EvalTables } from "./schema-evals.js";
 import type { EventTables } from "./schema-events.js";
@@ -140,5 +141,6 @@ export interface Database
     EvalTables,
     LabelTables,
     BusinessHoursTables,
+    CsatTables,
     CannedResponseTables,
     NoteTables {}

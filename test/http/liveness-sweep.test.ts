@@ -536,6 +536,26 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   });
   await call({ method: "GET", url: "/v1/business_hours/status?at=2026-11-29T10:00:00Z" });
 
+  // CSAT: the setting, a survey on the visitor's resolved conversation rated in the widget,
+  // a rating given elsewhere, the reports.
+  await call({ method: "GET", url: "/v1/csat" });
+  await call({ method: "POST", url: "/v1/csat", body: { enabled: true, scale: "emoji" } });
+  await call({
+    method: "POST",
+    url: `/v1/threads/${visitor.thread_id}/status`,
+    body: { status: "resolved" },
+  });
+  await call({
+    method: "POST",
+    url: "/widget/v1/rating",
+    ...asVisitor,
+    body: { rating: 5, comment: "Great" },
+  });
+  await call({ method: "GET", url: `/v1/threads/${visitor.thread_id}/rating` });
+  await call({ method: "POST", url: `/v1/threads/${thread}/rating`, body: { rating: 4 } });
+  await call({ method: "GET", url: "/v1/csat/summary?group_by=bot" });
+  await call({ method: "GET", url: "/v1/csat/ratings?limit=10" });
+
   // Knowledge: files, stores empty and with files, batches, search.
   // An empty store first, before anything has used the vector index.
   const empty = await json({ method: "POST", url: "/v1/vector_stores", body: { name: "Empty" } });

@@ -61,7 +61,14 @@ export class ThreadWriter {
     content: string,
     parts: string | null,
     now: string,
-    extra: { externalId?: string; replyToSeq?: number; attachments?: string; operator?: OperatorRef } = {},
+    extra: {
+      externalId?: string;
+      replyToSeq?: number;
+      attachments?: string;
+      operator?: OperatorRef;
+      /** A customer's CSAT rating (docs/csat.md): stored without reopening the thread. */
+      keepStatus?: boolean;
+    } = {},
   ): Promise<MessageRow> {
     const row = await unit.repos.messages.insert({
       id: this.deps.newId("msg"),
@@ -92,7 +99,7 @@ export class ThreadWriter {
     // The customer writing reopens the conversation, in this unit of work. The update above
     // already holds the thread's row, so reading its status here adds no lock and changes no
     // order: the reopen is one more write to the same row, after the message.
-    if (author === "user" && stored && stored.status !== "open") {
+    if (author === "user" && !extra.keepStatus && stored && stored.status !== "open") {
       await this.applyStatus(unit, stored, { status: "open", source: "customer_message" }, now);
       thread.status = "open";
       thread.snoozed_until = null;

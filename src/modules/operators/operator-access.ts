@@ -85,6 +85,12 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/business_hours",
   "POST /v1/business_hours",
   "GET /v1/business_hours/status",
+  // CSAT (docs/csat.md): the reports, and a thread's rating (read, or one the customer gave by phone).
+  "GET /v1/csat",
+  "GET /v1/csat/summary",
+  "GET /v1/csat/ratings",
+  "GET /v1/threads/:thread_id/rating",
+  "POST /v1/threads/:thread_id/rating",
   // Canned responses: the team's ready answers, kept and inserted by operators (docs/canned-responses.md).
   "GET /v1/canned_responses",
   "POST /v1/canned_responses",

@@ -6,7 +6,7 @@ import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
 import type { ApprovalFlow, CreditPolicy, ThreadWriter, TurnRunner } from "../engine/index.js";
 import { ApprovalsService } from "./approvals-service.js";
 import { ChannelInboxService } from "./channel-inbox-service.js";
-import { ConversationService } from "./conversation-service.js";
+import { ConversationService, type SurveyAnswers } from "./conversation-service.js";
 import { threadEventRoutes } from "./events-routes.js";
 import { threadExportRoutes } from "./export-routes.js";
 import { threadJobHandlers } from "./job-handlers.js";
@@ -26,6 +26,8 @@ export function composeThreads(
     credit: CreditPolicy;
     hub: ThreadEventHub;
     keyGuard: StreamKeyGuard;
+    /** CSAT (docs/csat.md): ratings in customers' messages. */
+    surveys?: SurveyAnswers;
   },
 ) {
   const { config, repos, secrets, clock, newId } = context;
@@ -37,6 +39,7 @@ export function composeThreads(
     clock,
     newId,
     credit: deps.credit,
+    ...(deps.surveys ? { surveys: deps.surveys } : {}),
   });
   /**
    * The parts that need the engine, once it is built: the engine acts on threads through their

@@ -36,7 +36,24 @@ export interface ConversationDeps {
   newId: IdGenerator;
   /** Whether a project without credits is answered (docs/billing.md). */
   credit?: CreditPolicy;
+  /** CSAT (docs/csat.md): a customer's message that meets a waiting survey may be its rating. */
+  surveys?: SurveyAnswers;
 }
+
+/** What the CSAT module does with a customer's message in a thread whose survey waits. */
+export interface SurveyAnswers {
+  /** Before the message is stored: "rated" when it answered the survey (else it expired it, if one waited). */
+  answerFromMessage(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    content: string,
+  ): Promise<{ kind: "rated" | "none" }>;
+  /** After the rating message is stored: the bot's thanks, answering it. */
+  thank(unit: UnitOfWork, thread: ThreadRow, message: MessageRow): Promise<void>;
+}
+
+/** Why the AI does not answer a customer's CSAT rating (docs/csat.md). */
+export const CSAT_RATING = "csat_rating";
 
 export interface ReceivedMessages {
   thread: ThreadRow;
@@ -468,6 +485,8 @@ export class ConversationService {
     const thread = known?.thread ?? (await unit.repos.threads.find(projectId, threadId));
     if (!thread) throw notFound("thread", threadId);
     const now = this.deps.clock.now().toISOString();
+    const rated = await this.ratingMessage(unit, thread, contents, now);
+    if (rated) return rated;
     const stored: MessageRow[] = [];
     let lastSeq: number | undefined;
     // The same message sent twice at once (useChat resending it): the second waits for the
@@ -515,6 +534,45 @@ export class ConversationService {
       );
     }
     return { thread, messages: stored, lastSeq, notAnsweringBecause };
+  }
+
+  /**
+   * A single new customer message in a thread whose CSAT survey waits (docs/csat.md,
+   * "Answering"): a rating is stored without reopening the thread, counts as no pending
+   * message, is answered by the bot's thanks instead of the AI (`notAnsweringBecause`
+   * `csat_rating`). Anything else expires the survey and goes on as usual (undefined).
+   */
+  private async ratingMessage(
+    unit: UnitOfWork,
+    thread: ThreadRow,
+    contents: { content: string; externalId?: string; attachments?: string }[],
+    now: string,
+  ): Promise<ReceivedMessages | undefined> {
+    const surveys = this.deps.surveys;
+    const [item] = contents;
+    if (!surveys || !item || contents.length !== 1) return undefined;
+    if (item.externalId) {
+      const seen = await unit.repos.messages.findByExternalId(thread.project_id, thread.id, item.externalId);
+      if (seen) return undefined;
+    }
+    const answer = await surveys.answerFromMessage(unit, thread, item.content);
+    if (answer.kind !== "rated") return undefined;
+    const message = await this.deps.writer.insertMessage(
+      unit,
+      thread,
+      "user",
+      "user",
+      item.content,
+      null,
+      now,
+      {
+        ...(item.externalId ? { externalId: item.externalId } : {}),
+        ...(item.attachments ? { attachments: item.attachments } : {}),
+        keepStatus: true,
+      },
+    );
+    await surveys.thank(unit, thread, message);
+    return { thread, messages: [message], lastSeq: Number(message.seq), notAnsweringBecause: CSAT_RATING };
   }
 
   /** Switches the mode; back to `auto` with unanswered messages, the AI is asked to answer them. */

@@ -29,6 +29,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "thread.note.created",
   "contact.merged",
   "contact.updated",
+  "conversation.rated",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -255,6 +256,26 @@ export const contactUpdatedDataSchema = z
     description: "A contact's fields were changed through the API or the console (docs/contacts.md).",
   });
 
+export const conversationRatedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    rating: z.number().describe("1 (bad) to 5 (great)."),
+    comment: z.string().nullable(),
+    operator_id: z
+      .string()
+      .nullable()
+      .describe("The operator rated: the assignee at resolution; null: none."),
+    bot_id: z.string(),
+    source: z
+      .enum(["message", "widget", "api"])
+      .describe("The customer's message, the widget's buttons, or the API."),
+  })
+  .meta({
+    id: "WebhookConversationRatedData",
+    description: "A customer rated a resolved conversation (docs/csat.md).",
+  });
+
 export const webhookEventDataSchemas = {
   "thread.created": threadCreatedDataSchema,
   "thread.message.created": threadMessageCreatedDataSchema,
@@ -272,6 +293,7 @@ export const webhookEventDataSchemas = {
   "thread.note.created": threadNoteCreatedDataSchema,
   "contact.merged": contactMergedDataSchema,
   "contact.updated": contactUpdatedDataSchema,
+  "conversation.rated": conversationRatedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -303,6 +325,7 @@ export const webhookEventSchema = z
     envelope("thread.note.created"),
     envelope("contact.merged"),
     envelope("contact.updated"),
+    envelope("conversation.rated"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

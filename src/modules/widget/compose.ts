@@ -1,6 +1,7 @@
 import type { ThreadEventHub } from "../../events/thread-event-hub.js";
 import type { RateLimitStore } from "../../infra/rate-limit.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
+import type { CsatService } from "../csat/index.js";
 import type { FeedbackService } from "../feedback/index.js";
 import type { StreamService } from "../threads/index.js";
 import { widgetAdminRoutes } from "./admin-routes.js";
@@ -11,7 +12,13 @@ import { WidgetSettingsService } from "./widget-settings-service.js";
 /** The web widget (docs/widget.md): its settings under /v1, its public API and script outside. */
 export function composeWidget(
   context: ModuleContext,
-  deps: { stream: StreamService; feedback: FeedbackService; hub: ThreadEventHub; rateLimits: RateLimitStore },
+  deps: {
+    stream: StreamService;
+    feedback: FeedbackService;
+    csat: CsatService;
+    hub: ThreadEventHub;
+    rateLimits: RateLimitStore;
+  },
 ): ModuleParts {
   const { config, repos, secrets, clock, newId } = context;
   return {
@@ -26,6 +33,7 @@ export function composeWidget(
           stream: deps.stream,
           feedback: deps.feedback,
         }),
+        csat: deps.csat,
         hub: deps.hub,
         events: () => repos.threadEvents,
         rateLimits: deps.rateLimits,

@@ -13,6 +13,7 @@ import type { App } from "../../infra/http-types.js";
 import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
 import { openSseStream } from "../../infra/sse.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
+import { type CsatService, ratingBodySchema } from "../csat/index.js";
 import { customerRateBodySchema } from "../feedback/index.js";
 import { dataStreamWriter, replyStreamEventSchema } from "../threads/index.js";
 import {
@@ -29,6 +30,8 @@ import { toWidgetMessage, type VisitorContext, type WidgetVisitorService } from 
 
 export interface WidgetRouteDeps {
   visitors: WidgetVisitorService;
+  /** The conversation's CSAT rating (docs/csat.md). */
+  csat: CsatService;
   hub: ThreadEventHub;
   events: () => ThreadEventsRepo;
   rateLimits: RateLimitStore;
@@ -244,6 +247,37 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         },
         async (request, reply) =>
           deps.visitors.rate(await visitor(request, reply), request.params.message_id, request.body),
+      );
+
+      api.post(
+        "/rating",
+        {
+          schema: {
+            tags,
+            operationId: "rateWidgetConversation",
+            summary: "Rate the visitor's resolved conversation (CSAT, 1–5, optional comment)",
+            description:
+              "Answers the conversation's waiting CSAT survey (the widget's five buttons under it). Raises " +
+              "`conversation.rated` with `source` `widget` (docs/csat.md).",
+            security: [{ visitorToken: [] }],
+            body: ratingBodySchema,
+            response: {
+              200: z
+                .object({ rating: z.number(), comment: z.string().nullable() })
+                .meta({ id: "WidgetRating" }),
+              ...errorResponses({
+                ...visitorErrors,
+                404: "`thread_not_found`: the visitor has not written yet. `chat_not_found`: the visitor's chat no longer exists or is no longer a widget chat.",
+                409: "`not_asked`: no rating was asked in this conversation. `already_rated`: it is rated already.",
+              }),
+            },
+          },
+        },
+        async (request, reply) => {
+          const { visitor: row } = await visitor(request, reply);
+          const rated = await deps.csat.rate(row.project_id, row.thread_id, request.body, "widget");
+          return { rating: rated.rating ?? request.body.rating, comment: rated.comment };
+        },
       );
 
       api.get(

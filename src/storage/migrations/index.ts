@@ -37,6 +37,7 @@ import { threadNotes } from "./0035-thread-notes.js";
 import { contacts } from "./0036-contacts.js";
 import { businessHours } from "./0037-business-hours.js";
 import { routing } from "./0038-routing.js";
+import { csat } from "./0039-csat.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -81,5 +82,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0036_contacts": contacts(dialect),
     "0037_business_hours": businessHours(dialect),
     "0038_routing": routing(dialect),
+    "0039_csat": csat(dialect),
   };
 }

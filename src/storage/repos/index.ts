@@ -13,6 +13,7 @@ import { BusinessHoursRepo } from "./business-hours.repo.js";
 import { CannedResponsesRepo } from "./canned-responses.repo.js";
 import { ChatsRepo } from "./chats.repo.js";
 import { ContactsRepo } from "./contacts.repo.js";
+import { CsatRepo } from "./csat.repo.js";
 import { CustomToolsRepo } from "./custom-tools.repo.js";
 import { EvalCasesRepo } from "./eval-cases.repo.js";
 import { EvalRunsRepo } from "./eval-runs.repo.js";
@@ -85,6 +86,7 @@ export interface Repos {
   labels: LabelsRepo;
   /** Each project's business hours (docs/business-hours.md). */
   businessHours: BusinessHoursRepo;
+  csat: CsatRepo;
   /** Ready answers operators insert by short code (docs/canned-responses.md). */
   cannedResponses: CannedResponsesRepo;
   /** Teams of operators, and routing's settings and cursors (docs/routing.md). */
@@ -135,6 +137,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     evalRuns: new EvalRunsRepo(db),
     labels: new LabelsRepo(db),
     businessHours: new BusinessHoursRepo(db),
+    csat: new CsatRepo(db),
     cannedResponses: new CannedResponsesRepo(db),
     teams: new TeamsRepo(db),
     routing: new RoutingRepo(db),

@@ -8,7 +8,8 @@ import { AnalyticsBreakdowns } from "./AnalyticsBreakdowns";
 import { AnalyticsCharts } from "./AnalyticsCharts";
 import { AnalyticsFiltersBar } from "./AnalyticsFilters";
 import { browserTimeZone, chartRows, presetRange, todayIn } from "./analytics-view";
-import { type AnalyticsFilters, analyticsKeys, getAnalytics } from "./api";
+import { type AnalyticsFilters, analyticsKeys, getAnalytics, listBotChoices } from "./api";
+import { CsatCard } from "./CsatCard";
 import { SummaryCards } from "./SummaryCards";
 
 const DEFAULT_PRESET = 30;
@@ -34,6 +35,8 @@ export function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => (report.data ? chartRows(report.data, language) : []), [report.data, language]);
+  const bots = useQuery({ queryKey: ["bots"], queryFn: listBotChoices });
+  const botNames = useMemo(() => new Map((bots.data ?? []).map((bot) => [bot.id, bot.name])), [bots.data]);
   return (
     <Stack gap="lg">
       <PageHeader title={t("title")} intro={t("intro")} />
@@ -52,6 +55,7 @@ export function AnalyticsPage() {
             <SummaryCards totals={data.totals} />
             <AnalyticsCharts rows={rows} />
             <AnalyticsBreakdowns totals={data.totals} />
+            <CsatCard filters={filters} botNames={botNames} />
             <Text size="xs" c="dimmed">
               {t("footnote", { zone: data.time_zone })}
             </Text>

@@ -77,3 +77,27 @@ export const analyticsCsvUrl = (filters: AnalyticsFilters) => apiUrl("/analytics
 /** The filters' choices: the project's bots and integrations (by name and vendor). */
 export const listBotChoices = () => api<Array<{ id: string; name: string }>>("/bots");
 export const listIntegrationVendors = () => api<Array<{ vendor: string }>>("/integrations");
+
+/** CSAT reports (docs/csat.md, "Reports"): answered ratings in the filters' days, as UTC days. */
+export interface CsatSummary {
+  group_by: "operator" | "bot";
+  count: number;
+  average: number | null;
+  groups: Array<{ key: string | null; name: string | null; count: number; average: number | null }>;
+}
+
+export const csatKeys = {
+  summary: (filters: AnalyticsFilters, groupBy: "operator" | "bot") => ["csat", filters, groupBy] as const,
+};
+
+const dayAfter = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export const getCsatSummary = (filters: AnalyticsFilters, groupBy: "operator" | "bot") =>
+  api<CsatSummary>("/csat/summary", {
+    query: {
+      from: `${filters.from}T00:00:00Z`,
+      to: `${dayAfter(filters.to)}T00:00:00Z`,
+      group_by: groupBy,
+    },
+  });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useT } from "../../i18n/I18nProvider";
 import { LabelChips } from "../labels/LabelChips";
 import { AssignControl } from "./AssignControl";
+import { CsatBadge } from "./CsatBadge";
 import { ModeActions } from "./ModeActions";
 import { ModeBadge } from "./ModeBadge";
 import { StatusActions } from "./StatusActions";
@@ -52,6 +53,7 @@ export function ThreadHeader(props: { thread: ThreadDetail; backSearch: string; 
           </Stack>
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <CsatBadge threadId={thread.id} version={`${thread.status}:${thread.last_message_at ?? ""}`} />
           <StatusBadge status={thread.status} data-testid="thread-status" />
           <ModeBadge mode={thread.mode} data-testid="thread-mode" />
           <Button

@@ -156,6 +156,19 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
       };
     case "contact.updated":
       return { type: "contact.updated", data: { contact_id: event.contactId, fields: event.fields } };
+    case "thread.rated":
+      return {
+        type: "conversation.rated",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          rating: event.rating,
+          comment: event.comment,
+          operator_id: event.operatorId,
+          bot_id: event.botId,
+          source: event.source,
+        },
+      };
     default:
       return undefined;
   }
