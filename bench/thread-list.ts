@@ -217,8 +217,11 @@ async function seed(t: TestApp): Promise<{ ms: number }> {
         .values(threadLabels as never)
         .execute();
   }
-  // Fresh statistics, as a database that grew to this size over months would have.
-  await sql`analyze`.execute(db);
+  // Fresh statistics, and on PostgreSQL the visibility map autovacuum keeps on a database that
+  // grew to this size over months (without it, index-only scans read the table's pages too).
+  if (t.storage.dialect === "postgres")
+    await sql`vacuum analyze threads, thread_labels, messages, persons`.execute(db);
+  else await sql`analyze`.execute(db);
   return { ms: performance.now() - started };
 }
 
