@@ -43,3 +43,34 @@ export function freeFormObjectSchema() {
     }
   });
 }
+
+/** `default`, or a language tag's primary subtag (`en`, `ru`, `de`), optionally with a region. */
+const TEXT_LANGUAGE_KEY = /^(default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})?)$/;
+const MAX_TEXT_LANGUAGES = 20;
+
+/**
+ * A text the customer is sent in their language (an out-of-hours message, a survey question):
+ * `default` and, optionally, one per language code. `what` names it in the errors.
+ */
+export function textPerLanguageSchema(what: string, maxLength: number) {
+  return z
+    .record(z.string(), z.string().trim().min(1, "must not be empty").max(maxLength))
+    .superRefine((texts, context) => {
+      const keys = Object.keys(texts);
+      if (!("default" in texts)) {
+        context.addIssue({ code: "custom", message: `needs a \`default\` ${what}`, path: ["default"] });
+      }
+      if (keys.length > MAX_TEXT_LANGUAGES) {
+        context.addIssue({ code: "custom", message: `at most ${MAX_TEXT_LANGUAGES} languages`, path: [] });
+      }
+      for (const key of keys) {
+        if (!TEXT_LANGUAGE_KEY.test(key)) {
+          context.addIssue({
+            code: "custom",
+            message: "must be `default` or a language code such as `en` or `ru`",
+            path: [key],
+          });
+        }
+      }
+    });
+}

@@ -5,6 +5,8 @@
  * "09:00–18:00" stays 09:00–18:00 local across daylight saving changes.
  */
 
+import { localParts, zoneOffsetMs } from "../../lib/zoned-time.js";
+
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -57,58 +59,6 @@ export function minutesOf(time: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** The zone's wall clock at an instant. */
-function wallTimeAt(ms: number, zone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter(zone).formatToParts(new Date(ms))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(ms: number, zone: string): number {
-  const wall = wallTimeAt(ms, zone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
 /**
  * The instant of a local date (a UTC midnight standing for the calendar day) and minute. A wall
  * time the zone skips (clocks going forward) is moved forward by the gap; one it repeats
@@ -116,8 +66,8 @@ function offsetAt(ms: number, zone: string): number {
  */
 function instantOf(dayMs: number, minutes: number, zone: string): number {
   const guess = dayMs + minutes * 60_000;
-  const first = offsetAt(guess, zone);
-  const second = offsetAt(guess - first, zone);
+  const first = zoneOffsetMs(guess, zone);
+  const second = zoneOffsetMs(guess - first, zone);
   return guess - (first === second ? first : second);
 }
 
@@ -146,7 +96,7 @@ function stretches(
   days: number,
 ): { list: Array<[number, number]>; end: number } {
   const zone = schedule.timezone;
-  const today = wallTimeAt(at, zone);
+  const today = localParts(at, zone);
   const firstDay = Date.UTC(today.year, today.month - 1, today.day) - DAY_MS;
   const list: Array<[number, number]> = [];
   for (let index = 0; index <= days; index += 1) {

@@ -1,17 +1,15 @@
 import { z } from "zod";
+import { textPerLanguageSchema } from "../../infra/common-schemas.js";
 import { isTimeZone, minutesOf, WEEKDAYS, type Weekday } from "./schedule.js";
 
 /** At most this many intervals a day, holidays (days or ranges), and messages. */
 export const MAX_INTERVALS_PER_DAY = 12;
 export const MAX_HOLIDAYS = 400;
 export const MAX_MESSAGE_LENGTH = 2000;
-const MAX_LANGUAGES = 20;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const END_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** `default`, or a language tag's primary subtag (`en`, `ru`, `de`), optionally with a region. */
-const MESSAGE_KEY = /^(default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})?)$/;
 
 const realDate = (value: string) => {
   if (!DATE.test(value)) return false;
@@ -76,26 +74,7 @@ const holidaySchema = z
     path: ["to"],
   });
 
-const messageSchema = z
-  .record(z.string(), z.string().trim().min(1, "must not be empty").max(MAX_MESSAGE_LENGTH))
-  .superRefine((messages, context) => {
-    const keys = Object.keys(messages);
-    if (!("default" in messages)) {
-      context.addIssue({ code: "custom", message: "needs a `default` message", path: ["default"] });
-    }
-    if (keys.length > MAX_LANGUAGES) {
-      context.addIssue({ code: "custom", message: `at most ${MAX_LANGUAGES} languages`, path: [] });
-    }
-    for (const key of keys) {
-      if (!MESSAGE_KEY.test(key)) {
-        context.addIssue({
-          code: "custom",
-          message: "must be `default` or a language code such as `en` or `ru`",
-          path: [key],
-        });
-      }
-    }
-  })
+const messageSchema = textPerLanguageSchema("message", MAX_MESSAGE_LENGTH)
   .nullable()
   .default(null)
   .describe(

@@ -1,33 +1,13 @@
 import { z } from "zod";
+import { textPerLanguageSchema } from "../../infra/common-schemas.js";
 
 const MAX_QUESTION_LENGTH = 1000;
-const MAX_LANGUAGES = 20;
-const QUESTION_KEY = /^(default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})?)$/;
 export const MAX_COMMENT_LENGTH = 2000;
 
 /** The project's survey setting as stored and as POST /v1/csat takes it. */
 export const csatSettingsBodySchema = z.strictObject({
   enabled: z.boolean().describe("Ask after each resolution; off (the default): no survey."),
-  question: z
-    .record(z.string(), z.string().trim().min(1, "must not be empty").max(MAX_QUESTION_LENGTH))
-    .superRefine((question, context) => {
-      const keys = Object.keys(question);
-      if (!("default" in question)) {
-        context.addIssue({ code: "custom", message: "needs a `default` question", path: ["default"] });
-      }
-      if (keys.length > MAX_LANGUAGES) {
-        context.addIssue({ code: "custom", message: `at most ${MAX_LANGUAGES} languages`, path: [] });
-      }
-      for (const key of keys) {
-        if (!QUESTION_KEY.test(key)) {
-          context.addIssue({
-            code: "custom",
-            message: "must be `default` or a language code such as `en` or `ru`",
-            path: [key],
-          });
-        }
-      }
-    })
+  question: textPerLanguageSchema("question", MAX_QUESTION_LENGTH)
     .nullable()
     .default(null)
     .describe(
