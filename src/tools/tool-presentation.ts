@@ -52,6 +52,12 @@ export function textArg(args: ToolArgs, key: string): string | undefined {
 }
 
 /** A number argument, when the call has a finite one. */
+/** " (reason: «…»)" from the call's `reason` argument, or "" without one: what hand-off and resolve questions append. */
+export function reasonSuffix(args: ToolArgs, language: Language): string {
+  const reason = textArg(args, "reason");
+  return reason ? ` (${language === "ru" ? "причина" : "reason"}: ${quote(reason, language, 100)})` : "";
+}
+
 export function numberArg(args: ToolArgs, key: string): number | undefined {
   const value = args[key];
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;

@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
-import { quote, textArg } from "../../../tools/tool-presentation.js";
+import { reasonSuffix } from "../../../tools/tool-presentation.js";
 
 export const inputSchema = z.object({
   reason: z
@@ -33,10 +33,7 @@ export const handoffToOperatorTool: BuiltinTool = {
       ru: "Передаёт разговор сотруднику; бот перестаёт отвечать, пока разговор ему не вернут.",
     },
     ask: (args, language) => {
-      const reason = textArg(args, "reason");
-      const why = reason
-        ? ` (${language === "ru" ? "причина" : "reason"}: ${quote(reason, language, 100)})`
-        : "";
+      const why = reasonSuffix(args, language);
       return language === "ru"
         ? `передать разговор сотруднику${why}`
         : `pass this conversation to a person on our team${why}`;

@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { BuiltinTool } from "../../../tools/tool-context.js";
-import { quote, textArg } from "../../../tools/tool-presentation.js";
+import { reasonSuffix } from "../../../tools/tool-presentation.js";
 
 export const inputSchema = z.object({
   reason: z
@@ -28,10 +28,7 @@ export const resolveConversationTool: BuiltinTool = {
       ru: "Даёт боту отметить разговор решённым, когда вопрос клиента закрыт; он откроется снова, если клиент напишет.",
     },
     ask: (args, language) => {
-      const reason = textArg(args, "reason");
-      const why = reason
-        ? ` (${language === "ru" ? "причина" : "reason"}: ${quote(reason, language, 100)})`
-        : "";
+      const why = reasonSuffix(args, language);
       return language === "ru"
         ? `отметить разговор решённым${why}`
         : `mark this conversation as resolved${why}`;
