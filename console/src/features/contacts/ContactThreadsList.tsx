@@ -4,12 +4,14 @@ import { Link } from "react-router";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { QueryState } from "../../components/QueryState";
 import { useFormatters, useT } from "../../i18n/I18nProvider";
+import { useChannelNamer } from "../inbox/useConversationName";
 import { contactKeys, listContactThreads } from "./api";
 
 /** A contact's conversations in every channel, newest activity first, each opening in the inbox. */
 export function ContactThreadsList({ contactId }: { contactId: string }) {
   const t = useT("contacts");
   const formatters = useFormatters();
+  const channelName = useChannelNamer();
   const query = useInfiniteQuery({
     queryKey: contactKeys.threads(contactId),
     queryFn: ({ pageParam }) => listContactThreads(contactId, pageParam),
@@ -46,7 +48,10 @@ export function ContactThreadsList({ contactId }: { contactId: string }) {
                   </Text>
                 </Stack>
                 <Badge size="sm" variant="outline" style={{ flexShrink: 0 }}>
-                  {thread.channel ?? t("apiChannel")}
+                  {channelName(thread, {
+                    ...(thread.channel ? { vendor: thread.channel } : {}),
+                    ...(thread.chat_name ? { name: thread.chat_name } : {}),
+                  })}
                 </Badge>
               </Group>
             ))}

@@ -50,6 +50,12 @@ export function ThreadListPanel(props: {
                     </Button>
                   }
                 />
+              ) : props.filters.status !== "all" ? (
+                // Only this tab is empty: the others may hold conversations, so no "connect a channel".
+                <EmptyState
+                  title={t(`empty.noStatus.${props.filters.status}.title`)}
+                  hint={t(`empty.noStatus.${props.filters.status}.hint`)}
+                />
               ) : (
                 <EmptyState
                   title={t("empty.noThreads.title")}

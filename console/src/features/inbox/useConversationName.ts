@@ -5,8 +5,10 @@ import { type Translate, useT } from "../../i18n/I18nProvider";
 import { channelKeys, listIntegrations } from "../channels/api";
 import { useChannelWords } from "../channels/useChannelWords";
 import {
+  type ChatFacts,
   type ConversationChannel,
   type ConversationWho,
+  channelOf,
   identify,
   type NameableThread,
 } from "./conversation-name";
@@ -71,6 +73,13 @@ export function useConversationNamer(): (thread: NameableThread & { bot_id: stri
     },
     [t, vendor, chats.byId, bots.byId, vendors],
   );
+}
+
+/** The channel's words alone ("Website widget", "Telegram", "Parley API") for a thread and its chat. */
+export function useChannelNamer(): (thread: NameableThread, chat: ChatFacts) => string {
+  const t = useT("inbox");
+  const { vendor } = useChannelWords();
+  return useCallback((thread, chat) => channelWords(channelOf(thread, chat), t, vendor), [t, vendor]);
 }
 
 function channelWords(channel: ConversationChannel, t: Translate, vendor: (id: string) => string): string {
