@@ -3695,6 +3695,7 @@ export interface components {
             | "contact.merged"
             | "contact.updated"
             | "conversation.rated"
+            | "thread.assigned"
           )[]
         | null;
       id: string;
@@ -5712,7 +5713,8 @@ export interface components {
         | "thread.note.created"
         | "contact.merged"
         | "contact.updated"
-        | "conversation.rated";
+        | "conversation.rated"
+        | "thread.assigned";
       id: string;
       /** @description Why the latest attempt failed, if it did. */
       last_error: string | null;
@@ -5755,6 +5757,7 @@ export interface components {
             | "contact.merged"
             | "contact.updated"
             | "conversation.rated"
+            | "thread.assigned"
           )[]
         | null;
       id: string;
@@ -5930,6 +5933,15 @@ export interface components {
           id: string;
           /** @constant */
           type: "conversation.rated";
+        }
+      | {
+          /** @description ISO 8601, UTC, with milliseconds */
+          created_at: string;
+          data: components["schemas"]["WebhookThreadAssignedData"];
+          /** @description `evt_…`; the same in every delivery of the event (x-service-event-id). */
+          id: string;
+          /** @constant */
+          type: "thread.assigned";
         };
     WebhookEventTypeInfo: {
       /** @description JSON Schema (draft 2020-12) of the event's `data`. */
@@ -5955,7 +5967,8 @@ export interface components {
         | "thread.note.created"
         | "contact.merged"
         | "contact.updated"
-        | "conversation.rated";
+        | "conversation.rated"
+        | "thread.assigned";
     };
     /** @description An integration's credentials stopped working. */
     WebhookIntegrationAuthLostData: {
@@ -6064,6 +6077,23 @@ export interface components {
       };
       thread_id: string;
       tool_name: string;
+    };
+    /** @description A conversation's assignee changed (docs/routing.md, "Events"). */
+    WebhookThreadAssignedData: {
+      /** @description The operator it is assigned to now; null: unassigned. */
+      assignee: {
+        id: string;
+        name: string;
+      } | null;
+      chat_id: string;
+      /** @description Who had it before; null when nobody did. */
+      previous_assignee: {
+        id: string;
+        name: string;
+      } | null;
+      /** @description `routing` when auto-assignment gave it (docs/routing.md); null when a person or an API key did. */
+      source: "routing" | null;
+      thread_id: string;
     };
     /** @description A new conversation started. */
     WebhookThreadCreatedData: {
@@ -25156,6 +25186,7 @@ export interface operations {
                 | "contact.merged"
                 | "contact.updated"
                 | "conversation.rated"
+                | "thread.assigned"
               )[]
             | null;
           /** @description Default true. */
@@ -25377,6 +25408,7 @@ export interface operations {
                 | "contact.merged"
                 | "contact.updated"
                 | "conversation.rated"
+                | "thread.assigned"
               )[]
             | null;
           ordered?: boolean;

@@ -47,6 +47,8 @@ export type DomainEvent =
       threadId: string;
       chatId: string;
       assignee: OperatorRef | null;
+      /** Who had it before: null when nobody did. */
+      previousAssignee: OperatorRef | null;
       /** `routing`: auto-assignment did it (docs/routing.md); absent for a person's or a key's. */
       source?: "routing";
     }

@@ -59,6 +59,11 @@ export const operatorRefSchema = z
 
 export type OperatorRef = z.infer<typeof operatorRefSchema>;
 
+/** A thread's assignee as an OperatorRef (null when unassigned), from the thread row's columns. */
+export function assigneeOf(row: { assignee_id: string | null; assignee_name: string | null }): OperatorRef | null {
+  return row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null;
+}
+
 /**
  * A message as everything outside Parley sees it: in the API (`Message`), on the thread event
  * streams and in webhook events. One shape; each place registers it under its own name.

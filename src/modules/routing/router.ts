@@ -1,4 +1,5 @@
 import type { DomainEvent } from "../../events/domain-event.js";
+import { assigneeOf } from "../../events/message.js";
 import type { Clock } from "../../infra/clock.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { RoutingCandidate } from "../../storage/repos/routing.repo.js";
@@ -125,6 +126,7 @@ async function assign(
     threadId: thread.id,
     chatId: thread.chat_id,
     assignee: { id: operator.id, name: operator.name },
+    previousAssignee: assigneeOf(thread),
     source: "routing",
   });
 }

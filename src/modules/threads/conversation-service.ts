@@ -1,5 +1,5 @@
 import type { ModeChangeSource } from "../../events/domain-event.js";
-import type { OperatorRef } from "../../events/message.js";
+import { assigneeOf, type OperatorRef } from "../../events/message.js";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import { type AuthContext, actorOf, type ThreadActor } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
@@ -692,6 +692,7 @@ export class ConversationService {
     thread: ThreadRow,
     assignee: OperatorRef | null,
   ): Promise<void> {
+    const previousAssignee = assigneeOf(thread);
     await unit.repos.threads.update(thread.project_id, thread.id, {
       assignee_id: assignee?.id ?? null,
       assignee_name: assignee?.name ?? null,
@@ -699,7 +700,13 @@ export class ConversationService {
     });
     thread.assignee_id = assignee?.id ?? null;
     thread.assignee_name = assignee?.name ?? null;
-    unit.record({ type: "thread.assigned", threadId: thread.id, chatId: thread.chat_id, assignee });
+    unit.record({
+      type: "thread.assigned",
+      threadId: thread.id,
+      chatId: thread.chat_id,
+      assignee,
+      previousAssignee,
+    });
   }
 
   /** The thread's working memory, replaced whole (the update_working_memory tool). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assigneeOf } from "../../events/message.js";
 import type { ThreadActor } from "../../infra/auth-context.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
@@ -16,7 +17,7 @@ export function toThread(row: ThreadRow, labels: string[]): Thread {
     title: row.title,
     last_message_at: row.last_message_at,
     pending_count: Number(row.pending_count),
-    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
+    assignee: assigneeOf(row),
     team: row.team_id ? { id: row.team_id, name: row.team_name ?? "" } : null,
     taken_over_by: row.taken_over_by ? (JSON.parse(row.taken_over_by) as ThreadActor) : null,
     taken_over_at: row.taken_over_at,

@@ -30,6 +30,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "contact.merged",
   "contact.updated",
   "conversation.rated",
+  "thread.assigned",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -191,6 +192,24 @@ export const threadStatusChangedDataSchema = z
     description: 'A conversation\'s status changed (docs/conversations.md, "Status").',
   });
 
+const operatorRef = z.object({ id: z.string(), name: z.string() });
+
+export const threadAssignedDataSchema = z
+  .object({
+    thread_id: z.string(),
+    chat_id: z.string(),
+    assignee: operatorRef.nullable().describe("The operator it is assigned to now; null: unassigned."),
+    previous_assignee: operatorRef.nullable().describe("Who had it before; null when nobody did."),
+    source: z
+      .enum(["routing"])
+      .nullable()
+      .describe("`routing` when auto-assignment gave it (docs/routing.md); null when a person or an API key did."),
+  })
+  .meta({
+    id: "WebhookThreadAssignedData",
+    description: "A conversation's assignee changed (docs/routing.md, \"Events\").",
+  });
+
 export const threadNoteCreatedDataSchema = z
   .object({
     thread_id: z.string(),
@@ -294,6 +313,7 @@ export const webhookEventDataSchemas = {
   "contact.merged": contactMergedDataSchema,
   "contact.updated": contactUpdatedDataSchema,
   "conversation.rated": conversationRatedDataSchema,
+  "thread.assigned": threadAssignedDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[T]>;
@@ -326,6 +346,7 @@ export const webhookEventSchema = z
     envelope("contact.merged"),
     envelope("contact.updated"),
     envelope("conversation.rated"),
+    envelope("thread.assigned"),
   ])
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request." });
 

@@ -1,19 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { webhookEventSchema } from "../../../src/modules/webhooks/event-schemas.js";
 import { type ConsoleSession, signIn } from "../../helpers/console-session.js";
 import { activeChat, streamTurn } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { ManualClock } from "../../helpers/manual-clock.js";
 import { lastUserText, type ScriptedReply, scriptedModel } from "../../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { WebhookReceiver } from "../../helpers/webhook-receiver.js";
 
 const MINUTE = 60_000;
 
 /** docs/routing.md */
 describe.each(DIALECTS)("routing on %s", (dialect) => {
   let t: TestApp | undefined;
+  let rx: WebhookReceiver | undefined;
   afterEach(async () => {
     await t?.close();
+    await rx?.close();
     t = undefined;
+    rx = undefined;
   });
   const it_ = it.skipIf(shouldSkip(dialect));
 
@@ -21,7 +26,7 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
    * An app on a manual clock whose model hands off on "person", fails on "fail" (the bot hands
    * failures over), and echoes otherwise; with `names` operators signed in (seen now).
    */
-  async function setup(names: string[]) {
+  async function setup(names: string[], env: Record<string, string> = {}) {
     const clock = new ManualClock();
     const mock = scriptedModel((options, call): ScriptedReply => {
       const text = lastUserText(options);
@@ -31,7 +36,7 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
       }
       return { text: "ok" };
     });
-    t = await createTestApp({ dialect, clock, modelOverride: () => mock.model });
+    t = await createTestApp({ dialect, clock, env, modelOverride: () => mock.model });
     const fixtures = await activeChat(t);
     const settings = await t.call("POST", `/v1/bots/${fixtures.bot.id}/settings`, {
       body: { ai: { tools: { handoff_to_operator: "auto" }, failure: { handoff: true } } },
@@ -354,4 +359,32 @@ describe.each(DIALECTS)("routing on %s", (dialect) => {
       }
     },
   );
+
+  it_("thread.assigned: a webhook for every change of assignee, by routing, a person and a key", async () => {
+    rx = await WebhookReceiver.start();
+    const { t, chat, operators } = await setup(["Anna", "Boris"], { PARLEY_WEBHOOKS_ALLOW_PRIVATE: "true" });
+    const [first, second] = operators;
+    const endpoint = await t.call("POST", "/v1/webhook-endpoints", {
+      body: { url: rx.url, events: ["thread.assigned"] },
+    });
+    expect(endpoint.statusCode).toBe(200);
+    await routing(t, { auto_assign: true });
+
+    await streamTurn(t, chat.id, "th-1", "I want a person");
+    await second!.session.call("POST", "/v1/threads/th-1/assign", { operator_id: second!.id });
+    // The same assignee again changes nothing and sends nothing.
+    await t.call("POST", "/v1/threads/th-1/assign", { body: { operator_id: second!.id } });
+    await t.call("POST", "/v1/threads/th-1/assign", { body: { operator_id: null } });
+    await rx.waitFor(() => rx!.accepted.length >= 3);
+
+    const bodies = rx.received.map((hook) => hook.body as Record<string, unknown>);
+    for (const body of bodies) expect(webhookEventSchema.parse(body)).toEqual(body);
+    const anna = { id: first!.id, name: first!.name };
+    const boris = { id: second!.id, name: second!.name };
+    expect(bodies.map((body) => body.data)).toEqual([
+      { thread_id: "th-1", chat_id: chat.id, assignee: anna, previous_assignee: null, source: "routing" },
+      { thread_id: "th-1", chat_id: chat.id, assignee: boris, previous_assignee: anna, source: null },
+      { thread_id: "th-1", chat_id: chat.id, assignee: null, previous_assignee: boris, source: null },
+    ]);
+  });
 });

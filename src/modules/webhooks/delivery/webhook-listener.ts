@@ -97,6 +97,17 @@ function toWebhookEvent(event: DomainEvent): Outgoing | undefined {
           removed: event.removed,
         },
       };
+    case "thread.assigned":
+      return {
+        type: "thread.assigned",
+        data: {
+          thread_id: event.threadId,
+          chat_id: event.chatId,
+          assignee: event.assignee,
+          previous_assignee: event.previousAssignee,
+          source: event.source ?? null,
+        },
+      };
     case "thread.note":
       if (event.action !== "created") return undefined;
       return {
