@@ -20,21 +20,21 @@ export interface Dialect {
 const LINK_SCHEME = /^(?:https?:\/\/|mailto:|tg:\/\/)/i;
 
 export function isLinkable(url: string): boolean {
-  return LINK_SCHEME.test(url) && !/[\s<>"]/.test(url);
+  return LINK_SCHEME.test(url) && !/[\s<>]/.test(url);
 }
 
 /**
  * "text (url)", or the URL alone when the text is the URL (an autolink); `escape` makes the URL
- * literal text of the markup.
+ * literal text of the markup (`literal`).
  */
 export function textWithUrl(
   inner: string,
   url: string,
   plain: string,
-  escape: (value: string) => string,
+  literal: (value: string) => string,
 ): string {
-  if (plain === url || `mailto:${plain}` === url || plain === "") return escape(url);
-  return `${inner} (${escape(url)})`;
+  if (plain === url || `mailto:${plain}` === url || plain === "") return literal(url);
+  return `${inner} (${literal(url)})`;
 }
 
 /** Each line of `text` prefixed (quotes as line markers). */

@@ -44,7 +44,8 @@ export function piecesOf(markdown: string, size = PIECE): Piece[] {
         cuts.push(cut);
         start = cut;
       }
-      while (lineEnd - start > size) {
+      // Only this line (never code closed on it) is left: cut it at spaces.
+      while (start >= lineStart && lineEnd - start > size) {
         const space = markdown.lastIndexOf(" ", start + size);
         const at = space > start + size / 2 ? space : safeCut(markdown, start + size);
         cuts.push(at);
