@@ -34,12 +34,18 @@ export function outboundParts(
   const { source, markup, limit } = options;
   if (source === "plain") return splitText(text, limit).map((part) => plainPart(part));
   if (markup === "plain") return splitText(markdownToPlain(text), limit).map((part) => plainPart(part));
-  return fit(text, limit.max, 0, markup, limit);
+  return fitParts(text, limit.max, 0, markup, limit);
 }
 
 const plainPart = (text: string): OutboundPart => ({ text, markup: "plain", plain: text });
 
-function fit(markdown: string, max: number, depth: number, markup: Markup, limit: TextLimit): OutboundPart[] {
+function fitParts(
+  markdown: string,
+  max: number,
+  depth: number,
+  markup: Markup,
+  limit: TextLimit,
+): OutboundPart[] {
   const parts: OutboundPart[] = [];
   for (const piece of carryFences(splitText(markdown, { max, unit: limit.unit }))) {
     const rendered = renderMarkdown(piece, markup);
@@ -52,7 +58,7 @@ function fit(markdown: string, max: number, depth: number, markup: Markup, limit
     if (over <= 0) parts.push({ text: rendered, markup, plain: plain || piece });
     else if (depth < MAX_REFITS && max > 1) {
       parts.push(
-        ...fit(
+        ...fitParts(
           piece,
           Math.max(1, Math.min(max, measure(piece, limit.unit)) - over - 16),
           depth + 1,
