@@ -8,9 +8,9 @@ import {
   type ToolSet,
 } from "ai";
 import type { IdGenerator } from "../../infra/ids.js";
+import { createStreamFormatter } from "../../lib/formatting/index.js";
 import type { BotSettings } from "../bots/index.js";
 import type { PausedCall } from "./approval-flow.js";
-import { createStreamFormatter } from "./formatting/index.js";
 import type { TurnEventSink } from "./turn-events.js";
 import type { ReplyFinishReason } from "./turn-outcome.js";
 import type { TurnPrompt } from "./turn-prompt.js";

@@ -24,6 +24,7 @@ export const bitrix24 = {
     routeKeys: ["message_type", "line_id"],
     // Bitrix24 cuts messages above 20 000 characters; parts stay well below (docs/channels.md).
     textLimit: { max: 10_000, unit: "chars" },
+    markup: "bbcode",
     parseInbound: parseBitrix24Inbound,
     send: sendBitrix24Message,
     sendTyping: sendBitrix24Typing,

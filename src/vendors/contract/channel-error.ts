@@ -25,6 +25,13 @@ export class ChannelError extends Error {
   }
 }
 
+/**
+ * The `permanent` code of a send the vendor refused for its markup (Telegram's "can't parse
+ * entities"): the deliverer sends that part once more as plain text (docs/channels.md,
+ * "Formatting").
+ */
+export const MARKUP_REJECTED = "markup_rejected";
+
 export const rateLimited = (code: string, message: string, retryAfterMs: number) =>
   new ChannelError("rate_limited", code, message, retryAfterMs);
 

@@ -1,3 +1,4 @@
+import type { Markup } from "../../lib/markup/markup.js";
 import type { VendorContext } from "./vendor-context.js";
 
 /**
@@ -94,6 +95,8 @@ export interface OutboundMessage {
    * sends use it (VK's `random_id`), so a retried part is not shown twice.
    */
   idempotencyKey: string;
+  /** What `text` is written in: the channel's `markup`, or plain text (absent means plain). */
+  markup?: Markup;
 }
 
 /** The longest text one vendor message may carry, and how the vendor counts it. */
@@ -108,6 +111,12 @@ export interface Channel<AuthData = Record<string, unknown>> {
   readonly routeKeys?: readonly string[];
   /** The vendor's length limit for one message; longer replies are split before `send`. */
   readonly textLimit?: TextLimit;
+  /**
+   * The markup the vendor's messages render (docs/channels.md, "Formatting"): the bot's
+   * Markdown is converted to it before `send` (`telegram-html`, `whatsapp`, `bbcode`); `plain`
+   * (the default) sends it as plain text.
+   */
+  readonly markup?: Markup;
   /** A GET on the hook URL: the subscription handshake (Meta's `hub.challenge`). */
   handshake?(context: VendorContext<AuthData>, request: InboundRequest): HookReply | "rejected";
   /**

@@ -1,6 +1,7 @@
 import {
   type ChannelError,
   credentialsRejected,
+  MARKUP_REJECTED,
   permanentFailure,
   rateLimited,
   transientFailure,
@@ -33,6 +34,8 @@ const FORBIDDEN_CODES: Array<[RegExp, string]> = [
 const BAD_REQUEST_CODES: Array<[RegExp, string]> = [
   [/chat not found/i, "conversation_not_found"],
   [/message is too long/i, "message_too_long"],
+  // HTML Telegram could not parse: the deliverer sends the part again as plain text.
+  [/can't parse entities/i, MARKUP_REJECTED],
   [/file is too big/i, "file_too_large"],
   [/file_id|file is temporarily unavailable/i, "file_not_found"],
 ];

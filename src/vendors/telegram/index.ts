@@ -10,8 +10,8 @@ import { setUpTelegramWebhook, tearDownTelegramWebhook } from "./webhook.js";
 
 /**
  * The Telegram channel over the Bot API (docs/channels.md, "Telegram"): webhook registered by
- * API with a generated secret, private chats and groups, plain-text replies of up to 4096
- * UTF-16 code units, typing, the bot's profile and file downloads.
+ * API with a generated secret, private chats and groups, replies in Telegram's HTML of up to 4096
+ * UTF-16 code units (counted after the HTML is parsed), typing, the bot's profile and file downloads.
  */
 export const telegram = {
   id: "telegram",
@@ -20,6 +20,7 @@ export const telegram = {
   channel: {
     routeKeys: TELEGRAM_ROUTE_KEYS,
     textLimit: { max: 4096, unit: "utf16" },
+    markup: "telegram-html",
     parseInbound: parseTelegramInbound,
     send: sendTelegramText,
     sendTyping: sendTelegramTyping,

@@ -4,7 +4,8 @@ import { chatIdParam } from "./chat-id.js";
 import type { TelegramContext } from "./context.js";
 
 /**
- * Sending (docs/channels.md, "Sending"): one part per `sendMessage`, plain text (no
+ * Sending (docs/channels.md, "Sending"): one part per `sendMessage`, with `parse_mode: "HTML"`
+ * when the part is in Telegram's HTML (docs/channels.md, "Formatting"), else plain text (no
  * `parse_mode`, so nothing needs escaping). Telegram has no idempotency key, so
  * `idempotencyKey` is not used. The id returned is `<chat id>:<message_id>`, the same shape
  * inbound messages get, because a message_id alone is only unique within its chat.
@@ -16,6 +17,7 @@ export async function sendTelegramText(
   const result = await callTelegram(context, "sendMessage", {
     chat_id: chatIdParam(message.conversationId),
     text: message.text,
+    ...(message.markup === "telegram-html" ? { parse_mode: "HTML" } : {}),
   });
   const sent = result as { message_id?: unknown; chat?: { id?: unknown } } | null;
   if (typeof sent?.message_id !== "number") return { externalMessageId: null };

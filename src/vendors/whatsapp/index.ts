@@ -24,6 +24,7 @@ export const whatsapp = {
   channel: {
     routeKeys: ["phone_number_id"],
     textLimit: { max: 4096, unit: "chars" },
+    markup: "whatsapp",
     handshake: (context, request) => subscriptionHandshake(context.authData.verify_token, request),
     parseInbound: async (context, request) => {
       const body = verifiedBody(context.authData.app_secret, request);

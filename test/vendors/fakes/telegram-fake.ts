@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../vendor-kit.js";
+import { checkTelegramHtml } from "./telegram-html.js";
 
 /**
  * A fake Telegram Bot API on 127.0.0.1 (docs/channels.md, "Telegram"). It serves
@@ -11,6 +12,10 @@ import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../
  * `error_code`, and plays Telegram's side of the webhook: `deliverText` posts an `Update` to the
  * URL registered with setWebhook, carrying the registered `secret_token` in
  * `X-Telegram-Bot-Api-Secret-Token`.
+ *
+ * `sendMessage` with `parse_mode: "HTML"` checks the HTML as Telegram parses it
+ * (telegram-html.ts) and answers Telegram's 400 "can't parse entities" when it is not valid; the
+ * empty-text and 4096 limits apply to the text after parsing, as Telegram counts them.
  *
  * Deviations from Telegram, on purpose: setWebhook accepts `http://127.0.0.1` URLs (Telegram wants
  * HTTPS on ports 443/80/88/8443), and nothing is ever queued for redelivery.
@@ -396,15 +401,17 @@ export class TelegramFake implements FakeVendor {
   private sendMessage(params: Record<string, unknown>, req: IncomingMessage, path: string): unknown {
     const chatId = this.chatIdOf(params);
     const text = params.text;
-    if (typeof text !== "string" || text.trim() === "") throw badRequest("message text is empty");
+    if (typeof text !== "string") throw badRequest("message text is empty");
     const failure = this.sendFailures.shift();
     if (failure) throw new HttpError(failure);
+    const shown = this.shownText(text, params.parse_mode);
+    if (shown.trim() === "") throw badRequest("message text is empty");
     if (this.unknownChats.has(chatId) || chatId.startsWith("@")) throw badRequest("chat not found");
     if (this.blockedChats.has(chatId)) {
       throw new HttpError({ code: 403, description: "Forbidden: bot was blocked by the user" });
     }
-    // Telegram counts UTF-16 code units, as a JS string's length does.
-    if (text.length > this.textLimit) throw badRequest("message is too long");
+    // Telegram counts UTF-16 code units, as a JS string's length does, after entity parsing.
+    if (shown.length > this.textLimit) throw badRequest("message is too long");
     this.sent.push({ conversationId: chatId, text, method: req.method ?? "POST", path, body: params });
     const chat = this.chats.get(chatId) ?? { id: Number(chatId), type: "private", first_name: "User" };
     return {
@@ -414,6 +421,15 @@ export class TelegramFake implements FakeVendor {
       date: Math.floor(Date.now() / 1000),
       text,
     };
+  }
+
+  /** The text as Telegram shows it: the HTML parsed (or refused) under `parse_mode: "HTML"`. */
+  private shownText(text: string, parseMode: unknown): string {
+    if (parseMode === undefined || parseMode === "") return text;
+    if (parseMode !== "HTML") throw badRequest(`unsupported parse_mode in this fake: ${String(parseMode)}`);
+    const checked = checkTelegramHtml(text);
+    if (!checked.ok) throw badRequest(checked.description);
+    return checked.visible;
   }
 
   private serveFile(res: ServerResponse, token: string, filePath: string): void {

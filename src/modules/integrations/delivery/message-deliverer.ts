@@ -5,11 +5,14 @@ import { failSpan, withSpan } from "../../../infra/telemetry/with-span.js";
 import { RetryLater } from "../../../job-queue/retry-later.js";
 import type { Repos } from "../../../storage/repos/index.js";
 import type { MessageRow } from "../../../storage/repos/messages.repo.js";
-import { ChannelError } from "../../../vendors/contract/channel-error.js";
+import type { Channel, OutboundMessage } from "../../../vendors/contract/channel.js";
+import { ChannelError, MARKUP_REJECTED } from "../../../vendors/contract/channel-error.js";
+import type { VendorContext } from "../../../vendors/contract/vendor-context.js";
 import { type ConnectionService, describe } from "../connection-service.js";
 import type { Connectors } from "../connectors.js";
+import { botWritesMarkdown } from "./bot-markdown.js";
 import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
-import { splitText } from "./split-text.js";
+import { type OutboundPart, outboundParts } from "./outbound-parts.js";
 
 export interface MessageDelivererDeps {
   repos: Repos;
@@ -24,12 +27,19 @@ export interface MessageDelivererDeps {
 
 type Integration = NonNullable<Awaited<ReturnType<Repos["integrations"]["findById"]>>>;
 
+/** Where a message goes, and whether its text is Markdown to convert or plain text. */
+interface SendTarget {
+  conversationId: string;
+  source: "markdown" | "plain";
+}
+
 /** Used when a channel declares no limit. */
 const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
 
 /**
  * The `channel.deliver` job (docs/channels.md, "Sending"): splits the message to the vendor's
- * limit and sends the parts in order, recording each one's vendor id as it goes, so a retry
+ * limit, converts the bot's Markdown to the vendor's markup (docs/channels.md, "Formatting")
+ * and sends the parts in order, recording each one's vendor id as it goes, so a retry
  * resumes after the last part that went out. A rate limit waits as long as the vendor asked;
  * refused credentials put the integration in `error`; a permanent refusal and a send that
  * still fails after its attempts are recorded on the message and not retried.
@@ -67,7 +77,12 @@ export class MessageDeliverer {
       );
     }
 
-    return this.sendInSpan(message, delivery, integration, conversationId, attempts);
+    // The bot writes Markdown unless its settings remove it; people's text is sent as written.
+    const source =
+      message.author === "bot" && chat && (await botWritesMarkdown(repos, projectId, chat.id))
+        ? "markdown"
+        : "plain";
+    return this.sendInSpan(message, delivery, integration, { conversationId, source }, attempts);
   }
 
   /**
@@ -78,7 +93,7 @@ export class MessageDeliverer {
     message: MessageRow,
     delivery: MessageDelivery,
     integration: Integration,
-    conversationId: string,
+    target: SendTarget,
     attempts: number,
   ): Promise<void> {
     return withSpan(
@@ -97,7 +112,7 @@ export class MessageDeliverer {
       },
       async (span) => {
         try {
-          await this.send(message, delivery, integration, conversationId, attempts);
+          await this.send(message, delivery, integration, target, attempts);
         } catch (error) {
           span.setAttribute(
             "parley.delivery.outcome",
@@ -118,22 +133,28 @@ export class MessageDeliverer {
     message: MessageRow,
     delivery: MessageDelivery,
     integration: Integration,
-    conversationId: string,
+    { conversationId, source }: SendTarget,
     attempts: number,
   ): Promise<void> {
     try {
       await this.deps.connectors.use(integration, async ({ channel, context }) => {
         if (!channel.send)
           throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
-        const parts = splitText(message.content, channel.textLimit ?? DEFAULT_LIMIT);
+        const parts = outboundParts(message.content, {
+          source,
+          markup: channel.markup ?? "plain",
+          limit: channel.textLimit ?? DEFAULT_LIMIT,
+        });
         delivery.parts = parts.length;
         if (delivery.parts_sent === 0 && channel.sendTyping) {
           await channel.sendTyping(context, conversationId).catch(() => undefined);
         }
         for (let index = delivery.parts_sent; index < parts.length; index += 1) {
-          const sent = await channel.send(context, {
+          const part = parts[index] as OutboundPart;
+          const sent = await sendPart(channel, context, part, {
             conversationId,
-            text: parts[index] ?? "",
+            text: part.text,
+            markup: part.markup,
             idempotencyKey: `${message.id}:${index}`,
           });
           delivery.parts_sent = index + 1;
@@ -191,5 +212,25 @@ export class MessageDeliverer {
   private async save(message: MessageRow, delivery: MessageDelivery): Promise<void> {
     delivery.updated_at = this.deps.clock.now().toISOString();
     await this.deps.repos.messages.setDelivery(message.project_id, message.id, JSON.stringify(delivery));
+  }
+}
+
+/**
+ * Sends one part; a part whose markup the vendor refuses (`markup_rejected`) goes once more as
+ * the same part in plain text, so a converter's mistake never costs the customer the message.
+ */
+async function sendPart<AuthData>(
+  channel: Channel<AuthData>,
+  context: VendorContext<AuthData>,
+  part: OutboundPart,
+  message: OutboundMessage,
+): Promise<{ externalMessageId: string | null }> {
+  const send = channel.send as NonNullable<Channel<AuthData>["send"]>;
+  try {
+    return await send(context, message);
+  } catch (error) {
+    const refused = error instanceof ChannelError && error.code === MARKUP_REJECTED;
+    if (!refused || message.markup === "plain") throw error;
+    return send(context, { ...message, text: part.plain, markup: "plain" });
   }
 }

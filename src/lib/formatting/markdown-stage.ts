@@ -1,4 +1,4 @@
-/** The Markdown stage of the output formatter (see index.ts). */
+/** The Markdown stage of the output formatter (see index.ts); also the plain-text rendering of channel markup (lib/markup). */
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmStrikethroughFromMarkdown } from "mdast-util-gfm-strikethrough";
 import { toString as mdastToString } from "mdast-util-to-string";
@@ -6,7 +6,8 @@ import { gfmStrikethrough } from "micromark-extension-gfm-strikethrough";
 import { BULLET, MARKDOWN_WINDOW } from "./limits.js";
 import { lastCodePoint, Stage, type Step } from "./stage.js";
 
-const mdOptions = {
+/** The Markdown the bot writes: CommonMark with GFM strikethrough (also lib/markup's parser options). */
+export const MARKDOWN_OPTIONS = {
   extensions: [gfmStrikethrough()],
   mdastExtensions: [gfmStrikethroughFromMarkdown()],
 };
@@ -24,7 +25,7 @@ function convertInline(pre: string, unit: string, post: string): string {
   const source = pre + unit + post;
   const cached = conversionCache.get(source);
   if (cached !== undefined) return cached;
-  let text = mdastToString(fromMarkdown(source, mdOptions));
+  let text = mdastToString(fromMarkdown(source, MARKDOWN_OPTIONS));
   if (text.startsWith(pre) && text.endsWith(post) && text.length >= 2) {
     text = text.slice(pre.length, text.length - post.length);
   }

@@ -7,8 +7,8 @@ import {
   formatText,
   MARKDOWN_WINDOW,
   MAX_HOLDBACK,
-} from "../../../src/modules/engine/formatting/index.js";
-import { seededRandom } from "../../helpers/seeded-random.js";
+} from "../../src/lib/formatting/index.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 
 const BOTH: FormattingOptions = { removeEmojis: true, removeMarkdown: true };
 const MD: FormattingOptions = { removeMarkdown: true };
