@@ -21,6 +21,7 @@ import type { ReplyDeltaPublisher } from "./reply-progress.js";
 import { TurnRunner } from "./run-turn.js";
 import type { ThreadActions } from "./thread-actions.js";
 import { ThreadLock } from "./thread-lock.js";
+import { TranscriptionModels } from "./transcription-models.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { ProjectTools } from "./tools/project-tools.js";
 import { toolRoutes } from "./tools/routes.js";
@@ -95,6 +96,7 @@ export function composeEngine(
         }
       : {}),
     loadAttachment: (chatId, ref) => loadAttachment(context, connectors, chatId, ref),
+    transcriptionModels: new TranscriptionModels(config.providers),
     ...(deps.promptFacts ? { promptFacts: deps.promptFacts } : {}),
     repos,
     writer,
