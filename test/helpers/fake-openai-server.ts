@@ -531,7 +531,9 @@ async function parseMultipart(
   raw: Buffer,
   contentType: string,
 ): Promise<{ body: RecordedBody; file?: RecordedFile }> {
-  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { "content-type": contentType },
+  }).formData();
   const body: RecordedBody = {};
   let file: RecordedFile | undefined;
   for (const [name, value] of form.entries()) {
@@ -541,6 +543,24 @@ async function parseMultipart(
     }
   }
   return { body, ...(file ? { file } : {}) };
+}
+
+/** What OpenAI answers a transcription request it cannot take: no file, no model, a file format it does not read. */
+function transcriptionRefusal(request: RecordedRequest): FakeTranscription | undefined {
+  const { file } = request;
+  if (!file)
+    return { status: 400, errorMessage: "1 validation error for Request\nbody -> file\n  field required" };
+  if (typeof request.body.model !== "string" || request.body.model === "") {
+    return { status: 400, errorMessage: "you must provide a model parameter" };
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(file.fileName)?.[1]?.toLowerCase() ?? "";
+  if (!AUDIO_FORMATS.includes(extension)) {
+    return {
+      status: 400,
+      errorMessage: `Invalid file format. Supported formats: ${JSON.stringify(AUDIO_FORMATS)}`,
+    };
+  }
+  return undefined;
 }
 
 /** The file formats OpenAI transcribes, by the uploaded file's extension. */
@@ -553,20 +573,19 @@ const AUDIO_FORMATS = ["flac", "m4a", "mp3", "mp4", "mpeg", "mpga", "oga", "ogg"
  * `usage`. The usage of duration-billed models is `{"type":"duration","seconds":N}`.
  */
 function answerTranscription(res: ServerResponse, request: RecordedRequest, reply: FakeTranscription): void {
-  const { file } = request;
-  if (!file) return sendError(res, 400, "1 validation error for Request\nbody -> file\n  field required");
-  if (typeof request.body.model !== "string" || request.body.model === "") {
-    return sendError(res, 400, "you must provide a model parameter");
+  const refusal =
+    transcriptionRefusal(request) ?? (reply.status != null && reply.status >= 400 ? reply : undefined);
+  if (refusal) {
+    sendError(res, refusal.status ?? 400, refusal.errorMessage);
+    return;
   }
-  const extension = /\.([a-z0-9]+)$/i.exec(file.fileName)?.[1]?.toLowerCase() ?? "";
-  if (!AUDIO_FORMATS.includes(extension)) {
-    return sendError(res, 400, `Invalid file format. Supported formats: ${JSON.stringify(AUDIO_FORMATS)}`);
-  }
-  if (reply.status != null && reply.status >= 400) return sendError(res, reply.status, reply.errorMessage);
   const text = reply.text ?? "";
   const duration = reply.duration ?? 1;
   const usage = { type: "duration", seconds: Math.ceil(duration) };
-  if (request.body.response_format !== "verbose_json") return sendJson(res, 200, { text, usage });
+  if (request.body.response_format !== "verbose_json") {
+    sendJson(res, 200, { text, usage });
+    return;
+  }
   sendJson(res, 200, {
     task: "transcribe",
     language: "english",

@@ -1,8 +1,8 @@
 import type { LanguageModel } from "ai";
 import type { Clock } from "../../src/infra/clock.js";
 import { eventually } from "../helpers/conversation-fixtures.js";
-import { freePort } from "../helpers/server-process.js";
 import type { TestDialect } from "../helpers/dialects.js";
+import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { TelegramFake } from "./fakes/telegram-fake.js";
 

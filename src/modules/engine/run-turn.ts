@@ -15,6 +15,7 @@ import { giveUpOrRetry } from "./reply-failure.js";
 import { type ReplyDeltaPublisher, replyProgress } from "./reply-progress.js";
 import { type StoreDeps, storeReply } from "./store-response.js";
 import type { ThreadLock } from "./thread-lock.js";
+import type { TranscriptionModels } from "./transcription-models.js";
 import { holdCredit, type TurnCreditDeps } from "./turn-credit.js";
 import { emitEnd, ignoreTurnEvents, type TurnEventSink } from "./turn-events.js";
 import { failed, failureText, notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
@@ -23,7 +24,6 @@ import { logTurn, type TurnLog, type TurnReport, TurnTrace } from "./turn-report
 import { type TurnToolDeps, toolContextFor, turnToolsFor } from "./turn-tools.js";
 import type { TurnEnd, TurnWatch, TurnWatcher } from "./turn-watch.js";
 import { watchTurn } from "./turn-watchers.js";
-import type { TranscriptionModels } from "./transcription-models.js";
 import { transcribeVoice } from "./voice-transcription.js";
 
 /** How a turn is run: who is told what happens, as which job, whether the queue may run it again. */

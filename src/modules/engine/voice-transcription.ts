@@ -81,7 +81,10 @@ export async function transcribeVoice(
         };
         content = `${content} ${outcome.transcript}`;
       } else {
-        attachments[index] = { ...attachment, transcriptionError: { code: outcome.code, message: outcome.message } };
+        attachments[index] = {
+          ...attachment,
+          transcriptionError: { code: outcome.code, message: outcome.message },
+        };
         if (outcome.refused) content = `${content} (not transcribed: ${outcome.refused})`;
       }
     }
@@ -104,7 +107,10 @@ async function transcribeOne(
   if ("transcript" in outcome) {
     deps.log.info({ ...context, durationSeconds: outcome.duration }, "voice message transcribed");
   } else {
-    deps.log.warn({ ...context, code: outcome.code, reason: outcome.message }, "voice message not transcribed");
+    deps.log.warn(
+      { ...context, code: outcome.code, reason: outcome.message },
+      "voice message not transcribed",
+    );
   }
   return outcome;
 }
@@ -117,7 +123,11 @@ async function attempt(
 ): Promise<Outcome> {
   if (attachment.duration !== undefined && attachment.duration > MAX_VOICE_SECONDS) {
     const refused = `longer than ${MAX_VOICE_SECONDS / 60} minutes`;
-    return { code: "too_long", message: `The recording is ${attachment.duration} s long, ${refused}.`, refused };
+    return {
+      code: "too_long",
+      message: `The recording is ${attachment.duration} s long, ${refused}.`,
+      refused,
+    };
   }
   let model: ReturnType<TranscriptionModels["resolve"]>;
   try {

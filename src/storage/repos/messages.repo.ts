@@ -171,7 +171,12 @@ export class MessagesRepo {
   }
 
   /** Replaces a message's text and attachments (JSON): a voice message's transcript (docs/channels.md, "Voice"). */
-  async setContent(projectId: string, id: string, content: string, attachments: string | null): Promise<void> {
+  async setContent(
+    projectId: string,
+    id: string,
+    content: string,
+    attachments: string | null,
+  ): Promise<void> {
     await this.db
       .updateTable("messages")
       .set({ content, attachments })

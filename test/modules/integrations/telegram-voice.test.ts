@@ -54,7 +54,8 @@ describe.each(DIALECTS)("telegram voice messages (%s)", (dialect) => {
 
   /** Sends a voice note from a new private chat; resolves with what the bot answered there and the stored message. */
   async function sendVoice(bytes: Uint8Array, duration: number) {
-    const chatId = (nextChat += 1);
+    nextChat += 1;
+    const chatId = nextChat;
     const fileId = fake.addFile(`voice/file_${chatId}.oga`, bytes);
     const answer = await fetch(bot.hookUrl, {
       method: "POST",
@@ -127,7 +128,10 @@ describe.each(DIALECTS)("telegram voice messages (%s)", (dialect) => {
   it.skipIf(shouldSkip(dialect))(
     "a provider error keeps the placeholder, records the error, and the bot still answers",
     async () => {
-      openai.transcribeWith(() => ({ status: 400, errorMessage: "Audio file might be corrupted or unsupported" }));
+      openai.transcribeWith(() => ({
+        status: 400,
+        errorMessage: "Audio file might be corrupted or unsupported",
+      }));
       const before = transcriptions().length;
       const { reply, message } = await sendVoice(oggBytes(1024), 3);
       expect(transcriptions().length).toBeGreaterThan(before);
