@@ -507,7 +507,9 @@ describe("audio transcriptions", () => {
       body: form,
     });
     expect(wrongFormat.status).toBe(400);
-    expect((await wrongFormat.json()).error.message).toContain("Invalid file format");
+    expect(((await wrongFormat.json()) as { error: { message: string } }).error.message).toContain(
+      "Invalid file format",
+    );
 
     fake.transcribeWith(() => ({ status: 400, errorMessage: "Audio file is too short." }));
     await expect(transcribe({ model: whisper(), audio: ogg, maxRetries: 0 })).rejects.toThrow(
