@@ -3346,6 +3346,10 @@ export interface components {
         tools: {
           [key: string]: "auto" | "user_approve" | "operator_approve";
         };
+        voice: {
+          /** @description Transcribe customers' voice and audio messages with this speech-to-text model before the bot reads them, e.g. `openai/whisper-1`; null (the default) leaves them as placeholders. */
+          transcriptionModel: string | null;
+        };
       };
     };
     BotSettingsDiff: {
@@ -3398,6 +3402,10 @@ export interface components {
         };
         tools?: {
           [key: string]: ("auto" | "user_approve" | "operator_approve") | null;
+        };
+        voice?: {
+          /** @description Transcribe customers' voice and audio messages with this speech-to-text model before the bot reads them, e.g. `openai/whisper-1`; null (the default) leaves them as placeholders. */
+          transcriptionModel?: string | null;
         };
       };
     };
@@ -4412,6 +4420,8 @@ export interface components {
     };
     MessageAttachment: {
       caption?: string;
+      /** @description Seconds, for voice messages, audio and video when the vendor gives it. */
+      duration?: number;
       fileName?: string;
       /** @enum {string} */
       kind:
@@ -4430,6 +4440,13 @@ export interface components {
       mimeType?: string;
       /** @description The vendor's reference to the file. */
       ref?: string;
+      /** @description What a voice or audio message says, when the bot transcribed it (docs/channels.md, "Voice"). */
+      transcript?: string;
+      /** @description Why a voice or audio message was not transcribed; `content` keeps its placeholder. */
+      transcriptionError?: {
+        code: string;
+        message: string;
+      };
       /** @description A public URL, when the vendor gives one without a credential in it. */
       url?: string;
     };

@@ -27,8 +27,22 @@ export const attachmentSchema = z
       .string()
       .optional()
       .describe("A public URL, when the vendor gives one without a credential in it."),
+    duration: z
+      .number()
+      .optional()
+      .describe("Seconds, for voice messages, audio and video when the vendor gives it."),
     latitude: z.number().optional(),
     longitude: z.number().optional(),
+    transcript: z
+      .string()
+      .optional()
+      .describe(
+        'What a voice or audio message says, when the bot transcribed it (docs/channels.md, "Voice").',
+      ),
+    transcriptionError: z
+      .object({ code: z.string(), message: z.string() })
+      .optional()
+      .describe("Why a voice or audio message was not transcribed; `content` keeps its placeholder."),
   })
   .meta({ id: "MessageAttachment" });
 

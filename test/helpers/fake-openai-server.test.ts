@@ -11,10 +11,17 @@ import {
   type TextStreamPart,
   type ToolSet,
   tool,
+  experimental_transcribe as transcribe,
 } from "ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type FakeOpenAI, lastUserText, startFakeOpenAI, systemText } from "./fake-openai-server.js";
+import {
+  countingTranscriber,
+  type FakeOpenAI,
+  lastUserText,
+  startFakeOpenAI,
+  systemText,
+} from "./fake-openai-server.js";
 
 let fake: FakeOpenAI;
 
@@ -451,5 +458,62 @@ describe("embeddings", () => {
     const [query, related, unrelated] = embeddings as [number[], number[], number[]];
     expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated));
     expect(fake.requests[0]!.body.dimensions).toBe(256);
+  });
+});
+
+describe("audio transcriptions", () => {
+  const whisper = () => createOpenAI({ baseURL: fake.baseUrl, apiKey: "test" }).transcription("whisper-1");
+  const gpt4o = () =>
+    createOpenAI({ baseURL: fake.baseUrl, apiKey: "test" }).transcription("gpt-4o-mini-transcribe");
+  const ogg = Uint8Array.from([0x4f, 0x67, 0x67, 0x53, 0, 2, 1, 2, 3, 4]);
+
+  it("receives the multipart upload and answers json (OpenAI's default) with the duration in usage", async () => {
+    fake.transcribeWith(() => ({ text: "Hello there.", duration: 2.5 }));
+    const result = await transcribe({ model: whisper(), audio: ogg });
+
+    expect(result.text).toBe("Hello there.");
+    expect(result.durationInSeconds).toBe(3);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({
+      path: "/v1/audio/transcriptions",
+      body: { model: "whisper-1" },
+      file: { fileName: "audio.ogg", type: "audio/ogg" },
+    });
+    expect(request?.body.response_format).toBeUndefined();
+    expect(request?.file?.bytes).toEqual(Buffer.from(ogg));
+  });
+
+  it("answers verbose_json with segments when asked, plain json to models that refuse it", async () => {
+    fake.transcribeWith(() => ({ text: "Hello there.", duration: 2.5 }));
+    const verbose = await transcribe({ model: whisper(), audio: ogg, providerOptions: { openai: {} } });
+    expect(fake.requests[0]?.body.response_format).toBe("verbose_json");
+    expect(verbose.durationInSeconds).toBe(2.5);
+    expect(verbose.language).toBe("en");
+    expect(verbose.segments).toEqual([{ text: "Hello there.", startSecond: 0, endSecond: 2.5 }]);
+
+    fake.transcribeWith(countingTranscriber);
+    const plain = await transcribe({ model: gpt4o(), audio: ogg, providerOptions: { openai: {} } });
+    expect(fake.requests[1]?.body.response_format).toBe("json");
+    expect(plain.text).toBe("A recording of 10 bytes.");
+  });
+
+  it("refuses a file in a format OpenAI does not take, and passes errors on", async () => {
+    const form = new FormData();
+    form.append("model", "whisper-1");
+    form.append("file", new Blob([ogg]), "audio.txt");
+    const wrongFormat = await fetch(`${fake.baseUrl}/audio/transcriptions`, {
+      method: "POST",
+      headers: { authorization: "Bearer test" },
+      body: form,
+    });
+    expect(wrongFormat.status).toBe(400);
+    expect(((await wrongFormat.json()) as { error: { message: string } }).error.message).toContain(
+      "Invalid file format",
+    );
+
+    fake.transcribeWith(() => ({ status: 400, errorMessage: "Audio file is too short." }));
+    await expect(transcribe({ model: whisper(), audio: ogg, maxRetries: 0 })).rejects.toThrow(
+      "Audio file is too short.",
+    );
   });
 });

@@ -5,9 +5,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 /**
  * A fake OpenAI-compatible HTTP server on loopback, for tests and the benchmark.
  *
- * It speaks the subset of the API the AI SDK's `openai.chat()`, `openai.embeddingModel()` and
- * `@ai-sdk/openai-compatible` providers use: `POST /v1/chat/completions` (streaming SSE and
- * plain JSON), `POST /v1/embeddings` and `GET /v1/models`, with OpenAI-shaped error bodies.
+ * It speaks the subset of the API the AI SDK's `openai.chat()`, `openai.embeddingModel()`,
+ * `openai.transcription()` and `@ai-sdk/openai-compatible` providers use:
+ * `POST /v1/chat/completions` (streaming SSE and plain JSON), `POST /v1/embeddings`,
+ * `POST /v1/audio/transcriptions` (multipart) and `GET /v1/models`, with OpenAI-shaped error bodies.
  *
  * Chat replies come, in order of precedence, from the one-shot queue (`enqueue`), then the
  * responder (`respondWith` or `options.responder`), then a default that answers
@@ -41,14 +42,23 @@ export interface RecordedBody {
   [key: string]: unknown;
 }
 
+/** The audio file of a `POST /v1/audio/transcriptions` (multipart field `file`). */
+export interface RecordedFile {
+  fileName: string;
+  type: string;
+  bytes: Buffer;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path without the query string, e.g. `/v1/chat/completions`. */
   path: string;
   /** Lower-cased header names; repeated headers joined with ", ". */
   headers: Record<string, string>;
-  /** Parsed JSON body; `{}` when the request had no body. */
+  /** Parsed JSON body, or a multipart form's text fields; `{}` when the request had no body. */
   body: RecordedBody;
+  /** A multipart request's `file` field (the audio of a transcription). */
+  file?: RecordedFile;
   /** `Date.now()` when the body had been read: lets tests measure retry back-off. */
   receivedAt: number;
 }
@@ -96,6 +106,23 @@ export interface FakeReply {
 
 export type Responder = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
 
+/** What `POST /v1/audio/transcriptions` answers: a transcript, or an OpenAI-style error. */
+export interface FakeTranscription {
+  text?: string;
+  /** Seconds of audio, in `duration` and `usage` (default 1). */
+  duration?: number;
+  /** An HTTP error status (400 and up): answer with an OpenAI-style error body instead. */
+  status?: number;
+  errorMessage?: string;
+}
+
+export type TranscriptionResponder = (request: RecordedRequest) => FakeTranscription;
+
+/** The default transcriber: says how many bytes it heard, so tests can tell the audio arrived. */
+export const countingTranscriber: TranscriptionResponder = (request) => ({
+  text: `A recording of ${request.file?.bytes.length ?? 0} bytes.`,
+});
+
 export interface FakeOpenAIOptions {
   responder?: Responder;
   /** Ids listed by `GET /v1/models`. */
@@ -126,6 +153,8 @@ export interface FakeOpenAI {
   respondWith(responder: Responder): void;
   /** One-shot chat replies used before the responder, first in first out. */
   enqueue(...replies: FakeReply[]): void;
+  /** Replace what `POST /v1/audio/transcriptions` answers (default: countingTranscriber). */
+  transcribeWith(responder: TranscriptionResponder): void;
   /** Ends hanging responses and open connections; safe to call twice. */
   close(): Promise<void>;
 }
@@ -136,6 +165,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];
   let responder: Responder = options.responder ?? echoResponder;
+  let transcriber: TranscriptionResponder = countingTranscriber;
   const shutdown = new AbortController();
   const ids = { completion: 0, toolCall: 0 };
   const config = {
@@ -163,9 +193,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     };
     if (config.record) requests.push(recorded);
 
-    if (raw.length > 0) {
+    const contentType = recorded.headers["content-type"] ?? "";
+    if (raw.length > 0 && contentType.startsWith("multipart/form-data")) {
       try {
-        recorded.body = JSON.parse(raw) as RecordedBody;
+        Object.assign(recorded, await parseMultipart(raw, contentType));
+      } catch {
+        return sendError(res, 400, "Could not parse multipart form");
+      }
+    } else if (raw.length > 0) {
+      try {
+        recorded.body = JSON.parse(raw.toString("utf8")) as RecordedBody;
       } catch {
         return sendError(res, 400, "We could not parse the JSON body of your request.");
       }
@@ -193,6 +230,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
       case "POST /v1/embeddings":
         return answerEmbeddings(res, recorded, config.embeddingDimensions);
+      case "POST /v1/audio/transcriptions":
+        return answerTranscription(res, recorded, transcriber(recorded));
       case "GET /v1/models":
         return sendJson(res, 200, {
           object: "list",
@@ -231,6 +270,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     enqueue(...replies) {
       queue.push(...replies);
+    },
+    transcribeWith(next) {
+      transcriber = next;
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
@@ -478,10 +520,93 @@ function flattenHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
+  return Buffer.concat(parts);
+}
+
+/** A multipart form's text fields as the body, and its `file` field. */
+async function parseMultipart(
+  raw: Buffer,
+  contentType: string,
+): Promise<{ body: RecordedBody; file?: RecordedFile }> {
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { "content-type": contentType },
+  }).formData();
+  const body: RecordedBody = {};
+  let file: RecordedFile | undefined;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") body[name] = value;
+    else if (name === "file") {
+      file = { fileName: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    }
+  }
+  return { body, ...(file ? { file } : {}) };
+}
+
+/** What OpenAI answers a transcription request it cannot take: no file, no model, a file format it does not read. */
+function transcriptionRefusal(request: RecordedRequest): FakeTranscription | undefined {
+  const { file } = request;
+  if (!file)
+    return { status: 400, errorMessage: "1 validation error for Request\nbody -> file\n  field required" };
+  if (typeof request.body.model !== "string" || request.body.model === "") {
+    return { status: 400, errorMessage: "you must provide a model parameter" };
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(file.fileName)?.[1]?.toLowerCase() ?? "";
+  if (!AUDIO_FORMATS.includes(extension)) {
+    return {
+      status: 400,
+      errorMessage: `Invalid file format. Supported formats: ${JSON.stringify(AUDIO_FORMATS)}`,
+    };
+  }
+  return undefined;
+}
+
+/** The file formats OpenAI transcribes, by the uploaded file's extension. */
+const AUDIO_FORMATS = ["flac", "m4a", "mp3", "mp4", "mpeg", "mpga", "oga", "ogg", "wav", "webm"];
+
+/**
+ * `POST /v1/audio/transcriptions` as OpenAI answers it: `file` and `model` are required and the
+ * file's extension must be a format it takes; `response_format` `verbose_json` (what the AI SDK
+ * asks of whisper-1) adds `task`, `language`, `duration` and `segments`, `json` only `text` and
+ * `usage`. The usage of duration-billed models is `{"type":"duration","seconds":N}`.
+ */
+function answerTranscription(res: ServerResponse, request: RecordedRequest, reply: FakeTranscription): void {
+  const refusal =
+    transcriptionRefusal(request) ?? (reply.status != null && reply.status >= 400 ? reply : undefined);
+  if (refusal) {
+    sendError(res, refusal.status ?? 400, refusal.errorMessage);
+    return;
+  }
+  const text = reply.text ?? "";
+  const duration = reply.duration ?? 1;
+  const usage = { type: "duration", seconds: Math.ceil(duration) };
+  if (request.body.response_format !== "verbose_json") {
+    sendJson(res, 200, { text, usage });
+    return;
+  }
+  sendJson(res, 200, {
+    task: "transcribe",
+    language: "english",
+    duration,
+    text,
+    segments: [
+      {
+        id: 0,
+        seek: 0,
+        start: 0,
+        end: duration,
+        text,
+        tokens: [50364, 50414],
+        temperature: 0,
+        avg_logprob: -0.25,
+        compression_ratio: 1.1,
+        no_speech_prob: 0.01,
+      },
+    ],
+    usage,
+  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

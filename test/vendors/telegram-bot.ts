@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import type { Clock } from "../../src/infra/clock.js";
 import { eventually } from "../helpers/conversation-fixtures.js";
+import type { TestDialect } from "../helpers/dialects.js";
 import { freePort } from "../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { TelegramFake } from "./fakes/telegram-fake.js";
@@ -22,18 +23,25 @@ export async function startTelegramBot(options: {
   clock?: Clock;
   /** Partial bot settings applied before the chat is activated. */
   settings?: Record<string, unknown>;
+  dialect?: TestDialect;
+  /** More environment for Parley (a provider's credentials). */
+  env?: Record<string, string>;
 }): Promise<TelegramBot> {
   const fake = await new TelegramFake().start();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
     ...(options.clock ? { clock: options.clock } : {}),
-    env: { ...fake.env, PARLEY_PUBLIC_URL: origin },
+    ...(options.dialect ? { dialect: options.dialect } : {}),
+    env: { ...options.env, ...fake.env, PARLEY_PUBLIC_URL: origin },
     modelOverride: () => options.model,
   });
   await t.app.listen({ port, host: "127.0.0.1" });
   const bot = (await t.call("POST", "/v1/bots", { body: { name: "Telegram bot" } })).json();
-  if (options.settings) await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: options.settings });
+  if (options.settings) {
+    const saved = await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: options.settings });
+    if (saved.statusCode !== 200) throw new Error(`bot settings refused: ${saved.body}`);
+  }
   const integration = (
     await t.call("POST", "/v1/integrations", {
       body: { name: "tg", vendor: "telegram", auth_data: fake.authData() },

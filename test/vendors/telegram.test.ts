@@ -242,7 +242,7 @@ describe("telegram adapter: parseInbound messages", () => {
       "a voice message",
       { voice: { file_id: "v1", duration: 7, mime_type: "audio/ogg" } },
       "[voice message, 7 s]",
-      [{ kind: "voice", ref: "v1", mimeType: "audio/ogg" }],
+      [{ kind: "voice", ref: "v1", mimeType: "audio/ogg", duration: 7 }],
     ],
     [
       "a video with a caption",
@@ -263,7 +263,7 @@ describe("telegram adapter: parseInbound messages", () => {
       "an audio file",
       { audio: { file_id: "a1", duration: 180, performer: "Band", title: "Song", mime_type: "audio/mpeg" } },
       "[audio: Band – Song, 180 s]",
-      [{ kind: "audio", ref: "a1", mimeType: "audio/mpeg" }],
+      [{ kind: "audio", ref: "a1", mimeType: "audio/mpeg", duration: 180 }],
     ],
     [
       "a document with a caption",

@@ -312,6 +312,7 @@ describe("vk adapter: non-text messages", () => {
         ref: "https://psv4.userapi.com/a.ogg",
         url: "https://psv4.userapi.com/a.ogg",
         mimeType: "audio/ogg",
+        duration: 7,
       },
     ]);
   });

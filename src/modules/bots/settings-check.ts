@@ -32,7 +32,8 @@ async function unknownVectorStores(
 
 /**
  * Refuses a settings patch (of the published settings or of the draft) that names an unknown
- * model, tool or vector store: 422 `validation_failed` with a detail per problem, or
+ * model, tool or vector store, or a transcription model of a provider without speech-to-text:
+ * 422 `validation_failed` with a detail per problem, or
  * `unknown_vector_store` when only stores are unknown. `toolProblems` were found before the
  * transaction (the project's tools are read outside it: SQLite has one connection).
  */
@@ -49,6 +50,16 @@ export async function checkSettingsPatch(
     problems.unshift({
       path: "ai.model.id",
       message: `unknown model '${modelId}'; GET /v1/models lists the catalog`,
+    });
+  }
+  const transcription = patch.ai?.voice?.transcriptionModel;
+  const transcriptionProvider = transcription?.slice(0, transcription.indexOf("/"));
+  if (transcriptionProvider !== undefined && !catalog.canTranscribe(transcriptionProvider)) {
+    problems.push({
+      path: "ai.voice.transcriptionModel",
+      message:
+        `provider '${transcriptionProvider}' has no speech-to-text models Parley can call; use openai/<model> ` +
+        "(whisper-1, gpt-4o-transcribe, …) or an OpenAI-compatible provider of PARLEY_PROVIDERS",
     });
   }
   const storeProblems = await unknownVectorStores(repos, projectId, patch.ai?.knowledge?.vectorStoreIds);

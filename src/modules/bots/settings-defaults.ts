@@ -24,6 +24,7 @@ export function defaultBotSettings(defaultModelId: string): BotSettings {
       tools: {},
       failure: { handoff: false },
       conversation: { autoResolveMinutes: null },
+      voice: { transcriptionModel: null },
     },
   };
 }

@@ -31,6 +31,7 @@ export function mergeBotSettings(current: BotSettings, patch: BotSettingsPatch):
       knowledge: { ...current.ai.knowledge, ...definedEntries(ai.knowledge) },
       failure: { ...current.ai.failure, ...definedEntries(ai.failure) },
       conversation: { ...current.ai.conversation, ...definedEntries(ai.conversation) },
+      voice: { ...current.ai.voice, ...definedEntries(ai.voice) },
     },
   };
 }

@@ -67,6 +67,16 @@ const autoResolveMinutes = z
       "minutes); null (the default) never does.",
   );
 
+/** Speech-to-text for voice messages (docs/channels.md, "Voice"); null is off. */
+const transcriptionModel = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*\/\S+$/, "must be of the form <provider>/<model_name>, e.g. openai/whisper-1")
+  .nullable()
+  .describe(
+    "Transcribe customers' voice and audio messages with this speech-to-text model before the bot " +
+      "reads them, e.g. `openai/whisper-1`; null (the default) leaves them as placeholders.",
+  );
+
 const instruction = z.string().max(100_000, "must be at most 100000 characters");
 
 /** The complete settings document, as GET returns it: every field present. */
@@ -86,6 +96,7 @@ export const botSettingsSchema = z
       knowledge: z.object({ vectorStoreIds: vectorStoreIds }),
       failure: z.object({ handoff: failureHandoff }),
       conversation: z.object({ autoResolveMinutes }),
+      voice: z.object({ transcriptionModel }),
     }),
   })
   .meta({ id: "BotSettings" });
@@ -126,6 +137,7 @@ export const botSettingsPatchSchema = z
         knowledge: z.strictObject({ vectorStoreIds: vectorStoreIds.optional() }).optional(),
         failure: z.strictObject({ handoff: failureHandoff.optional() }).optional(),
         conversation: z.strictObject({ autoResolveMinutes: autoResolveMinutes.optional() }).optional(),
+        voice: z.strictObject({ transcriptionModel: transcriptionModel.optional() }).optional(),
       })
       .optional(),
   })

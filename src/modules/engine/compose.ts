@@ -24,6 +24,7 @@ import { ThreadLock } from "./thread-lock.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { ProjectTools } from "./tools/project-tools.js";
 import { toolRoutes } from "./tools/routes.js";
+import { TranscriptionModels } from "./transcription-models.js";
 import { turnMetrics } from "./turn-metrics.js";
 import type { PromptFacts } from "./turn-prompt.js";
 import type { TurnWatcher } from "./turn-watch.js";
@@ -95,6 +96,7 @@ export function composeEngine(
         }
       : {}),
     loadAttachment: (chatId, ref) => loadAttachment(context, connectors, chatId, ref),
+    transcriptionModels: new TranscriptionModels(config.providers),
     ...(deps.promptFacts ? { promptFacts: deps.promptFacts } : {}),
     repos,
     writer,

@@ -15,6 +15,7 @@ import { giveUpOrRetry } from "./reply-failure.js";
 import { type ReplyDeltaPublisher, replyProgress } from "./reply-progress.js";
 import { type StoreDeps, storeReply } from "./store-response.js";
 import type { ThreadLock } from "./thread-lock.js";
+import type { TranscriptionModels } from "./transcription-models.js";
 import { holdCredit, type TurnCreditDeps } from "./turn-credit.js";
 import { emitEnd, ignoreTurnEvents, type TurnEventSink } from "./turn-events.js";
 import { failed, failureText, notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
@@ -23,6 +24,7 @@ import { logTurn, type TurnLog, type TurnReport, TurnTrace } from "./turn-report
 import { type TurnToolDeps, toolContextFor, turnToolsFor } from "./turn-tools.js";
 import type { TurnEnd, TurnWatch, TurnWatcher } from "./turn-watch.js";
 import { watchTurn } from "./turn-watchers.js";
+import { transcribeVoice } from "./voice-transcription.js";
 
 /** How a turn is run: who is told what happens, as which job, whether the queue may run it again. */
 export interface TurnOptions {
@@ -56,6 +58,8 @@ export interface TurnRunnerDeps
   watchers?: readonly TurnWatcher[];
   /** Told the reply's text as the model writes it, for operators (docs/conversations.md, "Thread events"). */
   replyDeltas?: ReplyDeltaPublisher | undefined;
+  /** Speech-to-text for the voice messages a turn answers (docs/channels.md, "Voice"). */
+  transcriptionModels?: TranscriptionModels;
 }
 
 /** The bot that answers a turn: its settings and its model. */
@@ -129,7 +133,7 @@ export class TurnRunner {
     );
     if (awaitingOperator) return notAnswering("awaiting_approval");
 
-    const unanswered = await repos.messages.unanswered(projectId, threadId);
+    let unanswered = await repos.messages.unanswered(projectId, threadId);
     if (unanswered.length === 0 && !settled) {
       const reply =
         forSeq !== undefined
@@ -149,6 +153,8 @@ export class TurnRunner {
       }
     }
 
+    // The turn waits for the voice messages it answers to be heard (docs/channels.md, "Voice").
+    unanswered = await transcribeVoice(this.deps, thread, unanswered, settings.ai.voice.transcriptionModel);
     const prompt = await buildPrompt(this.deps, thread, unanswered, settled, settings, entry);
     watch.window({ messageIds: prompt.rows.map((row) => row.id), recalled: prompt.recalled });
     const tools = await turnToolsFor(this.deps, thread, settings, toolContext, watch);

@@ -128,6 +128,15 @@ export class ModelCatalog {
     };
   }
 
+  /**
+   * Whether the provider has speech-to-text models Parley can call (docs/channels.md, "Voice"):
+   * OpenAI's, and the OpenAI-compatible servers of PARLEY_PROVIDERS (their
+   * `/audio/transcriptions`). Configured or not: a missing key shows when a message is transcribed.
+   */
+  canTranscribe(provider: string): boolean {
+    return provider === "openai" || this.config.providers[provider]?.extra.compatible === "true";
+  }
+
   isConfigured(provider: string): boolean {
     const credentials = this.config.providers[provider];
     if (!credentials) return false;

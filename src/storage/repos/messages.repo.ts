@@ -170,6 +170,21 @@ export class MessagesRepo {
       .executeTakeFirst();
   }
 
+  /** Replaces a message's text and attachments (JSON): a voice message's transcript (docs/channels.md, "Voice"). */
+  async setContent(
+    projectId: string,
+    id: string,
+    content: string,
+    attachments: string | null,
+  ): Promise<void> {
+    await this.db
+      .updateTable("messages")
+      .set({ content, attachments })
+      .where("project_id", "=", projectId)
+      .where("id", "=", id)
+      .execute();
+  }
+
   /** Replaces the message's delivery record (JSON, see modules/integrations/delivery). */
   async setDelivery(projectId: string, id: string, delivery: string): Promise<void> {
     await this.db

@@ -33,6 +33,8 @@ export interface InboundAttachment {
   caption?: string;
   /** A URL anyone may open (no credential in it), when the vendor gives one. */
   url?: string;
+  /** Length in seconds of a voice message, audio or video, when the vendor gives it. */
+  duration?: number;
   latitude?: number;
   longitude?: number;
 }

@@ -102,7 +102,15 @@ export function describeMessage(message: TelegramMessage): MessageContent | unde
   if (voice) {
     return {
       text: placeholder(`voice message${seconds(voice.duration)}`, caption),
-      attachments: [attachment({ kind: "voice", ref: voice.file_id, mimeType: voice.mime_type, caption })],
+      attachments: [
+        attachment({
+          kind: "voice",
+          ref: voice.file_id,
+          mimeType: voice.mime_type,
+          duration: voice.duration,
+          caption,
+        }),
+      ],
     };
   }
   if (audio) {
@@ -116,6 +124,7 @@ export function describeMessage(message: TelegramMessage): MessageContent | unde
           ref: audio.file_id,
           mimeType: audio.mime_type,
           fileName: audio.file_name,
+          duration: audio.duration,
           caption,
         }),
       ],

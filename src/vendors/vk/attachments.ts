@@ -60,7 +60,13 @@ function describeVoice(voice: JsonRecord): DescribedAttachment {
   const duration = asNumber(voice.duration);
   const mimeType = asString(voice.link_ogg) ? "audio/ogg" : "audio/mpeg";
   return {
-    attachment: { kind: "voice", ref: link, url: link, mimeType },
+    attachment: {
+      kind: "voice",
+      ref: link,
+      url: link,
+      mimeType,
+      ...(duration === undefined ? {} : { duration }),
+    },
     placeholder: duration === undefined ? "[voice message]" : `[voice message, ${duration} s]`,
   };
 }

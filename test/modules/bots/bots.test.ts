@@ -85,6 +85,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
         knowledge: { vectorStoreIds: [] },
         failure: { handoff: false },
         conversation: { autoResolveMinutes: null },
+        voice: { transcriptionModel: null },
       },
     });
   });
@@ -128,6 +129,7 @@ describe.each(DIALECTS)("bots on %s", (dialect) => {
       knowledge: { vectorStoreIds: [] },
       failure: { handoff: false },
       conversation: { autoResolveMinutes: null },
+      voice: { transcriptionModel: null },
     });
     expect((await t.call("GET", `/v1/bots/${bot.id}/settings`)).json()).toEqual(merged);
 

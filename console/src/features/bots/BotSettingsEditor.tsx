@@ -28,6 +28,7 @@ import {
 } from "./settings-form";
 import { ToolsSection } from "./ToolsSection";
 import { useToolCatalog } from "./use-tool-catalog";
+import { VoiceSection } from "./VoiceSection";
 
 type Mode = "form" | "json";
 
@@ -194,6 +195,7 @@ export function BotSettingsEditor(props: {
             <KnowledgeSection form={form} />
             <FailureSection form={form} />
             <ConversationSection form={form} />
+            <VoiceSection form={form} />
           </>
         ) : (
           <AdvancedJsonEditor value={jsonText} onChange={setJsonText} error={jsonError} />

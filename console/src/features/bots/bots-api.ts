@@ -50,6 +50,8 @@ export interface BotSettings {
     failure?: { handoff: boolean };
     /** Optional until every server sends it (docs/conversations.md, "Status"). */
     conversation?: { autoResolveMinutes: number | null };
+    /** Optional until every server sends it (docs/channels.md, "Voice"). */
+    voice?: { transcriptionModel: string | null };
   };
 }
 

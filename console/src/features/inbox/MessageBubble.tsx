@@ -8,6 +8,11 @@ import type { MessageFeedback } from "./feedback";
 import { MessageRating } from "./MessageRating";
 import classes from "./thread.module.css";
 import type { Message } from "./types";
+import { VoiceAttachments } from "./VoiceAttachments";
+import { withoutTranscripts } from "./voice";
+
+/** Voice and audio play in the bubble (VoiceAttachments) rather than as links. */
+const isSound = (kind: string) => kind === "voice" || kind === "audio";
 
 /**
  * One message: the person on the left, the AI and operators on the right, each with a label.
@@ -57,15 +62,16 @@ export function MessageBubble({
         {/* The person's words as typed; the AI's and operators' Markdown as the widget shows it. */}
         {message.author === "user" ? (
           <Text size="sm" className={classes.text}>
-            {message.content}
+            {withoutTranscripts(message)}
           </Text>
         ) : (
           <MarkdownText text={message.content} />
         )}
-        {message.attachments?.some((attachment) => attachment.url) ? (
+        <VoiceAttachments message={message} />
+        {message.attachments?.some((attachment) => attachment.url && !isSound(attachment.kind)) ? (
           <Stack gap={2} mt={4}>
             {message.attachments
-              .filter((attachment) => attachment.url)
+              .filter((attachment) => attachment.url && !isSound(attachment.kind))
               .map((attachment) => (
                 <Anchor key={attachment.url} href={attachment.url} target="_blank" rel="noreferrer" size="xs">
                   {attachment.fileName ??

@@ -95,6 +95,11 @@ export interface MessageAttachment {
   caption?: string;
   url?: string;
   mimeType?: string;
+  /** Seconds, for voice, audio and video when the vendor gives it. */
+  duration?: number;
+  /** What a voice or audio message says, when the bot transcribed it (docs/console.md, "Voice messages"). */
+  transcript?: string;
+  transcriptionError?: { code: string; message: string };
 }
 
 export interface MessageDelivery {

@@ -8,10 +8,11 @@ import { type MessageFeedback, mergeFeedback } from "./feedback";
 import { mergeNote, notesKeys, type ThreadNote } from "./notes";
 import { patchThread } from "./thread-list-events";
 import { type Message, type ThreadDetail, toThreadEvent } from "./types";
+import { awaitsTranscript } from "./voice";
 
 /**
  * Keeps an open thread live from GET /v1/threads/events/:thread_id: new messages join the
- * history, ratings of the AI's answers join theirs, private notes join the notes, mode / pending_count / assignee changes patch
+ * history (read again when the bot's answer follows a voice message, for its transcript), ratings of the AI's answers join theirs, private notes join the notes, mode / pending_count / assignee changes patch
  * the thread, and approvals and working
  * memory are refetched when the AI may have moved them. After a reconnect the history is
  * refetched, in case the drop outlasted the server's replay window.
@@ -31,6 +32,17 @@ export function useThreadLive(threadId: string): void {
         queryClient.setQueryData<ThreadDetail>(inboxKeys.thread(threadId), (old) =>
           old ? { ...old, ...patchThread(old, event) } : old,
         );
+        // The bot transcribes a voice message just before its reply: read the history again
+        // for the transcript (docs/console.md, "Voice messages").
+        const answered =
+          event.type === "reply_failed" ||
+          (event.type === "message_created" && event.message.author === "bot");
+        if (
+          answered &&
+          awaitsTranscript(queryClient.getQueryData<Message[]>(inboxKeys.messages(threadId)) ?? [])
+        ) {
+          queryClient.invalidateQueries({ queryKey: inboxKeys.messages(threadId) });
+        }
         if (event.type === "message_created") {
           queryClient.setQueryData<Message[]>(inboxKeys.messages(threadId), (old) =>
             old ? mergeMessage(old, event.message) : old,
