@@ -74,7 +74,10 @@ export const operatorRefSchema = z
 export type OperatorRef = z.infer<typeof operatorRefSchema>;
 
 /** A thread's assignee as an OperatorRef (null when unassigned), from the thread row's columns. */
-export function assigneeOf(row: { assignee_id: string | null; assignee_name: string | null }): OperatorRef | null {
+export function assigneeOf(row: {
+  assignee_id: string | null;
+  assignee_name: string | null;
+}): OperatorRef | null {
   return row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null;
 }
 

@@ -203,11 +203,13 @@ export const threadAssignedDataSchema = z
     source: z
       .enum(["routing"])
       .nullable()
-      .describe("`routing` when auto-assignment gave it (docs/routing.md); null when a person or an API key did."),
+      .describe(
+        "`routing` when auto-assignment gave it (docs/routing.md); null when a person or an API key did.",
+      ),
   })
   .meta({
     id: "WebhookThreadAssignedData",
-    description: "A conversation's assignee changed (docs/routing.md, \"Events\").",
+    description: 'A conversation\'s assignee changed (docs/routing.md, "Events").',
   });
 
 export const threadNoteCreatedDataSchema = z
