@@ -23,6 +23,7 @@ import type { PaymentTables } from "./schema-payments.js";
 import type { TraceTables } from "./schema-traces.js";
 import type { WebhookTables } from "./schema-webhooks.js";
 import type { WidgetTables } from "./schema-widget.js";
+import type { WhatsappTemplateTables } from "./schema-whatsapp-templates.js";
 
 /**
  * Row types of every table, as both dialects return them: timestamps are ISO 8601 strings
@@ -143,4 +144,5 @@ export interface Database
     BusinessHoursTables,
     CsatTables,
     CannedResponseTables,
-    NoteTables {}
+    NoteTables,
+    WhatsappTemplateTables {}

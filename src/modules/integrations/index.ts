@@ -4,6 +4,7 @@ export { composeIntegrations } from "./compose.js";
 export { ConnectionService } from "./connection-service.js";
 export { Connectors } from "./connectors.js";
 export { deliveryListener } from "./delivery/delivery-listener.js";
+export { pendingDelivery } from "./delivery/message-delivery.js";
 export { MessageDeliverer } from "./delivery/message-deliverer.js";
 export type { ChannelInbox, InboxDelivery } from "./inbound/channel-inbox.js";
 export { hookRoutes } from "./inbound/hook-routes.js";

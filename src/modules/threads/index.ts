@@ -8,7 +8,13 @@ export { threadJobHandlers } from "./job-handlers.js";
 export { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 export { replyStreamEventSchema } from "./reply-stream-events.js";
 export { threadRoutes } from "./routes.js";
-export { messageContentSchema, threadParamsSchema, threadSchema } from "./schemas.js";
+export {
+  messageContentSchema,
+  messageSchema,
+  scheduledSchema,
+  threadParamsSchema,
+  threadSchema,
+} from "./schemas.js";
 export { toThread } from "./serializers.js";
 export { dataStreamWriter } from "./stream-protocols.js";
 export { StreamService, type StreamStart } from "./stream-service.js";
