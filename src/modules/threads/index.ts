@@ -7,6 +7,7 @@ export { threadEventRoutes } from "./events-routes.js";
 export { threadJobHandlers } from "./job-handlers.js";
 export { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 export { replyStreamEventSchema } from "./reply-stream-events.js";
+export { type ReplyWindow, replyWindows } from "./reply-window.js";
 export { threadRoutes } from "./routes.js";
 export {
   messageContentSchema,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "../schema.js";
 import type { WhatsappTemplatesTable } from "../schema-whatsapp-templates.js";
 
@@ -23,7 +23,8 @@ export class WhatsappTemplatesRepo {
     if (filter.language !== undefined) query = query.where("language", "=", filter.language);
     if (filter.name !== undefined) {
       const pattern = `%${filter.name.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      query = query.where((eb) => eb(eb.fn("lower", ["name"]), "like", pattern));
+      // `escape` spelled out: PostgreSQL's LIKE escapes with a backslash by default, SQLite's not at all.
+      query = query.where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
     }
     return query.orderBy("name").orderBy("language").execute();
   }
