@@ -22,8 +22,8 @@ import type { OperatorTables } from "./schema-operators.js";
 import type { PaymentTables } from "./schema-payments.js";
 import type { TraceTables } from "./schema-traces.js";
 import type { WebhookTables } from "./schema-webhooks.js";
-import type { WidgetTables } from "./schema-widget.js";
 import type { WhatsappTemplateTables } from "./schema-whatsapp-templates.js";
+import type { WidgetTables } from "./schema-widget.js";
 
 /**
  * Row types of every table, as both dialects return them: timestamps are ISO 8601 strings

@@ -179,7 +179,11 @@ export class ConnectionService implements IntegrationLifecycle {
   async vendorCallError(row: IntegrationRow, error: unknown): Promise<ApiError> {
     if (!(error instanceof ChannelError)) {
       if (error instanceof ApiError) return error;
-      return new ApiError(502, "vendor_unavailable", `${row.vendor} could not be reached: ${describe(error)}`);
+      return new ApiError(
+        502,
+        "vendor_unavailable",
+        `${row.vendor} could not be reached: ${describe(error)}`,
+      );
     }
     if (error.kind === "credentials_rejected") {
       await this.authLost(row, error.message);

@@ -23,8 +23,8 @@ import {
   whyNotAnswering,
 } from "../engine/index.js";
 import { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
-import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { replyWindows } from "./reply-window.js";
+import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
 
 /** Thread ids a new thread may not take: they name routes under /v1/threads (docs/conversations.md). */

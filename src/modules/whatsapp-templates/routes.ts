@@ -69,7 +69,7 @@ export function whatsappTemplateRoutes(app: App, templates: TemplatesService): v
           "The way to write after WhatsApp's 24-hour window closed. The template must be stored (synced) for the " +
           "thread's integration and `APPROVED`, and `parameters` must give one value per placeholder of its header " +
           "and body. Stored as an `operator` message whose content is the template's text filled in; the delivery " +
-          "sends it as `type: \"template\"`. With `scheduledAt` in the future: 202 and sent then.",
+          'sends it as `type: "template"`. With `scheduledAt` in the future: 202 and sent then.',
         params: threadParamsSchema,
         body: sendTemplateBodySchema,
         response: {

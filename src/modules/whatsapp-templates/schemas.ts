@@ -12,13 +12,17 @@ export const whatsappTemplateSchema = z
     category: z.string().describe("`MARKETING`, `UTILITY` or `AUTHENTICATION`, as Meta names it."),
     status: z
       .string()
-      .describe("`APPROVED`, `PENDING`, `REJECTED`, `PAUSED`, `DISABLED`, …: only `APPROVED` templates are sent."),
+      .describe(
+        "`APPROVED`, `PENDING`, `REJECTED`, `PAUSED`, `DISABLED`, …: only `APPROVED` templates are sent.",
+      ),
     components: z
       .array(z.unknown())
       .describe("The template's components as Meta lists them (`HEADER`, `BODY`, `FOOTER`, `BUTTONS`)."),
     parameters: z
       .object({
-        header: z.array(z.string()).describe("The header's placeholders (`1`, `2` or names), in the order values are given."),
+        header: z
+          .array(z.string())
+          .describe("The header's placeholders (`1`, `2` or names), in the order values are given."),
         body: z.array(z.string()).describe("The body's placeholders, in the order values are given."),
       })
       .describe("What a send must fill in: one value per placeholder of each part."),

@@ -36,7 +36,9 @@ export const TEMPLATE_TOOL_PRESENTATION: ToolPresentation = {
   ask: (args, language) => {
     const name = textArg(args, "name");
     const which = name ? ` ${quote(name, language, 80)}` : "";
-    return language === "ru" ? `отправить вам шаблон WhatsApp${which}` : `send you the WhatsApp template${which}`;
+    return language === "ru"
+      ? `отправить вам шаблон WhatsApp${which}`
+      : `send you the WhatsApp template${which}`;
   },
 };
 

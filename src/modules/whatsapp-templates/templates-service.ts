@@ -65,7 +65,11 @@ export function toWhatsappTemplate(row: WhatsappTemplateRow): WhatsappTemplate {
 export class TemplatesService {
   constructor(private readonly deps: TemplatesServiceDeps) {}
 
-  async list(auth: AuthContext, integrationId: string, filter: WhatsappTemplateFilter): Promise<WhatsappTemplate[]> {
+  async list(
+    auth: AuthContext,
+    integrationId: string,
+    filter: WhatsappTemplateFilter,
+  ): Promise<WhatsappTemplate[]> {
     const integration = await this.whatsappIntegration(auth, integrationId);
     return (await this.deps.repos.whatsappTemplates.list(integration.id, filter)).map(toWhatsappTemplate);
   }
@@ -181,7 +185,10 @@ export class TemplatesService {
       integrationId,
     );
     if (row.vendor !== "whatsapp") {
-      throw conflict("not_whatsapp_integration", `The integration '${integrationId}' is not a WhatsApp integration.`);
+      throw conflict(
+        "not_whatsapp_integration",
+        `The integration '${integrationId}' is not a WhatsApp integration.`,
+      );
     }
     return row;
   }

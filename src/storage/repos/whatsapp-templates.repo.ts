@@ -18,7 +18,10 @@ export class WhatsappTemplatesRepo {
 
   /** The integration's templates, by name then language. */
   list(integrationId: string, filter: WhatsappTemplateFilter = {}): Promise<WhatsappTemplateRow[]> {
-    let query = this.db.selectFrom("whatsapp_templates").selectAll().where("integration_id", "=", integrationId);
+    let query = this.db
+      .selectFrom("whatsapp_templates")
+      .selectAll()
+      .where("integration_id", "=", integrationId);
     if (filter.status !== undefined) query = query.where("status", "=", filter.status.toUpperCase());
     if (filter.language !== undefined) query = query.where("language", "=", filter.language);
     if (filter.name !== undefined) {

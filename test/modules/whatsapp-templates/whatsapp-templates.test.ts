@@ -42,15 +42,21 @@ describe.each(DIALECTS)("WhatsApp templates (%s)", (dialect) => {
         return {
           toolCall: {
             name: "send_whatsapp_template",
-            input: { name: "order_update", language: "en_US", parameters: { header: ["7"], body: ["Bo", "#7"] } },
+            input: {
+              name: "order_update",
+              language: "en_US",
+              parameters: { header: ["7"], body: ["Bo", "#7"] },
+            },
           },
         };
       }
-      if (text.includes("template please")) return { text: `Tool said: ${JSON.stringify(lastToolResult(options))}` };
+      if (text.includes("template please"))
+        return { text: `Tool said: ${JSON.stringify(lastToolResult(options))}` };
       return { text: `Echo: ${text} ${call}` };
     });
 
-    const messages = async (): Promise<Message[]> => (await t.call("GET", `/v1/threads/${threadId}/messages`)).json();
+    const messages = async (): Promise<Message[]> =>
+      (await t.call("GET", `/v1/threads/${threadId}/messages`)).json();
     const thread = async () => (await t.call("GET", `/v1/threads/${threadId}`)).json();
 
     beforeAll(async () => {
@@ -72,9 +78,13 @@ describe.each(DIALECTS)("WhatsApp templates (%s)", (dialect) => {
         })
       ).json();
       const chat = (
-        await t.call("POST", `/v1/integrations/${integration.id}/chats`, { body: { bot_id: botId, name: "inbox" } })
+        await t.call("POST", `/v1/integrations/${integration.id}/chats`, {
+          body: { bot_id: botId, name: "inbox" },
+        })
       ).json();
-      await t.call("POST", `/v1/integrations/${integration.id}/chats/${chat.id}/status`, { body: { status: "active" } });
+      await t.call("POST", `/v1/integrations/${integration.id}/chats/${chat.id}/status`, {
+        body: { status: "active" },
+      });
       await fake.deliverText({ hookUrl: integration.connection.webhook_url, userId: waId, text: "hello" });
       const sent = await eventually(
         async () => (await t.call("GET", `/v1/threads?chat_id=${chat.id}`)).json().data,
@@ -90,21 +100,32 @@ describe.each(DIALECTS)("WhatsApp templates (%s)", (dialect) => {
     });
 
     it("syncs every template of the Business Account, following the listing's pages", async () => {
-      expect((await t.call("GET", `/v1/integrations/${integration.id}/whatsapp_templates`)).json()).toEqual([]);
+      expect((await t.call("GET", `/v1/integrations/${integration.id}/whatsapp_templates`)).json()).toEqual(
+        [],
+      );
       const synced = await t.call("POST", `/v1/integrations/${integration.id}/whatsapp_templates/sync`);
       expect(synced.statusCode).toBe(200);
       expect(synced.json().synced).toBe(108);
       const listings = fake.requests.filter((request) => request.path.endsWith("/message_templates"));
       expect(listings).toHaveLength(2);
       expect(listings[0]?.path).toBe("/102290129340398/message_templates");
-      expect(listings[0]?.query).toMatchObject({ limit: "100", fields: "id,name,language,category,status,components" });
+      expect(listings[0]?.query).toMatchObject({
+        limit: "100",
+        fields: "id,name,language,category,status,components",
+      });
       expect(listings[1]?.query.after).toBeTruthy();
 
       // A template deleted on Meta's side goes on the next sync; the others keep their ids.
-      const before = (await t.call("GET", `/v1/integrations/${integration.id}/whatsapp_templates?name=order`)).json();
+      const before = (
+        await t.call("GET", `/v1/integrations/${integration.id}/whatsapp_templates?name=order`)
+      ).json();
       fake.templates = fake.templates.filter((template) => template.name !== "bulk_000");
-      expect((await t.call("POST", `/v1/integrations/${integration.id}/whatsapp_templates/sync`)).json().synced).toBe(107);
-      const after = (await t.call("GET", `/v1/integrations/${integration.id}/whatsapp_templates?name=order`)).json();
+      expect(
+        (await t.call("POST", `/v1/integrations/${integration.id}/whatsapp_templates/sync`)).json().synced,
+      ).toBe(107);
+      const after = (
+        await t.call("GET", `/v1/integrations/${integration.id}/whatsapp_templates?name=order`)
+      ).json();
       expect(after[0].id).toBe(before[0].id);
     });
 
@@ -167,13 +188,17 @@ describe.each(DIALECTS)("WhatsApp templates (%s)", (dialect) => {
       const text = await t.call("POST", `/v1/threads/${threadId}/send`, { body: { text: "Still there?" } });
       expect(text.statusCode).toBe(200);
       const failed = await eventually(messages, (list) => list.at(-1)?.delivery?.status === "failed");
-      expect(failed.at(-1)?.delivery?.error).toMatchObject({ code: "outside_window" });
-      expect(String((failed.at(-1)?.delivery?.error as { message: string }).message)).toContain(
-        "POST /v1/threads/{id}/template",
-      );
+      expect(failed.at(-1)?.delivery?.error).toMatchObject({
+        code: "outside_window",
+        message: expect.stringContaining("POST /v1/threads/{id}/template"),
+      });
 
       const sent = await t.call("POST", `/v1/threads/${threadId}/template`, {
-        body: { name: "order_update", language: "en_US", parameters: { header: ["42"], body: ["Ann", "#42"] } },
+        body: {
+          name: "order_update",
+          language: "en_US",
+          parameters: { header: ["42"], body: ["Ann", "#42"] },
+        },
       });
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toMatchObject({
@@ -189,7 +214,13 @@ describe.each(DIALECTS)("WhatsApp templates (%s)", (dialect) => {
           language: { policy: "deterministic", code: "en_US" },
           components: [
             { type: "header", parameters: [{ type: "text", text: "42" }] },
-            { type: "body", parameters: [{ type: "text", text: "Ann" }, { type: "text", text: "#42" }] },
+            {
+              type: "body",
+              parameters: [
+                { type: "text", text: "Ann" },
+                { type: "text", text: "#42" },
+              ],
+            },
           ],
         },
       });
@@ -232,11 +263,19 @@ describe.each(DIALECTS)("WhatsApp templates (%s)", (dialect) => {
       await t.call("POST", `/v1/threads/${threadId}/mode`, { body: { mode: "auto" } });
       fake.closedWindows.delete(waId);
       const sentBefore = fake.templateMessages.length;
-      await fake.deliverText({ hookUrl: integration.connection.webhook_url, userId: waId, text: "template please" });
+      await fake.deliverText({
+        hookUrl: integration.connection.webhook_url,
+        userId: waId,
+        text: "template please",
+      });
       const list = await eventually(messages, (all) =>
-        all.some((m) => m.author === "bot" && m.content.startsWith("Order 7") && m.delivery?.status === "sent"),
+        all.some(
+          (m) => m.author === "bot" && m.content.startsWith("Order 7") && m.delivery?.status === "sent",
+        ),
       );
-      expect(list.find((m) => m.content.startsWith("Order 7"))?.content).toContain("Hi Bo, your order #7 has shipped.");
+      expect(list.find((m) => m.content.startsWith("Order 7"))?.content).toContain(
+        "Hi Bo, your order #7 has shipped.",
+      );
       expect(fake.templateMessages.length).toBe(sentBefore + 1);
       expect(fake.templateMessages.at(-1)?.template).toMatchObject({ name: "order_update" });
       expect(model.calls.at(-1)?.tools?.find((tool) => tool.name === "send_whatsapp_template")).toBeTruthy();

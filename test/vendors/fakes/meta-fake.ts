@@ -717,11 +717,15 @@ export class FakeGraph implements FakeVendor {
     const start = record.query.after ? Number(Buffer.from(record.query.after, "base64url").toString()) : 0;
     if (!Number.isInteger(start) || start < 0) throw invalidParameter("(#100) Invalid cursor: after");
     const fields = (record.query.fields ?? "id,name,status").split(",");
-    const page = this.templates.slice(start, start + limit).map((template) =>
-      Object.fromEntries(
-        fields.filter((field) => field in template).map((field) => [field, template[field as keyof FakeTemplate]]),
-      ),
-    );
+    const page = this.templates
+      .slice(start, start + limit)
+      .map((template) =>
+        Object.fromEntries(
+          fields
+            .filter((field) => field in template)
+            .map((field) => [field, template[field as keyof FakeTemplate]]),
+        ),
+      );
     const cursor = (offset: number) => Buffer.from(String(offset)).toString("base64url");
     const end = start + page.length;
     const paging: Record<string, unknown> = { cursors: { before: cursor(start), after: cursor(end) } };
@@ -758,11 +762,14 @@ export class FakeGraph implements FakeVendor {
       throw invalidParameter("(#100) Param template['language']['policy'] must be one of {DETERMINISTIC}");
     }
     const components = template.components ?? [];
-    if (!Array.isArray(components)) throw invalidParameter("(#100) Param template['components'] must be an array.");
+    if (!Array.isArray(components))
+      throw invalidParameter("(#100) Param template['components'] must be an array.");
     const given = { header: 0, body: 0 };
     for (const component of components as Array<Record<string, unknown>>) {
       if (!["header", "body", "button"].includes(String(component?.type))) {
-        throw invalidParameter("(#100) Param template['components'][0]['type'] must be one of {HEADER, BODY, BUTTON}");
+        throw invalidParameter(
+          "(#100) Param template['components'][0]['type'] must be one of {HEADER, BODY, BUTTON}",
+        );
       }
       const parameters = component.parameters;
       if (!Array.isArray(parameters)) {
@@ -773,7 +780,8 @@ export class FakeGraph implements FakeVendor {
           throw graphError({ status: 400, code: 131008, message: "(#131008) Required parameter is missing" });
         }
       }
-      if (component.type === "header" || component.type === "body") given[component.type] += parameters.length;
+      if (component.type === "header" || component.type === "body")
+        given[component.type] += parameters.length;
     }
     const known = this.templates.find(
       (item) => item.name === template.name && item.language === language.code && item.status === "APPROVED",
@@ -786,7 +794,10 @@ export class FakeGraph implements FakeVendor {
       });
     }
     const part = (type: string) => known.components.find((component) => component.type === type);
-    const expected = { header: placeholderCount(part("HEADER")?.text), body: placeholderCount(part("BODY")?.text) };
+    const expected = {
+      header: placeholderCount(part("HEADER")?.text),
+      body: placeholderCount(part("BODY")?.text),
+    };
     for (const type of ["header", "body"] as const) {
       if (given[type] !== expected[type]) {
         throw graphError({

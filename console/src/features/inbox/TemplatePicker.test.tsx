@@ -55,8 +55,13 @@ describe("TemplatePicker", () => {
   it("replaces the text composer once the window closed: choose, fill, preview, send", async () => {
     const requests: Array<{ url: string; method: string; body: unknown }> = [];
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({ url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (url.includes("/whatsapp_templates/sync")) return json(200, { synced: 1, synced_at: "x", templates: [orderUpdate] });
+      requests.push({
+        url,
+        method: init?.method ?? "GET",
+        body: init?.body ? JSON.parse(String(init.body)) : null,
+      });
+      if (url.includes("/whatsapp_templates/sync"))
+        return json(200, { synced: 1, synced_at: "x", templates: [orderUpdate] });
       if (url.includes("/whatsapp_templates")) return json(200, []);
       return json(200, { id: "msg_1", role: "assistant", author: "operator", content: "…", created_at: "x" });
     });
@@ -66,7 +71,9 @@ describe("TemplatePicker", () => {
     expect(screen.queryByTestId("composer-input")).toBeNull();
     // No templates stored yet: sync lists them from Meta.
     fireEvent.click(screen.getByTestId("template-sync"));
-    await waitFor(() => expect(requests.some((r) => r.url.includes("/sync") && r.method === "POST")).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.includes("/sync") && r.method === "POST")).toBe(true),
+    );
 
     fireEvent.click(screen.getByTestId("template-select"));
     fireEvent.click(await screen.findByText("order_update (en_US)"));
@@ -74,12 +81,18 @@ describe("TemplatePicker", () => {
     expect(send.disabled).toBe(true);
     fireEvent.change(screen.getByTestId("template-header-0"), { target: { value: "42" } });
     fireEvent.change(screen.getByTestId("template-body-0"), { target: { value: "Ann" } });
-    expect(screen.getByTestId("template-preview").textContent).toContain("Hi Ann, your order {{2}} has shipped.");
+    expect(screen.getByTestId("template-preview").textContent).toContain(
+      "Hi Ann, your order {{2}} has shipped.",
+    );
     fireEvent.change(screen.getByTestId("template-body-1"), { target: { value: "#42" } });
-    expect(screen.getByTestId("template-preview").textContent).toContain("Hi Ann, your order #42 has shipped.");
+    expect(screen.getByTestId("template-preview").textContent).toContain(
+      "Hi Ann, your order #42 has shipped.",
+    );
     fireEvent.click(send);
 
-    await waitFor(() => expect(requests.some((r) => r.url.endsWith("/threads/wa-thread/template"))).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.endsWith("/threads/wa-thread/template"))).toBe(true),
+    );
     expect(requests.find((r) => r.url.endsWith("/template"))?.body).toEqual({
       name: "order_update",
       language: "en_US",
@@ -89,7 +102,10 @@ describe("TemplatePicker", () => {
 
   it("keeps the text composer while the window is open and on other channels", async () => {
     const fetchMock = vi.fn(async () => json(200, []));
-    renderComposer({ ...closed, reply_window: { open: true, closes_at: "2026-01-02T00:00:00.000Z" } }, fetchMock);
+    renderComposer(
+      { ...closed, reply_window: { open: true, closes_at: "2026-01-02T00:00:00.000Z" } },
+      fetchMock,
+    );
     expect(await screen.findByTestId("composer-input")).toBeTruthy();
     expect(screen.queryByTestId("template-picker")).toBeNull();
     cleanup();

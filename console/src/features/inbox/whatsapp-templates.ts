@@ -87,6 +87,7 @@ export function previewTemplate(template: WhatsappTemplate, values: TemplateValu
 
 /** Whether every placeholder has a value. */
 export function valuesComplete(template: WhatsappTemplate, values: TemplateValues): boolean {
-  const filled = (names: string[], given: string[]) => names.every((_, index) => (given[index] ?? "").trim() !== "");
+  const filled = (names: string[], given: string[]) =>
+    names.every((_, index) => (given[index] ?? "").trim() !== "");
   return filled(template.parameters.header, values.header) && filled(template.parameters.body, values.body);
 }
