@@ -3,6 +3,7 @@ import type { VendorContext } from "../contract/vendor-context.js";
 import { graphPath, graphRequest } from "../meta/graph-request.js";
 import { asArray, asId, asObject, asString } from "../meta/untrusted-json.js";
 import type { WhatsappAuthData } from "./auth-data.js";
+import { postWhatsappMessage } from "./send.js";
 
 /** One template as the WhatsApp Business Account lists it (one per name and language). */
 export interface WhatsappTemplateListing {
@@ -76,20 +77,12 @@ export async function sendWhatsappTemplate(
   message: OutboundTemplate,
 ): Promise<{ externalMessageId: string | null }> {
   const { name, language, components } = message.template;
-  const result = await graphRequest(context, {
-    method: "POST",
-    path: graphPath(context.authData.phone_number_id, "messages"),
-    body: {
-      messaging_product: "whatsapp",
-      recipient_type: "individual",
-      to: message.conversationId,
-      type: "template",
-      template: {
-        name,
-        language: { policy: "deterministic", code: language },
-        ...(components.length > 0 ? { components } : {}),
-      },
+  return postWhatsappMessage(context, message.conversationId, {
+    type: "template",
+    template: {
+      name,
+      language: { policy: "deterministic", code: language },
+      ...(components.length > 0 ? { components } : {}),
     },
   });
-  return { externalMessageId: asString(asObject(asArray(result.messages)[0])?.id) ?? null };
 }
