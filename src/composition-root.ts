@@ -62,6 +62,7 @@ import { composeSystem, readDatabaseSnapshot } from "./modules/system/index.js";
 import { composeThreads } from "./modules/threads/index.js";
 import { composeTraces } from "./modules/traces/index.js";
 import { composeWebhooks, type WebhookDispatchOptions, webhookListener } from "./modules/webhooks/index.js";
+import { composeWhatsappTemplates } from "./modules/whatsapp-templates/index.js";
 import { composeWidget } from "./modules/widget/index.js";
 import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
 import type { Storage } from "./storage/database.js";
@@ -368,6 +369,14 @@ export function composeService(deps: ServiceDeps): Service {
     transactor,
     writer,
   });
+  // WhatsApp message templates (docs/channels.md, "Templates"): the API, the scheduled sends, the bot's tool.
+  const whatsappTemplates = composeWhatsappTemplates(context, {
+    transactor,
+    writer,
+    connectors: integrations.connectors,
+    connection: integrations.connection,
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
   const customTools = composeCustomTools(context);
   // MCP servers (docs/mcp.md): the routes' service and the tool provider share one client pool.
   const mcp = composeMcp({ ...context, allowPrivate: config.webhooksAllowPrivate });
@@ -403,7 +412,13 @@ export function composeService(deps: ServiceDeps): Service {
     ledger,
     catalog,
     memory,
-    toolProviders: [integrations.tools, paymentLinks.tools, customTools.tools, mcp.tools],
+    toolProviders: [
+      integrations.tools,
+      paymentLinks.tools,
+      whatsappTemplates.tools,
+      customTools.tools,
+      mcp.tools,
+    ],
     knowledge: knowledge.knowledge,
     connectors: integrations.connectors,
     threadActions,
@@ -468,6 +483,7 @@ export function composeService(deps: ServiceDeps): Service {
     }),
     bots,
     integrations,
+    whatsappTemplates,
     composeChats(context),
     composeModels(catalog, localModels, localRuntime),
     engine,

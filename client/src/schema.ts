@@ -1315,6 +1315,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/integrations/{id}/whatsapp_templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a WhatsApp integration's message templates
+     * @description The templates as last synced from the WhatsApp Business Account, by name then language; narrowed by `status`, `language` and a part of the `name`. Empty until the first sync.
+     */
+    get: operations["listWhatsappTemplates"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/integrations/{id}/whatsapp_templates/sync": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sync a WhatsApp integration's message templates now
+     * @description Lists every template of the Business Account (`business_account_id` in auth_data) from Meta and replaces the stored copy with it: new ones added, changed ones updated, deleted ones removed.
+     */
+    post: operations["syncWhatsappTemplates"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/jobs": {
     parameters: {
       query?: never;
@@ -2403,6 +2443,26 @@ export interface paths {
      * @description `team_id`: a team of the project, or null. A thread waiting for a person without an assignee is then routed within its new queue when auto-assignment is on; an assignee stays (docs/routing.md).
      */
     post: operations["setThreadTeam"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/template": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a WhatsApp message template into a thread
+     * @description The way to write after WhatsApp's 24-hour window closed. The template must be stored (synced) for the thread's integration and `APPROVED`, and `parameters` must give one value per placeholder of its header and body. Stored as an `operator` message whose content is the template's text filled in; the delivery sends it as `type: "template"`. With `scheduledAt` in the future: 202 and sent then.
+     */
+    post: operations["sendWhatsappTemplate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4466,6 +4526,8 @@ export interface components {
       parts_sent: number;
       /** @enum {string} */
       status: "pending" | "sent" | "failed";
+      /** @description A WhatsApp message template, sent instead of the text (docs/channels.md, "Templates"). */
+      template?: components["schemas"]["TemplatePayload"];
       updated_at: string;
     };
     /** @description A rating of a bot message, with a comment and, from operators, a better answer. */
@@ -4769,6 +4831,22 @@ export interface components {
           /** @enum {string} */
           type: "and" | "or";
         };
+    SendWhatsappTemplateInput: {
+      /** @description The template's language code, e.g. `en_US`. */
+      language: string;
+      name: string;
+      parameters?: {
+        /** @description The body's values, in placeholder order. */
+        body?: string[];
+        /** @description The header's values, in placeholder order. */
+        header?: string[];
+      };
+      /**
+       * Format: date-time
+       * @description Send later (a re-engagement message): the answer is then 202 with the job id.
+       */
+      scheduledAt?: string;
+    };
     /** @description A console sign-in session (docs/console.md). */
     Session: {
       /** @description Send as `X-CSRF-Token` on every request other than GET with this session. */
@@ -4868,6 +4946,20 @@ export interface components {
       /** @description `secret_token` for setWebhook; checked on every inbound update. */
       webhook_secret?: string;
     };
+    TemplatePayload: {
+      components: {
+        parameters: {
+          parameter_name?: string;
+          text: string;
+          /** @constant */
+          type: "text";
+        }[];
+        /** @enum {string} */
+        type: "header" | "body";
+      }[];
+      language: string;
+      name: string;
+    };
     Thread: {
       /** @description The operator working on the thread (docs/console.md). */
       assignee: components["schemas"]["OperatorRef"] | null;
@@ -4883,6 +4975,13 @@ export interface components {
       pending_count: number;
       /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
       reply_failure: components["schemas"]["ReplyFailure"] | null;
+      /** @description WhatsApp threads only (null for other channels): the 24-hour customer-service window; once closed, only a message template reaches the customer (docs/conversations.md, "Reply window"). */
+      reply_window: {
+        /** @description 24 hours after the customer's last message (ISO 8601); null while they never wrote. */
+        closes_at: string | null;
+        /** @description Whether free text can still reach the customer. */
+        open: boolean;
+      } | null;
       /** @description While `snoozed` with a time: when it reopens (ISO 8601); null otherwise. */
       snoozed_until: string | null;
       status: components["schemas"]["ThreadStatus"];
@@ -4930,6 +5029,13 @@ export interface components {
       person: components["schemas"]["Person"] | null;
       /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
       reply_failure: components["schemas"]["ReplyFailure"] | null;
+      /** @description WhatsApp threads only (null for other channels): the 24-hour customer-service window; once closed, only a message template reaches the customer (docs/conversations.md, "Reply window"). */
+      reply_window: {
+        /** @description 24 hours after the customer's last message (ISO 8601); null while they never wrote. */
+        closes_at: string | null;
+        /** @description Whether free text can still reach the customer. */
+        open: boolean;
+      } | null;
       /** @description While `snoozed` with a time: when it reopens (ISO 8601); null otherwise. */
       snoozed_until: string | null;
       stats: {
@@ -5239,6 +5345,13 @@ export interface components {
       } | null;
       /** @description Set when the AI gave up on a reply and its messages are still unanswered; null again once a reply (the AI's or an operator's) answers them. */
       reply_failure: components["schemas"]["ReplyFailure"] | null;
+      /** @description WhatsApp threads only (null for other channels): the 24-hour customer-service window; once closed, only a message template reaches the customer (docs/conversations.md, "Reply window"). */
+      reply_window: {
+        /** @description 24 hours after the customer's last message (ISO 8601); null while they never wrote. */
+        closes_at: string | null;
+        /** @description Whether free text can still reach the customer. */
+        open: boolean;
+      } | null;
       /** @description While `snoozed` with a time: when it reopens (ISO 8601); null otherwise. */
       snoozed_until: string | null;
       status: components["schemas"]["ThreadStatus"];
@@ -6266,6 +6379,35 @@ export interface components {
       phone_number_id: string;
       /** @description The verify token entered in the app's webhook settings. */
       verify_token: string;
+    };
+    WhatsappTemplate: {
+      /** @description `MARKETING`, `UTILITY` or `AUTHENTICATION`, as Meta names it. */
+      category: string;
+      /** @description The template's components as Meta lists them (`HEADER`, `BODY`, `FOOTER`, `BUTTONS`). */
+      components: unknown[];
+      id: string;
+      integration_id: string;
+      /** @description Meta's language and locale code, e.g. `en_US`. */
+      language: string;
+      name: string;
+      /** @description What a send must fill in: one value per placeholder of each part. */
+      parameters: {
+        /** @description The body's placeholders, in the order values are given. */
+        body: string[];
+        /** @description The header's placeholders (`1`, `2` or names), in the order values are given. */
+        header: string[];
+      };
+      /** @description Whether Parley can send it: approved, and no media header (which needs a media parameter). */
+      sendable: boolean;
+      /** @description `APPROVED`, `PENDING`, `REJECTED`, `PAUSED`, `DISABLED`, …: only `APPROVED` templates are sent. */
+      status: string;
+      synced_at: string;
+    };
+    WhatsappTemplateSync: {
+      /** @description How many templates the account listed. */
+      synced: number;
+      synced_at: string;
+      templates: components["schemas"]["WhatsappTemplate"][];
     };
     WidgetConfig: {
       chat_id: string;
@@ -15192,6 +15334,219 @@ export interface operations {
       };
     };
   };
+  listWhatsappTemplates: {
+    parameters: {
+      query?: {
+        /** @description Only this language code (`en_US`). */
+        language?: string;
+        /** @description Only names containing this text (any case). */
+        name?: string;
+        /** @description Only templates of this status (`APPROVED`, …; any case). */
+        status?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WhatsappTemplate"][];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_whatsapp_integration`: the integration is of another vendor. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  syncWhatsappTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WhatsappTemplateSync"];
+        };
+      };
+      /** @description `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_whatsapp_integration`: the integration is of another vendor. `business_account_missing`: auth_data has no business_account_id. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `credentials_rejected` or Meta's refusal (`vendor_rejected`). `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `vendor_unavailable`: Meta did not answer. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listJobs: {
     parameters: {
       query?: {
@@ -22192,6 +22547,131 @@ export interface operations {
         };
       };
       /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  sendWhatsappTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendWhatsappTemplateInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Message"];
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Scheduled"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `template_not_found`: no such template (name and language) is stored: sync first. `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_whatsapp_thread`: the thread is not of a WhatsApp integration; `template_not_approved`: the template's status is not APPROVED. `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `template_parameters`: the number of header or body values does not match the template; `template_not_sendable`: the template has a media header. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
       422: {
         headers: {
           [name: string]: unknown;

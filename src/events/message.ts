@@ -46,6 +46,22 @@ export const attachmentSchema = z
   })
   .meta({ id: "MessageAttachment" });
 
+/** A filled-in WhatsApp template as it goes to the vendor (vendors/contract/channel.ts TemplatePayload). */
+export const templatePayloadSchema = z
+  .object({
+    name: z.string(),
+    language: z.string(),
+    components: z.array(
+      z.object({
+        type: z.enum(["header", "body"]),
+        parameters: z.array(
+          z.object({ type: z.literal("text"), text: z.string(), parameter_name: z.string().optional() }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: "TemplatePayload" });
+
 export const deliverySchema = z
   .object({
     status: z.enum(["pending", "sent", "failed"]),
@@ -64,6 +80,9 @@ export const deliverySchema = z
       ),
     attempts: z.number(),
     updated_at: z.string(),
+    template: templatePayloadSchema
+      .optional()
+      .describe('A WhatsApp message template, sent instead of the text (docs/channels.md, "Templates").'),
   })
   .meta({ id: "MessageDelivery" });
 

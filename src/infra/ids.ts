@@ -73,7 +73,8 @@ export type IdPrefix =
   | "note"
   | "mention"
   | "team"
-  | "csat";
+  | "csat"
+  | "wtpl";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -22,6 +22,7 @@ import type { OperatorTables } from "./schema-operators.js";
 import type { PaymentTables } from "./schema-payments.js";
 import type { TraceTables } from "./schema-traces.js";
 import type { WebhookTables } from "./schema-webhooks.js";
+import type { WhatsappTemplateTables } from "./schema-whatsapp-templates.js";
 import type { WidgetTables } from "./schema-widget.js";
 
 /**
@@ -143,4 +144,5 @@ export interface Database
     BusinessHoursTables,
     CsatTables,
     CannedResponseTables,
-    NoteTables {}
+    NoteTables,
+    WhatsappTemplateTables {}

@@ -68,6 +68,8 @@ export class ThreadWriter {
       operator?: OperatorRef;
       /** A customer's CSAT rating (docs/csat.md): stored without reopening the thread. */
       keepStatus?: boolean;
+      /** JSON MessageDelivery stored with the message (a WhatsApp template's, docs/channels.md "Templates"). */
+      delivery?: string;
     } = {},
   ): Promise<MessageRow> {
     const row = await unit.repos.messages.insert({
@@ -82,6 +84,7 @@ export class ThreadWriter {
       reply_to_seq: extra.replyToSeq ?? null,
       attachments: extra.attachments ?? null,
       operator: extra.operator ? JSON.stringify(extra.operator) : null,
+      ...(extra.delivery !== undefined ? { delivery: extra.delivery } : {}),
       created_at: now,
     });
     // A reply answering the messages a failed reply left waiting clears that failure.

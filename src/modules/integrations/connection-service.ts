@@ -167,25 +167,34 @@ export class ConnectionService implements IntegrationLifecycle {
       const { avatarRef, ...identity } = profile;
       return avatarRef ? { ...identity, avatar_url: this.deps.mediaUrl(row.id, avatarRef) } : identity;
     } catch (error) {
-      if (!(error instanceof ChannelError)) {
-        if (error instanceof ApiError) throw error;
-        throw new ApiError(
-          502,
-          "vendor_unavailable",
-          `${row.vendor} could not be reached: ${describe(error)}`,
-        );
-      }
-      if (error.kind === "credentials_rejected") {
-        await this.authLost(row, error.message);
-        throw new ApiError(
-          422,
-          "credentials_rejected",
-          `${row.vendor} refused the stored credentials: ${error.message}`,
-        );
-      }
-      if (error.kind === "permanent") throw new ApiError(422, error.code, error.message);
-      throw new ApiError(502, "vendor_unavailable", `${row.vendor} did not answer: ${error.message}`);
+      throw await this.vendorCallError(row, error);
     }
+  }
+
+  /**
+   * A vendor call the API made on a client's behalf failed: what the client is answered. Refused
+   * credentials put the integration in `error` (422 `credentials_rejected`); a permanent
+   * refusal is 422 with the vendor's code; anything else 502 `vendor_unavailable`.
+   */
+  async vendorCallError(row: IntegrationRow, error: unknown): Promise<ApiError> {
+    if (!(error instanceof ChannelError)) {
+      if (error instanceof ApiError) return error;
+      return new ApiError(
+        502,
+        "vendor_unavailable",
+        `${row.vendor} could not be reached: ${describe(error)}`,
+      );
+    }
+    if (error.kind === "credentials_rejected") {
+      await this.authLost(row, error.message);
+      return new ApiError(
+        422,
+        "credentials_rejected",
+        `${row.vendor} refused the stored credentials: ${error.message}`,
+      );
+    }
+    if (error.kind === "permanent") return new ApiError(422, error.code, error.message);
+    return new ApiError(502, "vendor_unavailable", `${row.vendor} did not answer: ${error.message}`);
   }
 }
 

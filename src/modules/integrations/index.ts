@@ -5,6 +5,7 @@ export { ConnectionService } from "./connection-service.js";
 export { Connectors } from "./connectors.js";
 export { deliveryListener } from "./delivery/delivery-listener.js";
 export { MessageDeliverer } from "./delivery/message-deliverer.js";
+export { pendingDelivery } from "./delivery/message-delivery.js";
 export type { ChannelInbox, InboxDelivery } from "./inbound/channel-inbox.js";
 export { hookRoutes } from "./inbound/hook-routes.js";
 export { InboundService } from "./inbound/inbound-service.js";

@@ -152,7 +152,7 @@ export function routingRoutes(app: App, routing: RoutingService): void {
         request.params.thread_id,
         request.body.team_id,
       );
-      return toThread(moved.row, moved.labels);
+      return toThread(moved.row, moved.labels, moved.replyWindow);
     },
   );
 

@@ -8,6 +8,7 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { TeamRow } from "../../storage/repos/teams.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { assertAdmin } from "../operators/index.js";
+import { type ReplyWindow, replyWindows } from "../threads/index.js";
 import type { Router } from "./router.js";
 import { readSettings } from "./routing-settings.js";
 import type { RoutingSettingsView, Team } from "./schemas.js";
@@ -120,10 +121,12 @@ export class RoutingService {
     auth: AuthContext,
     threadId: string,
     teamId: string | null,
-  ): Promise<{ row: ThreadRow; labels: string[] }> {
+  ): Promise<{ row: ThreadRow; labels: string[]; replyWindow?: ReplyWindow }> {
     const row = await this.moveToTeam(auth, threadId, teamId);
     const labels = await this.deps.repos.labels.namesByThread(auth.projectId, [row.id]);
-    return { row, labels: labels.get(row.id) ?? [] };
+    const windows = await replyWindows(this.deps.repos, auth.projectId, [row], this.deps.clock.now());
+    const replyWindow = windows.get(row.id);
+    return { row, labels: labels.get(row.id) ?? [], ...(replyWindow ? { replyWindow } : {}) };
   }
 
   private async moveToTeam(auth: AuthContext, threadId: string, teamId: string | null): Promise<ThreadRow> {

@@ -23,6 +23,7 @@ import {
   whyNotAnswering,
 } from "../engine/index.js";
 import { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
+import { replyWindows } from "./reply-window.js";
 import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
 import { decodeCursor, encodeCursor, toMessage, toThread, toThreadDetail } from "./serializers.js";
 
@@ -311,9 +312,18 @@ export class ConversationService {
     );
   }
 
+  /** The reply window of each WhatsApp thread of a page (docs/conversations.md, "Reply window"). */
+  private replyWindows(projectId: string, rows: ThreadRow[], repos: Repos = this.deps.repos) {
+    return replyWindows(repos, projectId, rows, this.deps.clock.now());
+  }
+
   /** A thread as the API shows it, with its labels (read through `repos`: inside a transaction, its own). */
   private async withLabels(repos: Repos, row: ThreadRow): Promise<Thread> {
-    return toThread(row, (await this.labelNames(row.project_id, [row], repos)).get(row.id) ?? []);
+    const [labels, windows] = await Promise.all([
+      this.labelNames(row.project_id, [row], repos),
+      this.replyWindows(row.project_id, [row], repos),
+    ]);
+    return toThread(row, labels.get(row.id) ?? [], windows.get(row.id));
   }
 
   /** Each thread of a page with its person, newest message and labels: three queries for the page. */
@@ -321,13 +331,14 @@ export class ConversationService {
     const personIds = [
       ...new Set(rows.map((row) => row.person_id).filter((id): id is string => id !== null)),
     ];
-    const [persons, latest, labels] = await Promise.all([
+    const [persons, latest, labels, windows] = await Promise.all([
       this.deps.repos.persons.findByIds(personIds),
       this.deps.repos.messages.latestWithText(
         projectId,
         rows.map((row) => row.id),
       ),
       this.labelNames(projectId, rows),
+      this.replyWindows(projectId, rows),
     ]);
     const personById = new Map(persons.map((person) => [person.id, person]));
     const latestByThread = new Map(latest.map((message) => [message.thread_id, message]));
@@ -335,7 +346,7 @@ export class ConversationService {
       const person = row.person_id ? personById.get(row.person_id) : undefined;
       const message = latestByThread.get(row.id);
       return {
-        ...toThread(row, labels.get(row.id) ?? []),
+        ...toThread(row, labels.get(row.id) ?? [], windows.get(row.id)),
         person: person ? { id: person.id, name: person.name, avatar_url: person.avatar_url } : null,
         last_message: message
           ? { author: message.author, content: message.content.slice(0, 200), created_at: message.created_at }
@@ -347,8 +358,11 @@ export class ConversationService {
   async chatThreads(auth: AuthContext, chatId: string): Promise<Thread[]> {
     await this.resolveChat(auth, chatId);
     const rows = await this.deps.repos.threads.list({ projectId: auth.projectId, chatId, limit: 10_000 });
-    const labels = await this.labelNames(auth.projectId, rows);
-    return rows.map((row) => toThread(row, labels.get(row.id) ?? []));
+    const [labels, windows] = await Promise.all([
+      this.labelNames(auth.projectId, rows),
+      this.replyWindows(auth.projectId, rows),
+    ]);
+    return rows.map((row) => toThread(row, labels.get(row.id) ?? [], windows.get(row.id)));
   }
 
   async threadDetail(auth: AuthContext, threadId: string): Promise<ThreadDetail> {
@@ -356,7 +370,8 @@ export class ConversationService {
     const person = thread.person_id ? await this.deps.repos.persons.findById(thread.person_id) : undefined;
     const stats = await this.deps.repos.messages.stats(auth.projectId, thread.id);
     const labels = (await this.labelNames(auth.projectId, [thread])).get(thread.id) ?? [];
-    return toThreadDetail(thread, person, stats, labels);
+    const window = (await this.replyWindows(auth.projectId, [thread])).get(thread.id);
+    return toThreadDetail(thread, person, stats, labels, window);
   }
 
   async messages(auth: AuthContext, threadId: string, chatId?: string): Promise<Message[]> {

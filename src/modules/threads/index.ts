@@ -7,8 +7,15 @@ export { threadEventRoutes } from "./events-routes.js";
 export { threadJobHandlers } from "./job-handlers.js";
 export { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 export { replyStreamEventSchema } from "./reply-stream-events.js";
+export { type ReplyWindow, replyWindows } from "./reply-window.js";
 export { threadRoutes } from "./routes.js";
-export { messageContentSchema, threadParamsSchema, threadSchema } from "./schemas.js";
+export {
+  messageContentSchema,
+  messageSchema,
+  scheduledSchema,
+  threadParamsSchema,
+  threadSchema,
+} from "./schemas.js";
 export { toThread } from "./serializers.js";
 export { dataStreamWriter } from "./stream-protocols.js";
 export { StreamService, type StreamStart } from "./stream-service.js";

@@ -58,6 +58,19 @@ export const threadSchema = z
     status_changed_at: z.string().describe("When the status last changed (the creation for a new thread)."),
     created_at: z.string(),
     labels: z.array(z.string()).describe("The thread's label names, sorted (docs/labels.md)."),
+    reply_window: z
+      .object({
+        open: z.boolean().describe("Whether free text can still reach the customer."),
+        closes_at: z
+          .string()
+          .nullable()
+          .describe("24 hours after the customer's last message (ISO 8601); null while they never wrote."),
+      })
+      .nullable()
+      .describe(
+        "WhatsApp threads only (null for other channels): the 24-hour customer-service window; once closed, " +
+          'only a message template reaches the customer (docs/conversations.md, "Reply window").',
+      ),
   })
   .meta({ id: "Thread" });
 

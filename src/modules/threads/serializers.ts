@@ -5,10 +5,14 @@ import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { PersonRow } from "../../storage/repos/persons.repo.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import { parseReplyFailure, toPublicMessage } from "../engine/index.js";
+import type { ReplyWindow } from "./reply-window.js";
 import type { Message, Thread, ThreadDetail } from "./schemas.js";
 
-/** `labels`: the thread's label names, sorted (loaded for a page of threads at once). */
-export function toThread(row: ThreadRow, labels: string[]): Thread {
+/**
+ * `labels`: the thread's label names, sorted; `replyWindow`: a WhatsApp thread's (absent for
+ * other channels); both loaded for a page of threads at once.
+ */
+export function toThread(row: ThreadRow, labels: string[], replyWindow?: ReplyWindow): Thread {
   return {
     id: row.id,
     chat_id: row.chat_id,
@@ -27,6 +31,7 @@ export function toThread(row: ThreadRow, labels: string[]): Thread {
     status_changed_at: row.status_changed_at ?? row.created_at,
     created_at: row.created_at,
     labels,
+    reply_window: replyWindow ?? null,
   };
 }
 
@@ -48,9 +53,10 @@ export function toThreadDetail(
   person: PersonRow | undefined,
   stats: ThreadDetail["stats"],
   labels: string[],
+  replyWindow?: ReplyWindow,
 ): ThreadDetail {
   return {
-    ...toThread(row, labels),
+    ...toThread(row, labels, replyWindow),
     person: person
       ? {
           id: person.id,

@@ -39,6 +39,7 @@ import { ThreadNotesRepo } from "./thread-notes.repo.js";
 import { ThreadsRepo } from "./threads.repo.js";
 import { TurnTracesRepo } from "./turn-traces.repo.js";
 import { WebhookRepo } from "./webhooks.repo.js";
+import { WhatsappTemplatesRepo } from "./whatsapp-templates.repo.js";
 import { WidgetRepo } from "./widget.repo.js";
 
 /**
@@ -92,6 +93,8 @@ export interface Repos {
   /** Teams of operators, and routing's settings and cursors (docs/routing.md). */
   teams: TeamsRepo;
   routing: RoutingRepo;
+  /** WhatsApp message templates per integration (docs/channels.md, "Templates"). */
+  whatsappTemplates: WhatsappTemplatesRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -141,6 +144,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     cannedResponses: new CannedResponsesRepo(db),
     teams: new TeamsRepo(db),
     routing: new RoutingRepo(db),
+    whatsappTemplates: new WhatsappTemplatesRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

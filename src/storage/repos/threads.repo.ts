@@ -73,6 +73,40 @@ export class ThreadsRepo {
     private readonly dialect: Dialect = dialectOf(db),
   ) {}
 
+  /**
+   * For those of the given threads whose chat is of a `vendor` integration: when the customer
+   * last wrote (null: never), in one query for a page (docs/conversations.md, "Reply window").
+   */
+  async lastCustomerMessageAt(
+    projectId: string,
+    threadIds: string[],
+    vendor: string,
+  ): Promise<Map<string, string | null>> {
+    const found = new Map<string, string | null>();
+    if (threadIds.length === 0) return found;
+    const rows = await this.db
+      .selectFrom("threads")
+      .innerJoin("chats", "chats.id", "threads.chat_id")
+      .innerJoin("integrations", "integrations.id", "chats.integration_id")
+      .leftJoin("messages", (join) =>
+        join
+          .onRef("messages.project_id", "=", "threads.project_id")
+          .onRef("messages.thread_id", "=", "threads.id")
+          .on("messages.role", "=", "user"),
+      )
+      .select((eb) => ["threads.id as id", eb.fn.max("messages.created_at").as("last_at")])
+      .where("threads.project_id", "=", projectId)
+      .where("threads.id", "in", threadIds)
+      .where("integrations.vendor", "=", vendor)
+      .groupBy("threads.id")
+      .execute();
+    for (const row of rows) {
+      const last = row.last_at as string | Date | null;
+      found.set(row.id, last === null ? null : new Date(last).toISOString());
+    }
+    return found;
+  }
+
   async find(projectId: string, id: string): Promise<ThreadRow | undefined> {
     return findThread.first(this.db, { projectId, id });
   }

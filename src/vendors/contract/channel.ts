@@ -101,6 +101,29 @@ export interface OutboundMessage {
   markup?: Markup;
 }
 
+/**
+ * A message template filled in (docs/channels.md, "Templates"): WhatsApp's way to write after
+ * its 24-hour window closed. `components` carry the parameters in the template's order; a
+ * component without parameters is left out. `parameter_name` only for templates with named
+ * parameters.
+ */
+export interface TemplatePayload {
+  name: string;
+  /** The template's language and locale code, e.g. `en_US`. */
+  language: string;
+  components: Array<{
+    type: "header" | "body";
+    parameters: Array<{ type: "text"; text: string; parameter_name?: string }>;
+  }>;
+}
+
+/** A template to send into a vendor conversation, once (the key is as `OutboundMessage`'s). */
+export interface OutboundTemplate {
+  conversationId: string;
+  template: TemplatePayload;
+  idempotencyKey: string;
+}
+
 /** The longest text one vendor message may carry, and how the vendor counts it. */
 export interface TextLimit {
   max: number;
@@ -131,6 +154,11 @@ export interface Channel<AuthData = Record<string, unknown>> {
   send?(
     context: VendorContext<AuthData>,
     message: OutboundMessage,
+  ): Promise<{ externalMessageId: string | null }>;
+  /** Sends an approved message template (WhatsApp); a channel without it sends no templates. */
+  sendTemplate?(
+    context: VendorContext<AuthData>,
+    message: OutboundTemplate,
   ): Promise<{ externalMessageId: string | null }>;
   /** Shows "typing…" in the conversation (best effort; failures are ignored). */
   sendTyping?(context: VendorContext<AuthData>, conversationId: string): Promise<void>;

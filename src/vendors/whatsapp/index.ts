@@ -9,13 +9,15 @@ import { parseWhatsappMessages } from "./inbound.js";
 import { fetchWhatsappMedia } from "./media.js";
 import { whatsappProfile } from "./profile.js";
 import { sendWhatsappText } from "./send.js";
+import { sendWhatsappTemplate } from "./templates.js";
 
 /**
  * The WhatsApp Cloud API channel (docs/channels.md, "WhatsApp"). Webhooks are verified with
  * the app secret (`X-Hub-Signature-256`) and the dashboard's GET handshake with the verify
  * token; one conversation per customer wa_id; messages are routed by `phone_number_id`.
  * No `sendTyping`: WhatsApp's typing indicator is tied to marking a given inbound message read,
- * and the send path does not carry that message's id.
+ * and the send path does not carry that message's id. Approved message templates go out with
+ * `sendTemplate` (docs/channels.md, "Templates").
  */
 export const whatsapp = {
   id: "whatsapp",
@@ -32,6 +34,7 @@ export const whatsapp = {
       return { kind: "accepted", messages: parseWhatsappMessages(body, context.authData.phone_number_id) };
     },
     send: sendWhatsappText,
+    sendTemplate: sendWhatsappTemplate,
     setUpWebhook: subscribeWhatsappApp,
     tearDownWebhook: unsubscribeWhatsappApp,
   },

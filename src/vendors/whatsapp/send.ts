@@ -14,16 +14,25 @@ export async function sendWhatsappText(
   context: VendorContext<WhatsappAuthData>,
   message: OutboundMessage,
 ): Promise<{ externalMessageId: string | null }> {
+  return postWhatsappMessage(context, message.conversationId, {
+    type: "text",
+    text: { body: message.text, preview_url: false },
+  });
+}
+
+/**
+ * `POST /<phone_number_id>/messages` to one wa_id with the message's own fields (`type` and its
+ * object); resolves with the wamid Meta answers.
+ */
+export async function postWhatsappMessage(
+  context: VendorContext<WhatsappAuthData>,
+  to: string,
+  content: Record<string, unknown>,
+): Promise<{ externalMessageId: string | null }> {
   const result = await graphRequest(context, {
     method: "POST",
     path: graphPath(context.authData.phone_number_id, "messages"),
-    body: {
-      messaging_product: "whatsapp",
-      recipient_type: "individual",
-      to: message.conversationId,
-      type: "text",
-      text: { body: message.text, preview_url: false },
-    },
+    body: { messaging_product: "whatsapp", recipient_type: "individual", to, ...content },
   });
   return { externalMessageId: asString(asObject(asArray(result.messages)[0])?.id) ?? null };
 }

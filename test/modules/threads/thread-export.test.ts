@@ -27,6 +27,7 @@ describe("the transcript and CSV fields", () => {
       snoozed_until: null,
       status_changed_at: "2026-01-02T10:00:06.000Z",
       labels: ["vip"],
+      reply_window: null,
       team: null,
       created_at: "2026-01-02T10:00:00.000Z",
       person: {

@@ -12,7 +12,8 @@ import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../
  * `{"error":{message,type,code,error_subcode?,fbtrace_id}}` with the vendor's HTTP statuses.
  *
  * Endpoints per product:
- * - whatsapp: `POST /<phone_number_id>/messages`, `GET /<phone_number_id>?fields=…`,
+ * - whatsapp: `POST /<phone_number_id>/messages` (`type: "text"` or `type: "template"`),
+ *   `GET /<waba_id>/message_templates` (cursor paging), `GET /<phone_number_id>?fields=…`,
  *   `GET /<phone_number_id>/whatsapp_business_profile`, `POST|DELETE|GET /<waba_id>/subscribed_apps`,
  *   `GET /<media-id>` and the media download URL it answers (bearer token required).
  * - facebook: `POST /<page_id|me>/messages` (text or `sender_action`), `GET /me?fields=…`,
@@ -129,6 +130,52 @@ const PRODUCTS: Record<MetaProduct, () => Product> = {
   }),
 };
 
+/** A template as the Business Account lists it (the fields Parley asks for). */
+export interface FakeTemplate {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  components: Array<Record<string, unknown>>;
+}
+
+/** A few templates of a real account's kinds: positional body parameters, a text header, a pending one. */
+export const DEFAULT_TEMPLATES: FakeTemplate[] = [
+  {
+    id: "1001",
+    name: "order_update",
+    language: "en_US",
+    category: "UTILITY",
+    status: "APPROVED",
+    components: [
+      { type: "HEADER", format: "TEXT", text: "Order {{1}}" },
+      { type: "BODY", text: "Hi {{1}}, your order {{2}} has shipped." },
+      { type: "FOOTER", text: "Parley Test Business" },
+    ],
+  },
+  {
+    id: "1002",
+    name: "follow_up",
+    language: "en_US",
+    category: "MARKETING",
+    status: "APPROVED",
+    components: [{ type: "BODY", text: "We have news about your question. Reply to continue." }],
+  },
+  {
+    id: "1003",
+    name: "spring_sale",
+    language: "en_US",
+    category: "MARKETING",
+    status: "PENDING",
+    components: [{ type: "BODY", text: "Spring sale: {{1}} off." }],
+  },
+];
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+const placeholderCount = (text: unknown) =>
+  typeof text === "string" ? new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1])).size : 0;
+
 const VERSION_PREFIX = /^\/(v\d+\.\d+)(\/.*)$/;
 const MEDIA_DOWNLOAD_PATH = "/whatsapp_business/attachments/";
 
@@ -199,6 +246,12 @@ export class FakeGraph implements FakeVendor {
   private rateLimit = { count: 0, seconds: 0 };
   private failures: Array<GraphFailure & { count: number; path: RegExp | undefined }> = [];
   private media = new Map<string, { bytes: Buffer; mimeType: string }>();
+  /** The Business Account's message templates (`GET /<waba_id>/message_templates`). */
+  templates: FakeTemplate[] = [...DEFAULT_TEMPLATES];
+  /** Template messages accepted, in order: the recipient and the `template` object as sent. */
+  readonly templateMessages: Array<{ to: string; template: Record<string, unknown> }> = [];
+  /** wa_ids whose 24-hour window is closed: text to them is refused with 131047. */
+  readonly closedWindows = new Set<string>();
 
   private constructor(readonly productName: MetaProduct) {
     this.product = PRODUCTS[productName]();
@@ -491,6 +544,7 @@ export class FakeGraph implements FakeVendor {
     if (edge === "messages" && record.method === "POST") return this.messages(id, record);
     if (edge === "subscribed_apps") return this.subscribedApps(id, record);
     if (edge === "whatsapp_business_profile" && record.method === "GET") return this.businessProfile(id);
+    if (edge === "message_templates" && record.method === "GET") return this.messageTemplates(id, record);
     throw noSuchObject(record.method, id);
   }
 
@@ -616,8 +670,17 @@ export class FakeGraph implements FakeVendor {
     }
     if (typeof body.to !== "string" || body.to === "")
       throw invalidParameter("(#100) The parameter to is required.");
+    if (body.type === "template") return this.templateMessage(body.to, body.template);
     if (body.type !== "text") {
       throw graphError({ status: 400, code: 131009, message: "(#131009) Parameter value is not valid" });
+    }
+    if (this.closedWindows.has(body.to)) {
+      throw graphError({
+        status: 400,
+        code: 131047,
+        message:
+          "(#131047) Re-engagement message: More than 24 hours have passed since the recipient last replied to the sender number.",
+      });
     }
     const text = body.text as { body?: unknown; preview_url?: unknown } | undefined;
     if (typeof text?.body !== "string" || text.body === "") {
@@ -638,6 +701,117 @@ export class FakeGraph implements FakeVendor {
       messaging_product: "whatsapp",
       contacts: [{ input: body.to, wa_id: body.to }],
       messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
+    };
+  }
+
+  /**
+   * `GET /<waba_id>/message_templates?fields=…&limit=…&after=…`: Graph cursor paging — `paging.cursors`
+   * `{before, after}` and `paging.next` (a full URL) while more follow. Cursors here are opaque
+   * base64 offsets; Meta's are opaque too.
+   */
+  private messageTemplates(id: string, record: GraphRequestRecord): unknown {
+    if (this.productName !== "whatsapp" || id !== this.product.authData.business_account_id) {
+      throw noSuchObject("GET", id);
+    }
+    const limit = Math.min(Math.max(Number(record.query.limit ?? 25) || 25, 1), 100);
+    const start = record.query.after ? Number(Buffer.from(record.query.after, "base64url").toString()) : 0;
+    if (!Number.isInteger(start) || start < 0) throw invalidParameter("(#100) Invalid cursor: after");
+    const fields = (record.query.fields ?? "id,name,status").split(",");
+    const page = this.templates
+      .slice(start, start + limit)
+      .map((template) =>
+        Object.fromEntries(
+          fields
+            .filter((field) => field in template)
+            .map((field) => [field, template[field as keyof FakeTemplate]]),
+        ),
+      );
+    const cursor = (offset: number) => Buffer.from(String(offset)).toString("base64url");
+    const end = start + page.length;
+    const paging: Record<string, unknown> = { cursors: { before: cursor(start), after: cursor(end) } };
+    if (end < this.templates.length) {
+      const next = new URL(`${this.baseUrl}${record.rawPath}`);
+      for (const [name, value] of Object.entries(record.query)) next.searchParams.set(name, value);
+      next.searchParams.set("after", cursor(end));
+      paging.next = next.toString();
+    }
+    return { data: page, paging };
+  }
+
+  /**
+   * A `type: "template"` message, checked as the Cloud API does: `template.name`,
+   * `template.language.code`, components of `type` header/body/button with `parameters`; the
+   * template must exist in that language and be APPROVED (else 132001 [U: Meta's code for an
+   * unknown template in a language]), and each part gets as many parameters as it has
+   * placeholders (else 132000 "Number of parameters does not match the expected number of params").
+   * Allowed whatever the 24-hour window.
+   */
+  private templateMessage(to: string, value: unknown): unknown {
+    const template = (value ?? undefined) as Record<string, unknown> | undefined;
+    if (typeof template !== "object" || template === null) {
+      throw invalidParameter("(#100) The parameter template is required.");
+    }
+    if (typeof template.name !== "string" || template.name === "") {
+      throw invalidParameter("(#100) The parameter template['name'] is required.");
+    }
+    const language = template.language as { code?: unknown; policy?: unknown } | undefined;
+    if (typeof language?.code !== "string" || language.code === "") {
+      throw invalidParameter("(#100) The parameter template['language']['code'] is required.");
+    }
+    if (language.policy !== undefined && language.policy !== "deterministic") {
+      throw invalidParameter("(#100) Param template['language']['policy'] must be one of {DETERMINISTIC}");
+    }
+    const components = template.components ?? [];
+    if (!Array.isArray(components))
+      throw invalidParameter("(#100) Param template['components'] must be an array.");
+    const given = { header: 0, body: 0 };
+    for (const component of components as Array<Record<string, unknown>>) {
+      if (!["header", "body", "button"].includes(String(component?.type))) {
+        throw invalidParameter(
+          "(#100) Param template['components'][0]['type'] must be one of {HEADER, BODY, BUTTON}",
+        );
+      }
+      const parameters = component.parameters;
+      if (!Array.isArray(parameters)) {
+        throw invalidParameter("(#100) The parameter template['components'][0]['parameters'] is required.");
+      }
+      for (const parameter of parameters as Array<Record<string, unknown>>) {
+        if (parameter?.type !== "text" || typeof parameter.text !== "string" || parameter.text === "") {
+          throw graphError({ status: 400, code: 131008, message: "(#131008) Required parameter is missing" });
+        }
+      }
+      if (component.type === "header" || component.type === "body")
+        given[component.type] += parameters.length;
+    }
+    const known = this.templates.find(
+      (item) => item.name === template.name && item.language === language.code && item.status === "APPROVED",
+    );
+    if (!known) {
+      throw graphError({
+        status: 404,
+        code: 132001,
+        message: "(#132001) Template name does not exist in the translation",
+      });
+    }
+    const part = (type: string) => known.components.find((component) => component.type === type);
+    const expected = {
+      header: placeholderCount(part("HEADER")?.text),
+      body: placeholderCount(part("BODY")?.text),
+    };
+    for (const type of ["header", "body"] as const) {
+      if (given[type] !== expected[type]) {
+        throw graphError({
+          status: 400,
+          code: 132000,
+          message: `(#132000) Number of parameters does not match the expected number of params: ${type}: number of localizable_params (${given[type]}) does not match the expected number of params (${expected[type]})`,
+        });
+      }
+    }
+    this.templateMessages.push({ to, template });
+    return {
+      messaging_product: "whatsapp",
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}`, message_status: "accepted" }],
     };
   }
 

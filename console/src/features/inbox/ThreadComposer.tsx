@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useT } from "../../i18n/I18nProvider";
 import { Composer } from "./Composer";
 import { NoteComposer } from "./NoteComposer";
+import { TemplatePicker } from "./TemplatePicker";
 import type { Thread } from "./types";
+import { useChats } from "./useInboxLookups";
 
 export type ComposerMode = "reply" | "note";
 
@@ -14,11 +16,16 @@ export function useComposerMode() {
 
 /**
  * The thread's composer with its "Reply / Private note" switch: a reply goes to the customer
- * (Composer), a note only to the team (NoteComposer; docs/console.md, "Private notes").
+ * (Composer), a note only to the team (NoteComposer; docs/console.md, "Private notes"). On a
+ * WhatsApp thread whose 24-hour window is closed the reply is a template (TemplatePicker).
  */
 export function ThreadComposer({ thread }: { thread: Thread }) {
   const t = useT("inbox");
   const [mode, setMode] = useComposerMode();
+  // Only a WhatsApp thread past its window needs its integration (for the templates).
+  const windowClosed = thread.reply_window?.open === false;
+  const integrationId = useChats(windowClosed).byId.get(thread.chat_id)?.integration_id;
+  const templateOnly = windowClosed && integrationId;
   return (
     <Stack gap={6}>
       <SegmentedControl
@@ -33,7 +40,13 @@ export function ThreadComposer({ thread }: { thread: Thread }) {
         ]}
         color={mode === "note" ? "yellow" : undefined}
       />
-      {mode === "reply" ? <Composer thread={thread} /> : <NoteComposer threadId={thread.id} />}
+      {mode === "note" ? (
+        <NoteComposer threadId={thread.id} />
+      ) : templateOnly ? (
+        <TemplatePicker thread={thread} integrationId={integrationId} />
+      ) : (
+        <Composer thread={thread} />
+      )}
     </Stack>
   );
 }

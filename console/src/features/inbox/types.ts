@@ -58,6 +58,11 @@ export interface Thread {
   /** Optional until every server sends them (absent: `open`). */
   status?: ThreadStatus;
   snoozed_until?: string | null;
+  /**
+   * WhatsApp threads: the 24-hour window for free text (docs/conversations.md, "Reply window");
+   * null for other channels, absent from servers without it.
+   */
+  reply_window?: { open: boolean; closes_at: string | null } | null;
   /** In list items (GET /v1/threads): the newest message with text. */
   last_message?: { author: "user" | "bot" | "operator"; content: string; created_at: string } | null;
 }

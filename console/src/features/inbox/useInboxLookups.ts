@@ -5,8 +5,13 @@ import { inboxKeys, listBots, listChats, listOperators } from "./api";
 const LOOKUP_STALE_MS = 5 * 60_000;
 
 /** Chats, bots and operators by id: names for filters, rows and the assign menu. */
-export function useChats() {
-  const query = useQuery({ queryKey: inboxKeys.chats, queryFn: listChats, staleTime: LOOKUP_STALE_MS });
+export function useChats(enabled = true) {
+  const query = useQuery({
+    queryKey: inboxKeys.chats,
+    queryFn: listChats,
+    staleTime: LOOKUP_STALE_MS,
+    enabled,
+  });
   const byId = useMemo(() => new Map((query.data ?? []).map((chat) => [chat.id, chat])), [query.data]);
   return { query, byId };
 }

@@ -34,7 +34,9 @@ export function deliveryListener(deps: {
         const vendor = vendors.get(event.chatId);
         if (!vendor || !channelOf(vendor).send) continue;
         const now = deps.clock.now().toISOString();
-        await repos.messages.setDelivery(projectId, message.id, JSON.stringify(pendingDelivery(vendor, now)));
+        // A template message was stored with its template on the delivery: it is kept.
+        const delivery = pendingDelivery(vendor, now, message.delivery?.template);
+        await repos.messages.setDelivery(projectId, message.id, JSON.stringify(delivery));
         await deps.jobs.enqueue(repos.jobs, {
           ...jobOf(deliverMessageJob, { projectId, messageId: message.id }),
           projectId,

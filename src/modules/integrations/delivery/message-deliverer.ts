@@ -9,7 +9,7 @@ import type { Channel, OutboundMessage } from "../../../vendors/contract/channel
 import { ChannelError, MARKUP_REJECTED } from "../../../vendors/contract/channel-error.js";
 import type { VendorContext } from "../../../vendors/contract/vendor-context.js";
 import { type ConnectionService, describe } from "../connection-service.js";
-import type { Connectors } from "../connectors.js";
+import type { Connector, Connectors } from "../connectors.js";
 import { botWritesMarkdown } from "./bot-markdown.js";
 import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
 import { type OutboundPart, outboundParts } from "./outbound-parts.js";
@@ -138,6 +138,10 @@ export class MessageDeliverer {
   ): Promise<void> {
     try {
       await this.deps.connectors.use(integration, async ({ channel, context }) => {
+        if (delivery.template) {
+          await sendTemplate(channel, context, conversationId, message.id, delivery);
+          return;
+        }
         if (!channel.send)
           throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
         const parts = outboundParts(message.content, {
@@ -186,7 +190,7 @@ export class MessageDeliverer {
           await this.deps.connection.authLost(integration, error.message);
           return this.fail(message, delivery, "credentials_rejected", error.message);
         case "permanent":
-          return this.fail(message, delivery, error.code, error.message);
+          return this.fail(message, delivery, error.code, withFix(integration.vendor, error));
         case "transient":
           break;
       }
@@ -234,3 +238,38 @@ async function sendPart<AuthData>(
     return send(context, { ...message, text: part.plain, markup: "plain" });
   }
 }
+
+/** A template message (docs/channels.md, "Templates"): one vendor message, whatever its text's length. */
+async function sendTemplate(
+  channel: Connector["channel"],
+  context: Connector["context"],
+  conversationId: string,
+  messageId: string,
+  delivery: MessageDelivery,
+): Promise<void> {
+  if (!channel.sendTemplate || !delivery.template) {
+    throw new ChannelError("permanent", "channel_cannot_send", "The vendor sends no message templates.");
+  }
+  delivery.parts = 1;
+  if (delivery.parts_sent > 0) return;
+  const sent = await channel.sendTemplate(context, {
+    conversationId,
+    template: delivery.template,
+    idempotencyKey: `${messageId}:0`,
+  });
+  delivery.parts_sent = 1;
+  if (sent.externalMessageId !== null) delivery.external_ids.push(sent.externalMessageId);
+}
+
+/**
+ * The vendor's refusal, and on WhatsApp's closed 24-hour window the way out (docs/channels.md,
+ * "Templates"): an approved template, which the API, the console and the bot's tool send.
+ */
+function withFix(vendor: string, error: ChannelError): string {
+  if (vendor !== "whatsapp" || error.code !== "outside_window") return error.message;
+  return `${error.message}. ${OUTSIDE_WINDOW_FIX}`;
+}
+
+export const OUTSIDE_WINDOW_FIX =
+  "WhatsApp's 24-hour window is closed: only an approved message template can reach the customer now " +
+  "(POST /v1/threads/{id}/template, the console's template picker, or the send_whatsapp_template tool).";
