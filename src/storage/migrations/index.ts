@@ -38,6 +38,7 @@ import { contacts } from "./0036-contacts.js";
 import { businessHours } from "./0037-business-hours.js";
 import { routing } from "./0038-routing.js";
 import { csat } from "./0039-csat.js";
+import { messageButtons } from "./0041-message-buttons.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -83,5 +84,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0037_business_hours": businessHours(dialect),
     "0038_routing": routing(dialect),
     "0039_csat": csat(dialect),
+    "0041_message_buttons": messageButtons(dialect),
   };
 }
