@@ -50,7 +50,8 @@ export class ChannelInboxService implements ChannelInbox {
         thread.id,
         [
           {
-            content: message.text,
+            // A press reads as the label the button was offered with (the vendor may show it cut).
+            content: choice && message.choice ? choice.label : message.text,
             externalId: message.externalMessageId,
             ...(message.attachments.length > 0 ? { attachments: JSON.stringify(message.attachments) } : {}),
             ...(choice ? { choice } : {}),

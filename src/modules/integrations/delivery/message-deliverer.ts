@@ -1,4 +1,5 @@
 import { SpanKind } from "@opentelemetry/api";
+import type { MessageButton } from "../../../events/buttons.js";
 import type { Clock } from "../../../infra/clock.js";
 import { NO_TELEMETRY, type Telemetry } from "../../../infra/telemetry/telemetry.js";
 import { failSpan, withSpan } from "../../../infra/telemetry/with-span.js";
@@ -8,6 +9,7 @@ import type { MessageRow } from "../../../storage/repos/messages.repo.js";
 import { ChannelError } from "../../../vendors/contract/channel-error.js";
 import { type ConnectionService, describe } from "../connection-service.js";
 import type { Connectors } from "../connectors.js";
+import { withButtons } from "./message-buttons.js";
 import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
 import { splitText } from "./split-text.js";
 
@@ -29,7 +31,7 @@ const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
 
 /**
  * The `channel.deliver` job (docs/channels.md, "Sending"): splits the message to the vendor's
- * limit and sends the parts in order, recording each one's vendor id as it goes, so a retry
+ * limit and sends the parts in order, the message's buttons with the last (message-buttons.ts), recording each one's vendor id as it goes, so a retry
  * resumes after the last part that went out. A rate limit waits as long as the vendor asked;
  * refused credentials put the integration in `error`; a permanent refusal and a send that
  * still fails after its attempts are recorded on the message and not retried.
@@ -125,15 +127,19 @@ export class MessageDeliverer {
       await this.deps.connectors.use(integration, async ({ channel, context }) => {
         if (!channel.send)
           throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
-        const parts = splitText(message.content, channel.textLimit ?? DEFAULT_LIMIT);
+        const offered = message.buttons ? (JSON.parse(message.buttons) as MessageButton[]) : [];
+        const out = withButtons(message.content, offered, channel.buttons);
+        const parts = splitText(out.text, channel.textLimit ?? DEFAULT_LIMIT);
         delivery.parts = parts.length;
         if (delivery.parts_sent === 0 && channel.sendTyping) {
           await channel.sendTyping(context, conversationId).catch(() => undefined);
         }
         for (let index = delivery.parts_sent; index < parts.length; index += 1) {
+          const last = index === parts.length - 1;
           const sent = await channel.send(context, {
             conversationId,
             text: parts[index] ?? "",
+            ...(last && out.buttons.length > 0 ? { buttons: out.buttons } : {}),
             idempotencyKey: `${message.id}:${index}`,
           });
           delivery.parts_sent = index + 1;
