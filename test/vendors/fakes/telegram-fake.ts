@@ -89,6 +89,11 @@ export interface PressOptions {
   userId?: string;
   /** Send the callback without its message, as Telegram does for messages too old to give. */
   inaccessibleMessage?: boolean;
+  /**
+   * The pressed button carries this `callback_data` instead, on the keyboard the update carries
+   * too: as if the keyboard had been sent with it (a button id of another conversation, say).
+   */
+  forgedData?: string;
 }
 
 interface FakeChat {
@@ -263,6 +268,12 @@ export class TelegramFake implements FakeVendor {
         options.buttonText !== undefined ? key.text === options.buttonText : key.callback_data === options.callbackData,
       );
     if (!button?.callback_data) throw new Error("telegram fake: no such callback button on the keyboard");
+    const data = options.forgedData ?? button.callback_data;
+    const markup = {
+      inline_keyboard: message.reply_markup.inline_keyboard.map((row) =>
+        row.map((key) => (key === button ? { ...key, callback_data: data } : key)),
+      ),
+    };
     const userId = options.userId ?? DEFAULT_USER_ID;
     const callbackQueryId = `${FAKE_BOT_ID}${String(this.nextCallbackId++).padStart(8, "0")}`;
     this.openCallbacks.add(callbackQueryId);
@@ -279,10 +290,10 @@ export class TelegramFake implements FakeVendor {
               chat: message.chat,
               date: Math.floor(Date.now() / 1000),
               text: message.text,
-              reply_markup: message.reply_markup,
+              reply_markup: markup,
             },
         chat_instance: `-${chatId.replace("-", "")}77`,
-        data: button.callback_data,
+        data,
       },
     };
     const answer = await this.postUpdate(url, update);
