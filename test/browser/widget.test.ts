@@ -55,7 +55,11 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     const mock = scriptedModel((options): ScriptedReply => {
       const text = lastUserText(options);
       if (/which size/i.test(text)) {
-        const buttons = [{ label: "S" }, { label: "M" }, { label: "Size guide", url: "https://shop.example/sizes" }];
+        const buttons = [
+          { label: "S" },
+          { label: "M" },
+          { label: "Size guide", url: "https://shop.example/sizes" },
+        ];
         return { toolCall: { name: "offer_choices", input: { text: "Pick a size:", buttons } } };
       }
       return { text: /xss/i.test(text) ? XSS : `Echo: ${text}` };
@@ -65,7 +69,9 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     parley = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const { bot, chat } = await activeChat(t);
     chatId = chat.id;
-    await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: { ai: { tools: { offer_choices: "auto" } } } });
+    await t.call("POST", `/v1/bots/${bot.id}/settings`, {
+      body: { ai: { tools: { offer_choices: "auto" } } },
+    });
     allowed = await site(parley, chatId);
     other = await site(parley, chatId);
     await t.call("POST", `/v1/chats/${chatId}/widget`, {

@@ -526,7 +526,11 @@ describe("telegram adapter: buttons", () => {
     const response = await fetch(`${fake.baseUrl}/bot${fake.token}/sendMessage`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ chat_id: 1, text: "x", reply_markup: { inline_keyboard: [[{ text: "bare" }]] } }),
+      body: JSON.stringify({
+        chat_id: 1,
+        text: "x",
+        reply_markup: { inline_keyboard: [[{ text: "bare" }]] },
+      }),
     });
     expect(response.status).toBe(400);
     expect(fake.sent).toHaveLength(0);
@@ -588,14 +592,24 @@ describe("telegram adapter: buttons", () => {
         },
       }),
     );
-    expect(message).toMatchObject({ conversationId: "100200300", text: "msg_x:0", choice: { buttonId: "msg_x:0" } });
+    expect(message).toMatchObject({
+      conversationId: "100200300",
+      text: "msg_x:0",
+      choice: { buttonId: "msg_x:0" },
+    });
   });
 
   it("a press by a bot, or one without data, is no message but is still answered", async () => {
     const from = { id: FAKE_BOT_ID, is_bot: true, first_name: "Parley Test Bot" };
-    const result = await parsed({ update_id: 79, callback_query: { id: "q3", from, chat_instance: "1", data: "x" } });
+    const result = await parsed({
+      update_id: 79,
+      callback_query: { id: "q3", from, chat_instance: "1", data: "x" },
+    });
     expect(result).toMatchObject({ kind: "accepted", messages: [], reply: { status: 200 } });
-    const empty = await parsed({ update_id: 80, callback_query: { id: "q4", from: USER, chat_instance: "1" } });
+    const empty = await parsed({
+      update_id: 80,
+      callback_query: { id: "q4", from: USER, chat_instance: "1" },
+    });
     expect(empty).toMatchObject({ kind: "accepted", messages: [] });
   });
 });
@@ -606,7 +620,11 @@ describe("telegram adapter: webhook", () => {
     await telegramVendor.channel.setUpWebhook(context);
     const secret = state.webhook_secret;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
-    expect(fake.webhook).toEqual({ url: HOOK_URL, secretToken: secret, allowedUpdates: ["message", "callback_query"] });
+    expect(fake.webhook).toEqual({
+      url: HOOK_URL,
+      secretToken: secret,
+      allowedUpdates: ["message", "callback_query"],
+    });
     expect(fake.registeredHookUrl()).toBe(HOOK_URL);
     expect(fake.calls.at(-1)).toMatchObject({ method: "setWebhook", contentType: "application/json" });
   });

@@ -313,7 +313,13 @@ describe("widget", () => {
 
   it("a streamed reply takes its buttons from its stored copy; answered chips in the history are disabled", async () => {
     server.history = [
-      { id: "b0", author: "bot", content: "Pick", created_at: "", buttons: [{ kind: "reply", label: "A", id: "b0:0" }] },
+      {
+        id: "b0",
+        author: "bot",
+        content: "Pick",
+        created_at: "",
+        buttons: [{ kind: "reply", label: "A", id: "b0:0" }],
+      },
       { id: "u0", author: "user", content: "A", created_at: "" },
     ];
     const root = await mount({ open: true });
@@ -339,7 +345,12 @@ describe("widget", () => {
       },
       "5",
     );
-    await eventually(() => expect(chips().map((c) => [c.textContent, c.disabled])).toEqual([["A", true], ["Red", false]]));
+    await eventually(() =>
+      expect(chips().map((c) => [c.textContent, c.disabled])).toEqual([
+        ["A", true],
+        ["Red", false],
+      ]),
+    );
     expect(messages(root)).toHaveLength(5);
   });
 

@@ -1,5 +1,5 @@
-import type { StatusChangeSource } from "../../events/domain-event.js";
 import { type ButtonInput, type MessageChoice, withButtonIds } from "../../events/buttons.js";
+import type { StatusChangeSource } from "../../events/domain-event.js";
 import type { OperatorRef, PublicMessage } from "../../events/message.js";
 import { toolStepsOf } from "../../events/tool-steps.js";
 import type { UnitOfWork } from "../../events/unit-of-work.js";

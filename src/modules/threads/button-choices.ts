@@ -1,4 +1,10 @@
-import { choiceOf, type MessageButton, type MessageChoice, parseButtonId, typedChoice } from "../../events/buttons.js";
+import {
+  choiceOf,
+  type MessageButton,
+  type MessageChoice,
+  parseButtonId,
+  typedChoice,
+} from "../../events/buttons.js";
 import type { Repos } from "../../storage/repos/index.js";
 
 /**

@@ -3,8 +3,8 @@ import type { Clock } from "../../infra/clock.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalFlow } from "../engine/index.js";
-import { pressedChoice, typedChoiceOf } from "./button-choices.js";
 import type { ChannelInbox, InboxDelivery } from "../integrations/index.js";
+import { pressedChoice, typedChoiceOf } from "./button-choices.js";
 import type { ConversationService } from "./conversation-service.js";
 
 export interface ChannelInboxDeps {

@@ -1,5 +1,5 @@
-import type { ModeChangeSource } from "../../events/domain-event.js";
 import type { ButtonInput, MessageChoice } from "../../events/buttons.js";
+import type { ModeChangeSource } from "../../events/domain-event.js";
 import type { OperatorRef } from "../../events/message.js";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import { type AuthContext, actorOf, type ThreadActor } from "../../infra/auth-context.js";

@@ -1,5 +1,5 @@
-import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { MessageChoice } from "../../events/buttons.js";
+import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
 import { validationFailed } from "../../infra/errors.js";

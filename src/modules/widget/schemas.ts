@@ -131,7 +131,9 @@ export const widgetMessageSchema = z
     buttons: z
       .array(messageButtonSchema)
       .optional()
-      .describe('Buttons under a bot or operator message (docs/widget.md, "Buttons"): shown as chips and links.'),
+      .describe(
+        'Buttons under a bot or operator message (docs/widget.md, "Buttons"): shown as chips and links.',
+      ),
     choice: messageChoiceSchema
       .optional()
       .describe("On the visitor's message that is the press of a button: which one."),
@@ -162,7 +164,9 @@ export const sendBodySchema = z
         button_id: z.string().min(1).max(64).describe("The `id` of a reply button of this conversation."),
       })
       .optional()
-      .describe('The visitor pressed a button (docs/widget.md, "Buttons"): stored as their message, its label as text.'),
+      .describe(
+        'The visitor pressed a button (docs/widget.md, "Buttons"): stored as their message, its label as text.',
+      ),
   })
   .refine((body) => body.text !== undefined || body.choice !== undefined, {
     message: "needs `text` or `choice`",

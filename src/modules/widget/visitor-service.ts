@@ -178,7 +178,10 @@ export class WidgetVisitorService {
    * chip (`buttonId`) must be a reply button of the visitor's own conversation (else 422); its
    * label is then the message (docs/widget.md, "Buttons").
    */
-  async send(context: VisitorContext, body: { text?: string | undefined; buttonId?: string | undefined }): Promise<StreamStart> {
+  async send(
+    context: VisitorContext,
+    body: { text?: string | undefined; buttonId?: string | undefined },
+  ): Promise<StreamStart> {
     const { visitor } = context;
     const choice =
       body.buttonId === undefined
@@ -239,7 +242,10 @@ function admitted(visitor: WidgetVisitorRow, settings: Pick<WidgetSettings, "ide
 
 /** What a visitor sees of a stored message: their words and the answers, no tool steps. */
 export function toWidgetMessage(
-  row: Pick<MessageRow, "id" | "role" | "author" | "content" | "created_at" | "operator" | "buttons" | "choice">,
+  row: Pick<
+    MessageRow,
+    "id" | "role" | "author" | "content" | "created_at" | "operator" | "buttons" | "choice"
+  >,
 ) {
   if (row.role === "tool" || row.content.trim() === "") return undefined;
   const operator = row.operator ? (JSON.parse(row.operator) as { name: string }) : undefined;

@@ -112,9 +112,7 @@ export const telegramCallbackQuerySchema = z.looseObject({
     z.looseObject({
       message_id: z.number().int(),
       chat: chatSchema,
-      reply_markup: content(
-        z.looseObject({ inline_keyboard: z.array(z.array(inlineButtonSchema)) }),
-      ),
+      reply_markup: content(z.looseObject({ inline_keyboard: z.array(z.array(inlineButtonSchema)) })),
     }),
   ),
 });

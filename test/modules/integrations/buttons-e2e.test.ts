@@ -17,7 +17,11 @@ import type { FakeVendor, VendorKit } from "../../vendors/vendor-kit.js";
 
 const SIZES = {
   text: "Which size would you like?",
-  buttons: [{ label: "Small" }, { label: "Large" }, { label: "Size guide", url: "https://shop.example/sizes" }],
+  buttons: [
+    { label: "Small" },
+    { label: "Large" },
+    { label: "Size guide", url: "https://shop.example/sizes" },
+  ],
 };
 
 /** Offers sizes when asked about one, asks to note a fact (user_approve) when told to remember, else echoes. */
@@ -63,7 +67,9 @@ async function connectedShop(kit: VendorKit, dialect: TestDialect) {
     })
   ).json();
   const chat = (
-    await t.call("POST", `/v1/integrations/${integration.id}/chats`, { body: { bot_id: bot.id, name: "inbox" } })
+    await t.call("POST", `/v1/integrations/${integration.id}/chats`, {
+      body: { bot_id: bot.id, name: "inbox" },
+    })
   ).json();
   await t.call("POST", `/v1/integrations/${integration.id}/chats/${chat.id}/status`, {
     body: { status: "active" },
@@ -135,7 +141,10 @@ function telegramSuite(dialect: TestDialect) {
 
       const press = await fake.pressButton({ conversationId: "5001", userId: "5001", buttonText: "Large" });
       expect(press.status).toBe(200);
-      expect(fake.answeredCallbacks).toContainEqual({ callbackQueryId: press.callbackQueryId, via: "webhook_response" });
+      expect(fake.answeredCallbacks).toContainEqual({
+        callbackQueryId: press.callbackQueryId,
+        via: "webhook_response",
+      });
       const after = await shop.messagesWhen(thread, (list) => list.at(-1)?.content === "Echo: Large");
       const pressed = after.find((m) => m.author === "user" && m.content === "Large");
       expect(pressed?.choice).toEqual({ message_id: offer.id, button_id: `${offer.id}:1`, label: "Large" });
@@ -166,7 +175,7 @@ function telegramSuite(dialect: TestDialect) {
         async () => fake.sent.at(-1)?.body,
         (body) => (body as { text?: string } | undefined)?.text === "Shall I call you back?",
       );
-      expect((fake.sent.at(-1)?.body as { reply_markup: unknown }).reply_markup).toEqual({
+      expect((fake.sent.at(-1)?.body as { reply_markup?: unknown } | undefined)?.reply_markup).toEqual({
         inline_keyboard: [
           [{ text: "Call me", callback_data: `${message.id}:0` }],
           [{ text: "Our hours", url: "https://shop.example/hours" }],
@@ -187,7 +196,7 @@ function telegramSuite(dialect: TestDialect) {
       const question = asked.at(-1)!;
       expect(question.content).toContain("reply “yes” or “no”");
       expect(question.buttons?.map((b) => b.label)).toEqual(["Yes", "No"]);
-      expect((fake.sent.at(-1)?.body as { reply_markup: unknown }).reply_markup).toEqual({
+      expect((fake.sent.at(-1)?.body as { reply_markup?: unknown } | undefined)?.reply_markup).toEqual({
         inline_keyboard: [
           [{ text: "Yes", callback_data: `${question.id}:0` }],
           [{ text: "No", callback_data: `${question.id}:1` }],
@@ -197,11 +206,15 @@ function telegramSuite(dialect: TestDialect) {
       await shop.messagesWhen(thread, (list) => list.at(-1)?.content === "Echo: Yes");
       const approvals = (await shop.t.call("GET", `/v1/threads/${thread}/approvals`)).json();
       expect(approvals).toEqual([expect.objectContaining({ status: "approved", decided_by: "user" })]);
-      expect((await shop.t.call("GET", `/v1/threads/${thread}/memory`)).json().content).toBe("- Prefers: large");
+      expect((await shop.t.call("GET", `/v1/threads/${thread}/memory`)).json().content).toBe(
+        "- Prefers: large",
+      );
     });
 
     it("a press naming a button of another conversation is stored as plain text, without a choice", async () => {
-      const other = (await shop.messagesWhen(await shop.threadOf("5001"), () => true)).find((m) => m.buttons)!;
+      const other = (await shop.messagesWhen(await shop.threadOf("5001"), () => true)).find(
+        (m) => m.buttons,
+      )!;
       await fake.deliverText({ userId: "5004", text: "what size fits me?" });
       const thread = await shop.threadOf("5004");
       await shop.messagesWhen(thread, (list) => list.at(-1)?.delivery?.status === "sent");

@@ -40,7 +40,9 @@ describe.each(DIALECTS)("buttons in the web widget's API on %s", (dialect) => {
     t = await createTestApp({ dialect, modelOverride: () => mock.model });
     const app = t;
     const { bot, chat } = await activeChat(app);
-    await app.call("POST", `/v1/bots/${bot.id}/settings`, { body: { ai: { tools: { offer_choices: "auto" } } } });
+    await app.call("POST", `/v1/bots/${bot.id}/settings`, {
+      body: { ai: { tools: { offer_choices: "auto" } } },
+    });
     await app.call("POST", `/v1/chats/${chat.id}/widget`, { body: { allowed_origins: [SITE] } });
     const call = (method: "GET" | "POST", url: string, body?: unknown, token?: string) =>
       app.app.inject({
@@ -66,55 +68,66 @@ describe.each(DIALECTS)("buttons in the web widget's API on %s", (dialect) => {
     return { app, mock, newVisitor, ...(await newVisitor()) };
   }
 
-  it_("the bot's offer streams its text and lists its buttons; a chip's choice is the visitor's message", async () => {
-    const { send, history, mock, app, threadId } = await visitor();
-    const offer = await send({ text: "what size should I take?" });
-    expect(offer.statusCode).toBe(200);
-    const events = sseData(offer.body) as Array<{ type: string; textDelta?: string; message_id?: string }>;
-    expect(events.filter((e) => e.type === "text-delta").map((e) => e.textDelta).join("")).toBe("Which size?");
-    const offered = (await history()).at(-1);
-    expect(offered).toMatchObject({
-      author: "bot",
-      content: "Which size?",
-      buttons: [
-        { kind: "reply", label: "S", id: `${offered.id}:0` },
-        { kind: "reply", label: "M", id: `${offered.id}:1` },
-        { kind: "link", label: "Guide", url: "https://shop.example/sizes" },
-      ],
-    });
-    expect(events.at(-1)).toMatchObject({ type: "finish", message_id: offered.id });
+  it_(
+    "the bot's offer streams its text and lists its buttons; a chip's choice is the visitor's message",
+    async () => {
+      const { send, history, mock, app, threadId } = await visitor();
+      const offer = await send({ text: "what size should I take?" });
+      expect(offer.statusCode).toBe(200);
+      const events = sseData(offer.body) as Array<{ type: string; textDelta?: string; message_id?: string }>;
+      expect(
+        events
+          .filter((e) => e.type === "text-delta")
+          .map((e) => e.textDelta)
+          .join(""),
+      ).toBe("Which size?");
+      const offered = (await history()).at(-1);
+      expect(offered).toMatchObject({
+        author: "bot",
+        content: "Which size?",
+        buttons: [
+          { kind: "reply", label: "S", id: `${offered.id}:0` },
+          { kind: "reply", label: "M", id: `${offered.id}:1` },
+          { kind: "link", label: "Guide", url: "https://shop.example/sizes" },
+        ],
+      });
+      expect(events.at(-1)).toMatchObject({ type: "finish", message_id: offered.id });
 
-    const chosen = await send({ choice: { button_id: `${offered.id}:1` } });
-    expect(chosen.statusCode).toBe(200);
-    const after = await history();
-    expect(after.at(-2)).toMatchObject({
-      author: "user",
-      content: "M",
-      choice: { message_id: offered.id, button_id: `${offered.id}:1`, label: "M" },
-    });
-    expect(after.at(-1)).toMatchObject({ author: "bot", content: "Echo: M" });
-    expect(JSON.stringify(mock.calls.at(-1)?.prompt)).not.toContain(`${offered.id}:1`);
-    // The API shows the same fields, and the transcript writes the buttons as text.
-    const messages = (await app.call("GET", `/v1/threads/${threadId}/messages`)).json();
-    expect(messages.find((m: { id: string }) => m.id === offered.id).buttons).toHaveLength(3);
-    const transcript = await app.call("GET", `/v1/threads/${threadId}/export?format=text`);
-    expect(transcript.body).toContain("  Which size?\n  [S] [M] [Guide: https://shop.example/sizes]\n");
-  });
+      const chosen = await send({ choice: { button_id: `${offered.id}:1` } });
+      expect(chosen.statusCode).toBe(200);
+      const after = await history();
+      expect(after.at(-2)).toMatchObject({
+        author: "user",
+        content: "M",
+        choice: { message_id: offered.id, button_id: `${offered.id}:1`, label: "M" },
+      });
+      expect(after.at(-1)).toMatchObject({ author: "bot", content: "Echo: M" });
+      expect(JSON.stringify(mock.calls.at(-1)?.prompt)).not.toContain(`${offered.id}:1`);
+      // The API shows the same fields, and the transcript writes the buttons as text.
+      const messages = (await app.call("GET", `/v1/threads/${threadId}/messages`)).json();
+      expect(messages.find((m: { id: string }) => m.id === offered.id).buttons).toHaveLength(3);
+      const transcript = await app.call("GET", `/v1/threads/${threadId}/export?format=text`);
+      expect(transcript.body).toContain("  Which size?\n  [S] [M] [Guide: https://shop.example/sizes]\n");
+    },
+  );
 
-  it_("refuses a choice that is no reply button of the visitor's conversation, naming the field", async () => {
-    const { send, history, newVisitor } = await visitor();
-    await send({ text: "a size?" });
-    const offered = (await history()).at(-1);
-    for (const button_id of [`${offered.id}:2`, `${offered.id}:9`, "msg_nope:0", "anything"]) {
-      const answer = await send({ choice: { button_id } });
-      expect(answer.statusCode, button_id).toBe(422);
-      expect(answer.json().message).toContain("choice.button_id");
-    }
-    const empty = await send({});
-    expect(empty.statusCode).toBe(422);
-    // Another visitor cannot press this one's buttons.
-    const other = await newVisitor();
-    const foreign = await other.send({ choice: { button_id: `${offered.id}:0` } });
-    expect(foreign.statusCode).toBe(422);
-  });
+  it_(
+    "refuses a choice that is no reply button of the visitor's conversation, naming the field",
+    async () => {
+      const { send, history, newVisitor } = await visitor();
+      await send({ text: "a size?" });
+      const offered = (await history()).at(-1);
+      for (const button_id of [`${offered.id}:2`, `${offered.id}:9`, "msg_nope:0", "anything"]) {
+        const answer = await send({ choice: { button_id } });
+        expect(answer.statusCode, button_id).toBe(422);
+        expect(answer.json().message).toContain("choice.button_id");
+      }
+      const empty = await send({});
+      expect(empty.statusCode).toBe(422);
+      // Another visitor cannot press this one's buttons.
+      const other = await newVisitor();
+      const foreign = await other.send({ choice: { button_id: `${offered.id}:0` } });
+      expect(foreign.statusCode).toBe(422);
+    },
+  );
 });

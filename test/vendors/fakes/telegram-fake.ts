@@ -253,7 +253,9 @@ export class TelegramFake implements FakeVendor {
    * `callback_query` update (the bot's message with its `reply_markup`, the button's
    * `callback_data`) posted to the webhook. Returns Parley's answer and the query's id.
    */
-  async pressButton(options: PressOptions): Promise<{ status: number; body: string; callbackQueryId: string }> {
+  async pressButton(
+    options: PressOptions,
+  ): Promise<{ status: number; body: string; callbackQueryId: string }> {
     const url = this.registeredHookUrl();
     if (!url) throw new Error("telegram fake: no webhook registered (run setUpWebhook)");
     const chatId = options.conversationId ?? DEFAULT_USER_ID;
@@ -265,7 +267,9 @@ export class TelegramFake implements FakeVendor {
     const button = message.reply_markup.inline_keyboard
       .flat()
       .find((key) =>
-        options.buttonText !== undefined ? key.text === options.buttonText : key.callback_data === options.callbackData,
+        options.buttonText !== undefined
+          ? key.text === options.buttonText
+          : key.callback_data === options.callbackData,
       );
     if (!button?.callback_data) throw new Error("telegram fake: no such callback button on the keyboard");
     const data = options.forgedData ?? button.callback_data;
@@ -281,12 +285,22 @@ export class TelegramFake implements FakeVendor {
       update_id: this.nextUpdateId++,
       callback_query: {
         id: callbackQueryId,
-        from: { id: Number(userId), is_bot: false, first_name: DEFAULT_USER_NAME.split(" ")[0], language_code: "en" },
+        from: {
+          id: Number(userId),
+          is_bot: false,
+          first_name: DEFAULT_USER_NAME.split(" ")[0],
+          language_code: "en",
+        },
         message: options.inaccessibleMessage
           ? { chat: message.chat, message_id: message.message_id, date: 0 }
           : {
               message_id: message.message_id,
-              from: { id: this.bot.id, is_bot: true, first_name: this.bot.first_name, username: this.bot.username },
+              from: {
+                id: this.bot.id,
+                is_bot: true,
+                first_name: this.bot.first_name,
+                username: this.bot.username,
+              },
               chat: message.chat,
               date: Math.floor(Date.now() / 1000),
               text: message.text,
@@ -304,7 +318,11 @@ export class TelegramFake implements FakeVendor {
    * Posts an update with the registered secret; a 200 JSON answer naming a `method` is run as a
    * Bot API call, as Telegram does with webhook responses.
    */
-  private async postUpdate(url: string, update: unknown, badProof = false): Promise<{ status: number; body: string }> {
+  private async postUpdate(
+    url: string,
+    update: unknown,
+    badProof = false,
+  ): Promise<{ status: number; body: string }> {
     const secret = this.webhook?.secretToken;
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (badProof) headers["x-telegram-bot-api-secret-token"] = `${secret ?? ""}wrong`;
@@ -324,11 +342,21 @@ export class TelegramFake implements FakeVendor {
     } catch {
       return;
     }
-    if (typeof call !== "object" || call === null || typeof (call as { method?: unknown }).method !== "string") {
+    if (
+      typeof call !== "object" ||
+      call === null ||
+      typeof (call as { method?: unknown }).method !== "string"
+    ) {
       return;
     }
     const { method, ...params } = call as { method: string } & Record<string, unknown>;
-    this.calls.push({ httpMethod: "POST", method, path: "webhook response", params, contentType: "application/json" });
+    this.calls.push({
+      httpMethod: "POST",
+      method,
+      path: "webhook response",
+      params,
+      contentType: "application/json",
+    });
     // Telegram gives no result for a call in a webhook response; a failing one is simply not done.
     try {
       if (method.toLowerCase() === "answercallbackquery") this.answerCallback(params, "webhook_response");
@@ -528,7 +556,7 @@ export class TelegramFake implements FakeVendor {
   /** A query is answered once; an unknown or answered id is refused as Telegram refuses it. */
   private answerCallback(params: Record<string, unknown>, via: "api" | "webhook_response"): void {
     const id = params.callback_query_id;
-    if (typeof id !== "string" || id === "") throw badRequest("parameter \"callback_query_id\" is required");
+    if (typeof id !== "string" || id === "") throw badRequest('parameter "callback_query_id" is required');
     if (!this.openCallbacks.delete(id)) {
       throw badRequest("query is too old and response timeout expired or query ID is invalid");
     }
@@ -646,7 +674,8 @@ function inlineKeyboardOf(value: unknown): InlineKeyboard {
   if (typeof markup !== "object" || !Array.isArray(rows)) {
     throw badRequest("can't parse reply keyboard markup JSON object");
   }
-  if (!rows.every(Array.isArray)) throw badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Object");
+  if (!rows.every(Array.isArray))
+    throw badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Object");
   const buttons = (rows as unknown[][]).flat();
   if (buttons.length > MAX_KEYBOARD_BUTTONS) throw badRequest("reply markup is too long");
   for (const button of buttons) checkInlineButton(button);
@@ -659,7 +688,7 @@ function checkInlineButton(value: unknown): void {
   }
   const button = value as Record<string, unknown>;
   if (typeof button.text !== "string") {
-    throw badRequest("can't parse inline keyboard button: Field \"text\" must be of type String");
+    throw badRequest('can\'t parse inline keyboard button: Field "text" must be of type String');
   }
   if (button.text.trim() === "") throw badRequest("text buttons are unallowed in the inline keyboard");
   const actions = ["url", "callback_data", "switch_inline_query", "login_url", "pay", "web_app"].filter(
@@ -674,7 +703,10 @@ function checkInlineButton(value: unknown): void {
       throw badRequest("BUTTON_DATA_INVALID");
     }
   }
-  if (button.url !== undefined && (typeof button.url !== "string" || !/^(https?|tg):\/\/\S+$/.test(button.url))) {
+  if (
+    button.url !== undefined &&
+    (typeof button.url !== "string" || !/^(https?|tg):\/\/\S+$/.test(button.url))
+  ) {
     throw badRequest("BUTTON_URL_INVALID");
   }
 }

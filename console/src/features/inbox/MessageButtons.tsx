@@ -21,7 +21,13 @@ export function MessageButtons({ message }: { message: Message }) {
     <Group gap={4} mt={4} data-testid="message-buttons">
       {message.buttons.map((button) =>
         button.kind === "link" ? (
-          <Anchor key={`${button.label}:${button.url}`} href={button.url} target="_blank" rel="noreferrer" size="xs">
+          <Anchor
+            key={`${button.label}:${button.url}`}
+            href={button.url}
+            target="_blank"
+            rel="noreferrer"
+            size="xs"
+          >
             {button.label}
           </Anchor>
         ) : (

@@ -44,7 +44,9 @@ export const offerChoicesTool: BuiltinTool = {
     ask: (args, language) => {
       const text = textArg(args, "text");
       const shown = text ? ` ${quote(text, language)}` : "";
-      return language === "ru" ? `показать вам варианты кнопками${shown}` : `show you choices as buttons${shown}`;
+      return language === "ru"
+        ? `показать вам варианты кнопками${shown}`
+        : `show you choices as buttons${shown}`;
     },
   },
   inputSchema,
@@ -59,16 +61,25 @@ export const offerChoicesTool: BuiltinTool = {
     }),
 };
 
-type Part = { type: string; toolCallId?: string; toolName?: string; input?: unknown; output?: { type: string } };
+type Part = {
+  type: string;
+  toolCallId?: string;
+  toolName?: string;
+  input?: unknown;
+  output?: { type: string };
+};
 
 /**
  * The offer a turn's steps made: the input of the last offer_choices call that ran (its result
  * not an error), read again through the schema so the stored text and labels are the trimmed ones.
  */
 export function offerIn(messages: ReadonlyArray<{ content: unknown }>): OfferChoicesInput | undefined {
-  const parts = messages.flatMap((message) => (Array.isArray(message.content) ? (message.content as Part[]) : []));
+  const parts = messages.flatMap((message) =>
+    Array.isArray(message.content) ? (message.content as Part[]) : [],
+  );
   const ran = parts.filter(
-    (part) => part.type === "tool-result" && part.toolName === OFFER_CHOICES_TOOL && part.output?.type === "json",
+    (part) =>
+      part.type === "tool-result" && part.toolName === OFFER_CHOICES_TOOL && part.output?.type === "json",
   );
   for (const result of ran.reverse()) {
     const call = parts.find((part) => part.type === "tool-call" && part.toolCallId === result.toolCallId);
