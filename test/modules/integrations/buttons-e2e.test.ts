@@ -3,7 +3,7 @@ import { eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip, type TestDialect } from "../../helpers/dialects.js";
 import { lastUserText, scriptedModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
-import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { createTestApp } from "../../helpers/test-app.js";
 import { avitoKit } from "../../vendors/fakes/avito-fake.js";
 import { type TelegramFake, telegramKit } from "../../vendors/fakes/telegram-fake.js";
 import type { FakeVendor, VendorKit } from "../../vendors/vendor-kit.js";
