@@ -58,7 +58,9 @@ export interface InboundMessage {
   /**
    * Set when the message is the press of a button Parley offered (an inline keyboard's
    * callback, a quick reply, an interactive reply): the button's `id` exactly as sent in
-   * `OutboundButton.id`. `text` is then the button's label as the customer saw it.
+   * `OutboundButton.id`. `text` is then the button's label as the customer saw it (the id
+   * itself when the vendor no longer says which label: Parley stores the label it offered). An id
+   * that names no button of the conversation's thread leaves the message ordinary text.
    */
   choice?: { buttonId: string };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../helpers/conversation-fixtures.js";
+import { activeChat, eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip, type TestDialect } from "../../helpers/dialects.js";
 import { lastUserText, scriptedModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
@@ -56,24 +56,11 @@ async function connectedShop(kit: VendorKit, dialect: TestDialect) {
     modelOverride: () => model.model,
   });
   await t.app.listen({ port, host: "127.0.0.1" });
-  const bot = (await t.call("POST", "/v1/bots", { body: { name: "Shop assistant" } })).json();
+  const { bot, chat } = await activeChat(t, t.adminKey, { vendor: kit.vendor, auth_data: fake.authData() });
   const settings = await t.call("POST", `/v1/bots/${bot.id}/settings`, {
     body: { ai: { tools: { offer_choices: "auto", update_working_memory: "user_approve" } } },
   });
   expect(settings.statusCode).toBe(200);
-  const integration = (
-    await t.call("POST", "/v1/integrations", {
-      body: { name: `Shop on ${kit.vendor}`, vendor: kit.vendor, auth_data: fake.authData() },
-    })
-  ).json();
-  const chat = (
-    await t.call("POST", `/v1/integrations/${integration.id}/chats`, {
-      body: { bot_id: bot.id, name: "inbox" },
-    })
-  ).json();
-  await t.call("POST", `/v1/integrations/${integration.id}/chats/${chat.id}/status`, {
-    body: { status: "active" },
-  });
   await eventually(
     async () => fake.registeredHookUrl(),
     (url) => url !== undefined,
