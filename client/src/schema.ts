@@ -4446,6 +4446,10 @@ export interface components {
        * @enum {string}
        */
       author: "user" | "bot" | "operator";
+      /** @description The buttons offered under the message (present only then; docs/channels.md, "Buttons"): `reply` buttons answer with their label, `link` buttons open their URL. */
+      buttons?: components["schemas"]["MessageButton"][];
+      /** @description On a customer's message that is the press of a reply button (present only then): which one. */
+      choice?: components["schemas"]["MessageChoice"];
       content: string;
       /** @description ISO 8601, UTC */
       created_at: string;
@@ -4509,6 +4513,22 @@ export interface components {
       };
       /** @description A public URL, when the vendor gives one without a credential in it. */
       url?: string;
+    };
+    MessageButton: {
+      /** @description On `reply` buttons: `<message id>:<index>`, what a press carries back (at most 64 bytes). */
+      id?: string;
+      /** @enum {string} */
+      kind: "reply" | "link";
+      label: string;
+      /** @description On `link` buttons: the URL it opens. */
+      url?: string;
+    };
+    MessageChoice: {
+      button_id: string;
+      /** @description The pressed button's label. */
+      label: string;
+      /** @description The message that offered the button. */
+      message_id: string;
     };
     MessageDelivery: {
       attempts: number;
@@ -5251,6 +5271,10 @@ export interface components {
        * @enum {string}
        */
       author: "user" | "bot" | "operator";
+      /** @description The buttons offered under the message (present only then; docs/channels.md, "Buttons"): `reply` buttons answer with their label, `link` buttons open their URL. */
+      buttons?: components["schemas"]["MessageButton"][];
+      /** @description On a customer's message that is the press of a reply button (present only then): which one. */
+      choice?: components["schemas"]["MessageChoice"];
       content: string;
       /** @description ISO 8601, UTC */
       created_at: string;
@@ -6257,6 +6281,10 @@ export interface components {
          * @enum {string}
          */
         author: "user" | "bot" | "operator";
+        /** @description The buttons offered under the message (present only then; docs/channels.md, "Buttons"): `reply` buttons answer with their label, `link` buttons open their URL. */
+        buttons?: components["schemas"]["MessageButton"][];
+        /** @description On a customer's message that is the press of a reply button (present only then): which one. */
+        choice?: components["schemas"]["MessageChoice"];
         content: string;
         /** @description ISO 8601, UTC */
         created_at: string;
@@ -6449,6 +6477,10 @@ export interface components {
     WidgetMessage: {
       /** @enum {string} */
       author: "user" | "bot" | "operator";
+      /** @description Buttons under a bot or operator message (docs/widget.md, "Buttons"): shown as chips and links. */
+      buttons?: components["schemas"]["MessageButton"][];
+      /** @description On the visitor's message that is the press of a button: which one. */
+      choice?: components["schemas"]["MessageChoice"];
       content: string;
       created_at: string;
       /** @description On a bot message the visitor rated (in the history only): their rating. */
@@ -22225,6 +22257,16 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
+          /** @description Buttons under the message (docs/channels.md, "Buttons"): at most 10, labels of at most 40 characters; one with `url` is a link button, one without a reply button. */
+          buttons?: {
+            /** @description What the button shows: one line of at most 40 characters. */
+            label: string;
+            /**
+             * Format: uri
+             * @description Makes it a link button that opens this http(s) URL; without it, pressing it answers.
+             */
+            url?: string;
+          }[];
           /**
            * Format: date-time
            * @description Deliver later; the answer is then 202 with the job id.
@@ -26703,7 +26745,13 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          text: string;
+          /** @description The visitor pressed a button (docs/widget.md, "Buttons"): stored as their message, its label as text. */
+          choice?: {
+            /** @description The `id` of a reply button of this conversation. */
+            button_id: string;
+          };
+          /** @description What the visitor wrote; with `choice`, optional (the button's label is stored). */
+          text?: string;
         };
       };
     };

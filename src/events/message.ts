@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MessageAuthor, MessageRole } from "../storage/schema-conversations.js";
+import { messageButtonSchema, messageChoiceSchema } from "./buttons.js";
 import { toolCallSchema, toolResultSchema } from "./tool-steps.js";
 
 const roles = ["user", "assistant", "tool"] as const satisfies readonly MessageRole[];
@@ -124,6 +125,16 @@ export const messageObjectSchema = z.object({
     .describe(
       "The signed-in operator who wrote it (present only on `operator` messages sent from a session).",
     ),
+  buttons: z
+    .array(messageButtonSchema)
+    .optional()
+    .describe(
+      'The buttons offered under the message (present only then; docs/channels.md, "Buttons"): `reply` ' +
+        "buttons answer with their label, `link` buttons open their URL.",
+    ),
+  choice: messageChoiceSchema
+    .optional()
+    .describe("On a customer's message that is the press of a reply button (present only then): which one."),
   tool_calls: z
     .array(toolCallSchema)
     .optional()

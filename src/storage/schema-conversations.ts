@@ -108,6 +108,10 @@ export interface MessagesTable {
   delivery: string | null;
   /** JSON {id, name}: the signed-in operator who wrote an `operator` message; null otherwise. */
   operator: string | null;
+  /** JSON array of MessageButton: the buttons the message offers (docs/channels.md, "Buttons"); null: none. */
+  buttons: string | null;
+  /** JSON MessageChoice: on a customer's message that is the press of a button; null otherwise. */
+  choice: string | null;
   created_at: string;
 }
 

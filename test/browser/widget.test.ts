@@ -54,13 +54,24 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     ensureWidgetBuilt();
     const mock = scriptedModel((options): ScriptedReply => {
       const text = lastUserText(options);
+      if (/which size/i.test(text)) {
+        const buttons = [
+          { label: "S" },
+          { label: "M" },
+          { label: "Size guide", url: "https://shop.example/sizes" },
+        ];
+        return { toolCall: { name: "offer_choices", input: { text: "Pick a size:", buttons } } };
+      }
       return { text: /xss/i.test(text) ? XSS : `Echo: ${text}` };
     });
     t = await createTestApp({ modelOverride: () => mock.model });
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     parley = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const { chat } = await activeChat(t);
+    const { bot, chat } = await activeChat(t);
     chatId = chat.id;
+    await t.call("POST", `/v1/bots/${bot.id}/settings`, {
+      body: { ai: { tools: { offer_choices: "auto" } } },
+    });
     allowed = await site(parley, chatId);
     other = await site(parley, chatId);
     await t.call("POST", `/v1/chats/${chatId}/widget`, {
@@ -142,6 +153,23 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     expect(await reply.locator("strong").innerText()).toBe("bold");
     expect(await reply.locator('a[href^="javascript"]').count()).toBe(0);
     expect(await page.evaluate("window.__xss")).toBeUndefined();
+    await page.context().close();
+  }, 60_000);
+
+  it("the bot's buttons show as chips under its reply; a click answers with the chip, which then disables", async () => {
+    const page = await visit(`${allowed.origin}/`);
+    await part(page, "launcher").click();
+    await part(page, "input").fill("Which size fits me?");
+    await part(page, "send").click();
+    await message(page, "bot", "Pick a size:").waitFor();
+    const chip = part(page, "choice").filter({ hasText: "M" });
+    await chip.waitFor();
+    expect(await part(page, "choice").allInnerTexts()).toEqual(["S", "M"]);
+    expect(await part(page, "choice-link").getAttribute("href")).toBe("https://shop.example/sizes");
+    await chip.click();
+    await page.locator(`[part="message"][data-author="user"]`, { hasText: /^M$/ }).waitFor();
+    await message(page, "bot", "Echo: M").waitFor();
+    expect(await chip.isDisabled()).toBe(true);
     await page.context().close();
   }, 60_000);
 

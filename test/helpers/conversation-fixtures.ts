@@ -4,10 +4,15 @@ import type { TestApp } from "./test-app.js";
 import { WAIT_BOUND_MS } from "./wait-bound.js";
 
 /** A bot, a `parley` integration and an active chat bound to the bot. */
-export async function activeChat(t: TestApp, key = t.adminKey) {
+export async function activeChat(
+  t: TestApp,
+  key = t.adminKey,
+  /** The integration's vendor and credentials (a vendor fake's); the `parley` channel by default. */
+  channel: { vendor: string; auth_data: Record<string, unknown> } = { vendor: "parley", auth_data: {} },
+) {
   const bot = (await t.call("POST", "/v1/bots", { key, body: { name: "Helper" } })).json();
   const integration = (
-    await t.call("POST", "/v1/integrations", { key, body: { name: "Web", vendor: "parley", auth_data: {} } })
+    await t.call("POST", "/v1/integrations", { key, body: { name: "Web", ...channel } })
   ).json();
   const chat = (
     await t.call("POST", `/v1/integrations/${integration.id}/chats`, {

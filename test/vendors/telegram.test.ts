@@ -210,7 +210,6 @@ describe("telegram adapter: parseInbound messages", () => {
       "channel_post",
       { update_id: 2, channel_post: { message_id: 1, chat: { id: -100999, type: "channel" }, text: "x" } },
     ],
-    ["callback_query", { update_id: 3, callback_query: { id: "1", from: USER, data: "x" } }],
     ["my_chat_member", { update_id: 4, my_chat_member: { chat: PRIVATE_CHAT, from: USER, date: 1 } }],
     ["a service message", messageUpdate({ new_chat_members: [USER] })],
     ["a chat migration notice", messageUpdate({ migrate_to_chat_id: -1001 })],
@@ -476,13 +475,156 @@ describe("telegram adapter: send", () => {
   });
 });
 
+describe("telegram adapter: buttons", () => {
+  const BUTTONS = [
+    { kind: "reply" as const, label: "Yes", id: "msg_0123456789abcdefghijklmnop:0" },
+    { kind: "reply" as const, label: "No", id: "msg_0123456789abcdefghijklmnop:1" },
+    { kind: "link" as const, label: "Our site", url: "https://shop.example/faq" },
+  ];
+
+  async function parsed(update: Record<string, unknown>): Promise<InboundResult> {
+    const { context } = contextFor(fake, { state: { webhook_secret: SECRET } });
+    return telegramVendor.channel.parseInbound(context, inboundRequest(update));
+  }
+
+  it("declares native buttons with links", () => {
+    expect(telegramVendor.channel.buttons).toEqual({ max: 100, labelMax: 64, links: true });
+  });
+
+  it("sends buttons as an inline keyboard the fake accepts: callback_data is the id, links carry url", async () => {
+    const { context } = contextFor(fake);
+    await telegramVendor.channel.send(context, {
+      conversationId: "100200300",
+      text: "Shall I book it?",
+      buttons: BUTTONS,
+      idempotencyKey: "msg_1:0",
+    });
+    expect(fake.sent.at(-1)?.body).toEqual({
+      chat_id: 100200300,
+      text: "Shall I book it?",
+      reply_markup: {
+        inline_keyboard: [
+          [{ text: "Yes", callback_data: "msg_0123456789abcdefghijklmnop:0" }],
+          [{ text: "No", callback_data: "msg_0123456789abcdefghijklmnop:1" }],
+          [{ text: "Our site", url: "https://shop.example/faq" }],
+        ],
+      },
+    });
+  });
+
+  it("the fake refuses keyboards Telegram refuses: callback_data over 64 bytes, a button without action", async () => {
+    const { context } = contextFor(fake);
+    const tooLong = await channelError(
+      telegramVendor.channel.send(context, {
+        conversationId: "100200300",
+        text: "x",
+        buttons: [{ kind: "reply", label: "Yes", id: "x".repeat(65) }],
+        idempotencyKey: "k:0",
+      }),
+    );
+    expect(tooLong.message).toContain("BUTTON_DATA_INVALID");
+    const response = await fetch(`${fake.baseUrl}/bot${fake.token}/sendMessage`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        chat_id: 1,
+        text: "x",
+        reply_markup: { inline_keyboard: [[{ text: "bare" }]] },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(fake.sent).toHaveLength(0);
+  });
+
+  it("parses a press as the customer's message with its choice, text the button's label, answered in the response", async () => {
+    const result = await parsed({
+      update_id: 77,
+      callback_query: {
+        id: "4382bfdwdsb323b2d9",
+        from: USER,
+        chat_instance: "-77",
+        data: BUTTONS[1]?.id,
+        message: {
+          message_id: 9,
+          date: 1_700_000_000,
+          chat: PRIVATE_CHAT,
+          text: "Shall I book it?",
+          reply_markup: {
+            inline_keyboard: [
+              [{ text: "Yes", callback_data: BUTTONS[0]?.id }],
+              [{ text: "No", callback_data: BUTTONS[1]?.id }],
+            ],
+          },
+        },
+      },
+    });
+    expect(result).toEqual({
+      kind: "accepted",
+      messages: [
+        {
+          externalMessageId: "callback:4382bfdwdsb323b2d9",
+          conversationId: "100200300",
+          person: { externalId: "100200300", name: "Ann Example" },
+          text: "No",
+          attachments: [],
+          route: { chat_type: "private", chat_id: "100200300" },
+          choice: { buttonId: BUTTONS[1]?.id },
+        },
+      ],
+      reply: {
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ method: "answerCallbackQuery", callback_query_id: "4382bfdwdsb323b2d9" }),
+      },
+    });
+  });
+
+  it("a press whose message Telegram no longer gives keeps the id as text, in the presser's private chat", async () => {
+    const [message] = messagesOf(
+      await parsed({
+        update_id: 78,
+        callback_query: {
+          id: "q2",
+          from: USER,
+          chat_instance: "-77",
+          data: "msg_x:0",
+          message: { chat: PRIVATE_CHAT, message_id: 9, date: 0 },
+        },
+      }),
+    );
+    expect(message).toMatchObject({
+      conversationId: "100200300",
+      text: "msg_x:0",
+      choice: { buttonId: "msg_x:0" },
+    });
+  });
+
+  it("a press by a bot, or one without data, is no message but is still answered", async () => {
+    const from = { id: FAKE_BOT_ID, is_bot: true, first_name: "Parley Test Bot" };
+    const result = await parsed({
+      update_id: 79,
+      callback_query: { id: "q3", from, chat_instance: "1", data: "x" },
+    });
+    expect(result).toMatchObject({ kind: "accepted", messages: [], reply: { status: 200 } });
+    const empty = await parsed({
+      update_id: 80,
+      callback_query: { id: "q4", from: USER, chat_instance: "1" },
+    });
+    expect(empty).toMatchObject({ kind: "accepted", messages: [] });
+  });
+});
+
 describe("telegram adapter: webhook", () => {
   it("generates a secret, saves it in state and registers it with the hook URL", async () => {
     const { context, state } = contextFor(fake);
     await telegramVendor.channel.setUpWebhook(context);
     const secret = state.webhook_secret;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
-    expect(fake.webhook).toEqual({ url: HOOK_URL, secretToken: secret, allowedUpdates: ["message"] });
+    expect(fake.webhook).toEqual({
+      url: HOOK_URL,
+      secretToken: secret,
+      allowedUpdates: ["message", "callback_query"],
+    });
     expect(fake.registeredHookUrl()).toBe(HOOK_URL);
     expect(fake.calls.at(-1)).toMatchObject({ method: "setWebhook", contentType: "application/json" });
   });

@@ -102,9 +102,12 @@ export class Api {
     return (await this.request("/messages")).json();
   }
 
-  /** Sends the visitor's text; the answer is the reply's event stream. */
-  async send(text: string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const init = this.json({ text });
+  /**
+   * Sends the visitor's text, or with `buttonId` the chip they chose (the server stores the
+   * button's label); the answer is the reply's event stream.
+   */
+  async send(text: string, signal?: AbortSignal, buttonId?: string): Promise<ReadableStream<Uint8Array>> {
+    const init = this.json(buttonId === undefined ? { text } : { choice: { button_id: buttonId } });
     init.headers = { ...(init.headers as Record<string, string>), Accept: "text/event-stream" };
     if (signal) init.signal = signal;
     return bodyOf(await this.request("/messages", init));

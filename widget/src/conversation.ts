@@ -9,6 +9,14 @@ import type { Strings } from "./i18n";
 export type Author = "user" | "bot" | "operator" | "system";
 export type Mode = "auto" | "manual" | "operator" | "blocked";
 
+/** A button under a bot or operator message (docs/widget.md, "Buttons"). */
+export interface Button {
+  kind: "reply" | "link";
+  label: string;
+  id?: string;
+  url?: string;
+}
+
 /** A message as the widget API returns it. */
 export interface ServerMessage {
   id: string;
@@ -18,6 +26,8 @@ export interface ServerMessage {
   operator_name?: string | null;
   /** The visitor's own rating of a bot message (in the history). */
   feedback?: Feedback;
+  buttons?: Button[];
+  choice?: { message_id: string; button_id: string; label: string };
 }
 
 export interface ChatMessage {
@@ -31,6 +41,10 @@ export interface ChatMessage {
   streaming?: boolean;
   /** The visitor's rating of a bot answer, as the server holds it. */
   feedback?: Feedback;
+  /** Buttons under a bot or operator message: chips and links. */
+  buttons?: Button[];
+  /** The visitor wrote (or chose) after it: its chips no longer answer. */
+  answered?: boolean;
 }
 
 export interface ConversationListener {
@@ -131,7 +145,11 @@ export class Conversation {
   /** A `message_created` event. */
   receive(message: ServerMessage, countUnread = true): void {
     const author = asAuthor(message.author);
-    if (!author || typeof message.id !== "string" || this.ids.has(message.id)) return;
+    if (!author || typeof message.id !== "string") return;
+    if (this.ids.has(message.id)) {
+      this.adoptButtons(message);
+      return;
+    }
     if (author === "bot" && this.replying) {
       this.held.push(message);
       return;
@@ -162,7 +180,9 @@ export class Conversation {
     this.ids.add(message.id);
     const operatorName = author === "operator" && message.operator_name ? message.operator_name : undefined;
     const feedback = author === "bot" ? message.feedback : undefined;
-    this.add({ id: message.id, author, text: message.content, operatorName, feedback });
+    if (author === "user") this.answerChips();
+    const buttons = author !== "user" ? validButtons(message.buttons) : undefined;
+    this.add({ id: message.id, author, text: message.content, operatorName, feedback, buttons });
     if (countUnread) this.unread.arrived(author);
   }
 
@@ -183,10 +203,20 @@ export class Conversation {
     else if (next === "auto" && wasHuman) this.system(this.strings.nowBot);
   }
 
-  /** The visitor sent `text`: it shows at once, without an id until the server echoes it. */
+  /** The visitor sent `text` (or chose a chip labelled so): it shows at once, without an id until the server echoes it. */
   sent(text: string): ChatMessage {
     this.orphan = null;
+    this.answerChips();
     return this.add({ id: null, author: "user", text });
+  }
+
+  /** Chips above the visitor's newest message no longer answer: they are shown disabled. */
+  private answerChips(): void {
+    for (const message of this.messages) {
+      if (!message.buttons || message.answered) continue;
+      message.answered = true;
+      this.listener.updated(message);
+    }
   }
 
   /** Takes back a message the server never accepted. */
@@ -235,10 +265,13 @@ export class Conversation {
     return this.replying;
   }
 
-  /** Yes/no language when the last message is a bot question asking for it. */
+  /**
+   * Yes/no language when the last message is a bot question asking for it and carries no
+   * buttons of its own (a question stored before questions had Yes / No buttons).
+   */
   get approval(): "en" | "ru" | null {
     const last = this.messages[this.messages.length - 1];
-    if (last?.author !== "bot" || last.streaming || this.replying) return null;
+    if (last?.author !== "bot" || last.streaming || this.replying || last.buttons) return null;
     return approvalLanguage(last.text);
   }
 
@@ -250,13 +283,29 @@ export class Conversation {
     return streamed;
   }
 
-  /** Shows the bot messages held back during the reply, except the one it was. */
+  /**
+   * Shows the bot messages held back during the reply, except the one it was, whose buttons
+   * (known only from its stored copy) the streamed message takes.
+   */
   private release(shownId: string | null): void {
     const held = this.held;
     this.held = [];
     for (const message of held) {
       if (message.id !== shownId) this.receive(message);
+      else this.adoptButtons(message);
     }
+  }
+
+  /** A streamed reply learns its buttons from its stored copy, whichever of the two comes first. */
+  private adoptButtons(message: ServerMessage): void {
+    const shown = this.messages.find((m) => m.id === message.id);
+    const buttons = validButtons(message.buttons);
+    if (!shown || shown.buttons || !buttons) return;
+    shown.buttons = buttons;
+    if (this.messages.slice(this.messages.indexOf(shown) + 1).some((m) => m.author === "user")) {
+      shown.answered = true;
+    }
+    this.listener.updated(shown);
   }
 
   private system(text: string): void {
@@ -268,6 +317,7 @@ export class Conversation {
     if (full.operatorName === undefined) delete full.operatorName;
     if (full.streaming === undefined) delete full.streaming;
     if (full.feedback === undefined) delete full.feedback;
+    if (full.buttons === undefined) delete full.buttons;
     this.messages.push(full);
     this.listener.added(full);
     return full;
@@ -279,6 +329,20 @@ export class Conversation {
     this.messages.splice(index, 1);
     this.listener.removed(message);
   }
+}
+
+/** The buttons worth showing: well-formed ones, links only to http(s) pages; none: undefined. */
+function validButtons(buttons: unknown): Button[] | undefined {
+  if (!Array.isArray(buttons)) return undefined;
+  const valid = buttons.filter(
+    (b): b is Button =>
+      typeof b === "object" &&
+      b !== null &&
+      typeof b.label === "string" &&
+      ((b.kind === "reply" && typeof b.id === "string") ||
+        (b.kind === "link" && typeof b.url === "string" && /^https?:\/\//i.test(b.url))),
+  );
+  return valid.length > 0 ? valid : undefined;
 }
 
 function asAuthor(author: string): Author | null {

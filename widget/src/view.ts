@@ -3,9 +3,10 @@
  * sites that style it from outside with ::part(): launcher, badge, panel, header, title, close,
  * messages, message (data-author = user|bot|operator|system), operator-name, typing, error,
  * quick-replies, quick-reply, composer, input, send; under bot answers feedback, rate-up, rate-down,
- * feedback-comment, feedback-send, feedback-thanks.
+ * feedback-comment, feedback-send, feedback-thanks; under messages with buttons choices, choice (a
+ * reply chip) and choice-link.
  */
-import type { ChatMessage } from "./conversation";
+import type { Button, ChatMessage } from "./conversation";
 import { FeedbackBar, type Rating } from "./feedback";
 import { dictionaries, format, type Lang, type Strings } from "./i18n";
 import { ICONS, icon } from "./icons";
@@ -22,6 +23,8 @@ export interface Theme {
 
 export interface ViewActions {
   send(text: string): void;
+  /** The visitor clicked a reply chip. */
+  choose(message: ChatMessage, button: Button): void;
   openChanged(open: boolean): void;
   /** Rates a bot answer; resolves whether the server took it. */
   rate(message: ChatMessage, rating: Rating, comment: string | null): Promise<boolean>;
@@ -338,6 +341,7 @@ export class View {
     } else {
       body.textContent = message.text;
     }
+    this.paintChoices(message, node, body);
     // A bot answer can be rated once it has fully arrived and is stored (it has its id).
     if (message.author === "bot" && message.id && !message.streaming) {
       let bar = this.bars.get(message.key);
@@ -350,6 +354,41 @@ export class View {
       }
       bar.update(message.feedback);
     }
+  }
+
+  /**
+   * Buttons under the message (docs/widget.md, "Buttons"): reply chips, disabled while the reply
+   * streams and once the visitor has answered (a click while a reply is under way does nothing);
+   * link buttons open their page in a new tab.
+   */
+  private paintChoices(message: ChatMessage, node: HTMLElement, body: HTMLElement): void {
+    node.querySelector(".choices")?.remove();
+    if (!message.buttons) return;
+    const row = this.doc.createElement("div");
+    row.className = "choices";
+    row.setAttribute("part", "choices");
+    for (const button of message.buttons) {
+      if (button.kind === "link") {
+        const link = this.doc.createElement("a");
+        link.setAttribute("part", "choice-link");
+        link.href = button.url ?? "";
+        link.target = "_blank";
+        link.rel = "noopener noreferrer";
+        link.textContent = button.label;
+        row.appendChild(link);
+        continue;
+      }
+      const chip = this.doc.createElement("button");
+      chip.type = "button";
+      chip.setAttribute("part", "choice");
+      chip.textContent = button.label;
+      chip.disabled = Boolean(message.answered || message.streaming || !message.id);
+      chip.addEventListener("click", () => {
+        if (!chip.disabled && !this.busy) this.actions.choose(message, button);
+      });
+      row.appendChild(chip);
+    }
+    body.after(row);
   }
 
   setTyping(on: boolean): void {

@@ -276,6 +276,84 @@ describe("widget", () => {
     expect(post.body).toEqual({ text: "нет" });
   });
 
+  it("shows buttons as chips and links; a chip sends its choice and the chips disable", async () => {
+    server.history = [
+      {
+        id: "b1",
+        author: "bot",
+        content: "Which size?",
+        created_at: "",
+        buttons: [
+          { kind: "reply", label: "S", id: "b1:0" },
+          { kind: "reply", label: "M", id: "b1:1" },
+          { kind: "link", label: "Guide", url: "https://shop.example/sizes" },
+          { kind: "link", label: "Bad", url: "javascript:alert(1)" },
+        ],
+      },
+    ];
+    const root = await mount({ open: true });
+    await widget.connect();
+    const chips = () => Array.from(root.querySelectorAll<HTMLButtonElement>("[part=choice]"));
+    expect(chips().map((c) => [c.textContent, c.disabled])).toEqual([
+      ["S", false],
+      ["M", false],
+    ]);
+    const links = Array.from(root.querySelectorAll<HTMLAnchorElement>("[part=choice-link]"));
+    expect(links.map((a) => [a.textContent, a.href, a.target])).toEqual([
+      ["Guide", "https://shop.example/sizes", "_blank"],
+    ]);
+    // The old approval words are not offered twice when a question has buttons of its own.
+    expect(root.querySelectorAll("[part=quick-reply]")).toHaveLength(0);
+    chips()[1]!.click();
+    const post = await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    expect(post.body).toEqual({ choice: { button_id: "b1:1" } });
+    expect(messages(root).at(-1)).toBe("user:M");
+    await eventually(() => expect(chips().every((c) => c.disabled)).toBe(true));
+  });
+
+  it("a streamed reply takes its buttons from its stored copy; answered chips in the history are disabled", async () => {
+    server.history = [
+      {
+        id: "b0",
+        author: "bot",
+        content: "Pick",
+        created_at: "",
+        buttons: [{ kind: "reply", label: "A", id: "b0:0" }],
+      },
+      { id: "u0", author: "user", content: "A", created_at: "" },
+    ];
+    const root = await mount({ open: true });
+    await widget.connect();
+    const chips = () => Array.from(root.querySelectorAll<HTMLButtonElement>("[part=choice]"));
+    expect(chips().map((c) => c.disabled)).toEqual([true]);
+    await type(root, "sizes?");
+    await server.waitFor((r) => r.method === "POST" && r.path === "/widget/v1/messages");
+    server.lastReply.frame({ type: "text-delta", textDelta: "Which one?" });
+    server.lastReply.frame({ type: "finish", finishReason: "stop", message_id: "b9" });
+    server.lastReply.close();
+    await eventually(() => expect(messages(root).at(-1)).toBe("bot:Which one?"));
+    server.lastEvents.frame(
+      {
+        type: "message_created",
+        message: {
+          id: "b9",
+          author: "bot",
+          content: "Which one?",
+          created_at: "",
+          buttons: [{ kind: "reply", label: "Red", id: "b9:0" }],
+        },
+      },
+      "5",
+    );
+    await eventually(() =>
+      expect(chips().map((c) => [c.textContent, c.disabled])).toEqual([
+        ["A", true],
+        ["Red", false],
+      ]),
+    );
+    expect(messages(root)).toHaveLength(5);
+  });
+
   it("reconnects the events stream with Last-Event-ID after a drop", async () => {
     storage.setItem("parley.widget.chat_1", "vt_1");
     const root = await mount();

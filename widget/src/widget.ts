@@ -79,6 +79,9 @@ export class Widget {
       },
       {
         send: (text) => void this.send(text),
+        choose: (_message, button) => {
+          if (button.id) void this.send(button.label, button.id);
+        },
         rate: (message, rating, comment) => this.rate(message, rating, comment),
         openChanged: (open) => {
           this.conversation?.setOpen(open);
@@ -270,8 +273,11 @@ export class Widget {
     this.view?.setQuickReplies(conversation && !this.dead ? conversation.approval : null);
   }
 
-  /** Sends the visitor's text and streams the reply in. */
-  async send(raw: string): Promise<void> {
+  /**
+   * Sends the visitor's text, or the chip they chose (`buttonId`, its label shown as their
+   * message: docs/widget.md, "Buttons"), and streams the reply in.
+   */
+  async send(raw: string, buttonId?: string): Promise<void> {
     const text = raw.trim();
     const view = this.view;
     const conversation = this.conversation;
@@ -296,11 +302,11 @@ export class Widget {
       }
       let body: ReadableStream<Uint8Array>;
       try {
-        body = await this.api.send(text);
+        body = await this.api.send(text, undefined, buttonId);
       } catch (error) {
         conversation.failReply();
         conversation.unsend(local);
-        view.restoreText(text);
+        if (buttonId === undefined) view.restoreText(text);
         if (error instanceof ApiError && error.status === 401) {
           await this.renew();
         } else if (error instanceof ApiError && error.status === 429) {

@@ -8,7 +8,12 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalPolicy } from "../../storage/schema-approvals.js";
 import type { ToolContext } from "../../tools/tool-context.js";
-import { classifyConfirmation, confirmationQuestion, detectLanguage } from "./confirmation.js";
+import {
+  classifyConfirmation,
+  confirmationButtons,
+  confirmationQuestion,
+  detectLanguage,
+} from "./confirmation.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { modelToolName, type ProjectTools, validateToolInput } from "./tools/project-tools.js";
 import { findBuiltinTool } from "./tools/registry.js";
@@ -94,11 +99,12 @@ export class ApprovalFlow {
     thread: ThreadRow,
     calls: PausedCall[],
     userText: string,
-  ): Promise<{ question: string | null }> {
+  ): Promise<{ question: { text: string; buttons: Array<{ label: string }> } | null }> {
     const repo = unit.repos.approvals;
     const now = this.deps.clock.now().toISOString();
     let operatorCalls = 0;
     const questions: string[] = [];
+    const language = detectLanguage(userText);
     for (const call of calls) {
       await repo.insert({
         id: call.approvalId,
@@ -127,12 +133,17 @@ export class ApprovalFlow {
       } else {
         const tool = call.tool ??
           findBuiltinTool(call.toolName) ?? { name: call.toolName, description: call.toolName };
-        const language = detectLanguage(userText);
         questions.push(confirmationQuestion(askPhrase(tool, call.args, language), language));
       }
     }
     if (operatorCalls > 0) await this.deps.writer.addPending(unit, thread, operatorCalls);
-    return { question: questions.length > 0 ? questions.join("\n\n") : null };
+    // One Yes / No answers every question at once, as a typed one does (decideFromUserMessage).
+    return {
+      question:
+        questions.length > 0
+          ? { text: questions.join("\n\n"), buttons: confirmationButtons(language) }
+          : null,
+    };
   }
 
   /** The thread's approvals, pending and decided (the caller resolved the thread). */

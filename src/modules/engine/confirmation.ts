@@ -101,3 +101,13 @@ const QUESTIONS: Readonly<Record<Language, string>> = {
 export function confirmationQuestion(action: string, language: Language): string {
   return QUESTIONS[language].replace("{action}", action.trim());
 }
+
+/** The Yes / No buttons under a confirmation question: their labels are the language's clear yes and no. */
+const ANSWERS: Readonly<Record<Language, readonly [string, string]>> = {
+  en: ["Yes", "No"],
+  ru: ["Да", "Нет"],
+};
+
+export function confirmationButtons(language: Language): Array<{ label: string }> {
+  return ANSWERS[language].map((label) => ({ label }));
+}

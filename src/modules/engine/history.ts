@@ -17,7 +17,15 @@ export function toModelMessage(row: MessageRow): ModelMessage {
       ? { role: "assistant", content: parts as Extract<ModelMessage, { role: "assistant" }>["content"] }
       : { role: "assistant", content: row.content };
   }
-  return { role: "user", content: row.content };
+  return { role: "user", content: userText(row) };
+}
+
+/**
+ * What the customer said, as the model reads it: a button press reads as the pressed button's
+ * label (a typed "2" answering numbered buttons reads "No"); the button id stays out.
+ */
+export function userText(row: Pick<MessageRow, "content" | "choice">): string {
+  return row.choice ? (JSON.parse(row.choice) as { label: string }).label : row.content;
 }
 
 function rowTokens(row: MessageRow): number {

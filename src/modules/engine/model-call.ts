@@ -1,5 +1,6 @@
 import {
   type AssistantModelMessage,
+  hasToolCall,
   type LanguageModel,
   type StepResult,
   stepCountIs,
@@ -11,6 +12,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import { createStreamFormatter } from "../../lib/formatting/index.js";
 import type { BotSettings } from "../bots/index.js";
 import type { PausedCall } from "./approval-flow.js";
+import { OFFER_CHOICES_TOOL } from "./tools/offer-choices.js";
 import type { TurnEventSink } from "./turn-events.js";
 import type { ReplyFinishReason } from "./turn-outcome.js";
 import type { TurnPrompt } from "./turn-prompt.js";
@@ -98,7 +100,8 @@ export async function callModel(
       system: prompt.system,
       messages: prompt.history,
       tools: tools.set,
-      stopWhen: stepCountIs(deps.maxSteps ?? 5),
+      // An offer of buttons is the turn's reply: the model is not asked again after it.
+      stopWhen: [stepCountIs(deps.maxSteps ?? 5), hasToolCall(OFFER_CHOICES_TOOL)],
       maxRetries: 0,
       abortSignal: deadline,
       ...parameters,

@@ -8,6 +8,7 @@ import type { CatalogEntry } from "../models/index.js";
 import { type CreditPolicy, whyNotAnswering } from "./answer-policy.js";
 import { answeringVersion } from "./answering-version.js";
 import type { ApprovalFlow } from "./approval-flow.js";
+import { userText as userTextOf } from "./history.js";
 import { callModel, type ModelCallDeps } from "./model-call.js";
 import { type ModelRegistry, ModelUnavailableError } from "./model-registry.js";
 import { type ModelRetryDeps, withModelRetries } from "./model-retries.js";
@@ -158,7 +159,8 @@ export class TurnRunner {
     const prompt = await buildPrompt(this.deps, thread, unanswered, settled, settings, entry);
     watch.window({ messageIds: prompt.rows.map((row) => row.id), recalled: prompt.recalled });
     const tools = await turnToolsFor(this.deps, thread, settings, toolContext, watch);
-    const userText = unanswered.at(-1)?.content ?? "";
+    const newest = unanswered.at(-1);
+    const userText = newest ? userTextOf(newest) : "";
     // Credit held while the model runs, so concurrent turns cannot spend the same last credits.
     const credit = await holdCredit(this.deps, thread, settings.ai.model.id, prompt);
     if (!credit) return outOfCredits();

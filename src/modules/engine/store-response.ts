@@ -11,6 +11,7 @@ import type { ApprovalFlow, PausedCall } from "./approval-flow.js";
 import { titleJob } from "./jobs.js";
 import type { ModelAnswer } from "./model-call.js";
 import type { ThreadWriter } from "./thread-writer.js";
+import { offerIn } from "./tools/offer-choices.js";
 import type { HeldCredit } from "./turn-credit.js";
 import type { TurnEventSink } from "./turn-events.js";
 import { notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
@@ -96,6 +97,7 @@ export async function storeReply(
     throw error;
   }
   if (!stored) return notAnswering("thread_deleted");
+  if (stored.offer) events({ type: "text-delta", text: stored.offer });
   if (stored.question) events({ type: "text-delta", text: stored.question });
   return {
     kind: "replied",
@@ -170,7 +172,9 @@ async function storeResponse(
   formatting: FormattingOptions = {},
   /** Work the reply causes (background jobs), in the reply's own transaction: stored with it or not at all. */
   followUps: (unit: UnitOfWork, reply: MessageRow, messageIds: string[]) => Promise<void> = async () => {},
-): Promise<{ reply: MessageRow; messageIds: string[]; question: string | null } | undefined> {
+): Promise<
+  { reply: MessageRow; messageIds: string[]; question: string | null; offer: string | null } | undefined
+> {
   return deps.transactor.run(projectId, async (unit) => {
     const thread = await unit.repos.threads.find(projectId, threadId);
     if (!thread) return undefined;
@@ -186,8 +190,9 @@ async function storeResponse(
       paused.calls.length > 0
         ? await deps.approvals.recordPause(unit, thread, paused.calls, paused.userText)
         : { question: null };
+    const offer = offerIn(messages);
     for (const [index, message] of messages.entries()) {
-      const final = index === finalIndex && question === null;
+      const final = index === finalIndex && question === null && offer === undefined;
       const row = await deps.writer.insertMessage(
         unit,
         thread,
@@ -201,14 +206,26 @@ async function storeResponse(
       messageIds.push(row.id);
       if (index === finalIndex) reply = row;
     }
+    if (offer) {
+      // offer_choices: its text, with the buttons, is the reply (docs/agent.md, "Buttons").
+      reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", offer.text, null, now, {
+        ...(question === null ? { replyToSeq: answeredThroughSeq } : {}),
+        buttons: offer.buttons,
+      });
+      messageIds.push(reply.id);
+    }
     if (question !== null) {
-      // The confirmation question is what answers the user's message.
-      reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", question, null, now, {
+      // The confirmation question is what answers the user's message; a press of Yes or No
+      // decides it as the typed word would (docs/agent.md, "The confirmation question").
+      reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", question.text, null, now, {
         replyToSeq: answeredThroughSeq,
+        buttons: question.buttons,
       });
       messageIds.push(reply.id);
     }
     if (reply) await followUps(unit, reply, messageIds);
-    return reply ? { reply, messageIds, question } : undefined;
+    return reply
+      ? { reply, messageIds, question: question?.text ?? null, offer: offer?.text ?? null }
+      : undefined;
   });
 }

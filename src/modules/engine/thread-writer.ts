@@ -1,3 +1,4 @@
+import { type ButtonInput, type MessageChoice, withButtonIds } from "../../events/buttons.js";
 import type { StatusChangeSource } from "../../events/domain-event.js";
 import type { OperatorRef, PublicMessage } from "../../events/message.js";
 import { toolStepsOf } from "../../events/tool-steps.js";
@@ -21,6 +22,8 @@ export function toPublicMessage(row: MessageRow): PublicMessage {
     ...(row.attachments ? { attachments: JSON.parse(row.attachments) as PublicMessage["attachments"] } : {}),
     ...(row.delivery ? { delivery: JSON.parse(row.delivery) as PublicMessage["delivery"] } : {}),
     ...(row.operator ? { operator: JSON.parse(row.operator) as OperatorRef } : {}),
+    ...(row.buttons ? { buttons: JSON.parse(row.buttons) as PublicMessage["buttons"] } : {}),
+    ...(row.choice ? { choice: JSON.parse(row.choice) as MessageChoice } : {}),
     ...toolStepsView(row.parts),
   };
 }
@@ -66,14 +69,20 @@ export class ThreadWriter {
       replyToSeq?: number;
       attachments?: string;
       operator?: OperatorRef;
+      /** Buttons offered under the message (docs/channels.md, "Buttons"); ids are made from the message's. */
+      buttons?: readonly ButtonInput[];
+      /** On a customer's message: the button press it is. */
+      choice?: MessageChoice;
       /** A customer's CSAT rating (docs/csat.md): stored without reopening the thread. */
       keepStatus?: boolean;
       /** JSON MessageDelivery stored with the message (a WhatsApp template's, docs/channels.md "Templates"). */
       delivery?: string;
     } = {},
   ): Promise<MessageRow> {
+    const id = this.deps.newId("msg");
+    const buttons = extra.buttons && extra.buttons.length > 0 ? withButtonIds(id, extra.buttons) : null;
     const row = await unit.repos.messages.insert({
-      id: this.deps.newId("msg"),
+      id,
       project_id: thread.project_id,
       thread_id: thread.id,
       role,
@@ -85,6 +94,8 @@ export class ThreadWriter {
       attachments: extra.attachments ?? null,
       operator: extra.operator ? JSON.stringify(extra.operator) : null,
       ...(extra.delivery !== undefined ? { delivery: extra.delivery } : {}),
+      buttons: buttons ? JSON.stringify(buttons) : null,
+      choice: extra.choice ? JSON.stringify(extra.choice) : null,
       created_at: now,
     });
     // A reply answering the messages a failed reply left waiting clears that failure.

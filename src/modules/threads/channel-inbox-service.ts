@@ -4,6 +4,7 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
 import type { ApprovalFlow } from "../engine/index.js";
 import type { ChannelInbox, InboxDelivery } from "../integrations/index.js";
+import { pressedChoice, typedChoiceOf } from "./button-choices.js";
 import type { ConversationService } from "./conversation-service.js";
 
 export interface ChannelInboxDeps {
@@ -35,11 +36,13 @@ export class ChannelInboxService implements ChannelInbox {
       if (!fresh) return "duplicate";
       const personId = await this.upsertPerson(unit, delivery, now);
       const thread = await this.openThread(unit, delivery, personId);
+      const choice = await this.choiceOf(unit, delivery, thread);
+      // A press decides a confirmation exactly as its label typed would (docs/agent.md, "The confirmation question").
       const pendingApprovals = await this.deps.approvals.decideFromUserMessage(
         unit,
         projectId,
         thread.id,
-        message.text,
+        choice?.label ?? message.text,
       );
       const received = await this.deps.conversations.receiveUserMessages(
         unit,
@@ -47,9 +50,11 @@ export class ChannelInboxService implements ChannelInbox {
         thread.id,
         [
           {
-            content: message.text,
+            // A press reads as the label the button was offered with (the vendor may show it cut).
+            content: choice && message.choice ? choice.label : message.text,
             externalId: message.externalMessageId,
             ...(message.attachments.length > 0 ? { attachments: JSON.stringify(message.attachments) } : {}),
+            ...(choice ? { choice } : {}),
           },
         ],
         { thread, pendingApprovals },
@@ -59,6 +64,18 @@ export class ChannelInboxService implements ChannelInbox {
       }
       return "stored";
     });
+  }
+
+  /**
+   * The button press the message is (docs/channels.md, "Buttons"): the vendor's press of a
+   * button this thread offered, or on a channel without native buttons a typed number or label
+   * of the newest reply's buttons. A press naming no button of this thread is ordinary text.
+   */
+  private choiceOf(unit: UnitOfWork, delivery: InboxDelivery, thread: ThreadRow) {
+    const { message, projectId } = delivery;
+    if (message.choice) return pressedChoice(unit.repos, projectId, thread.id, message.choice.buttonId);
+    if (delivery.nativeButtons) return Promise.resolve(undefined);
+    return typedChoiceOf(unit.repos, projectId, thread.id, message.text);
   }
 
   /**

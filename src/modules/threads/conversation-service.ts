@@ -1,3 +1,4 @@
+import type { ButtonInput, MessageChoice } from "../../events/buttons.js";
 import type { ModeChangeSource } from "../../events/domain-event.js";
 import { assigneeOf, type OperatorRef } from "../../events/message.js";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
@@ -55,6 +56,15 @@ export interface SurveyAnswers {
 
 /** Why the AI does not answer a customer's CSAT rating (docs/csat.md). */
 export const CSAT_RATING = "csat_rating";
+
+/** A customer's message to store: its text, the channel's id of it, what it carried, the press it is. */
+export interface UserMessageInput {
+  content: string;
+  externalId?: string;
+  attachments?: string;
+  /** The button press it is (docs/channels.md, "Buttons"); `content` is then what the customer sent. */
+  choice?: MessageChoice;
+}
 
 export interface ReceivedMessages {
   thread: ThreadRow;
@@ -492,7 +502,7 @@ export class ConversationService {
     unit: UnitOfWork,
     projectId: string,
     threadId: string,
-    contents: { content: string; externalId?: string; attachments?: string }[],
+    contents: UserMessageInput[],
     /** The thread and its pending approvals, when this unit of work has just read them. */
     known?: { thread: ThreadRow; pendingApprovals: ApprovalRow[] },
   ): Promise<ReceivedMessages> {
@@ -523,6 +533,7 @@ export class ConversationService {
         await this.deps.writer.insertMessage(unit, thread, "user", "user", item.content, null, now, {
           ...(item.externalId ? { externalId: item.externalId } : {}),
           ...(item.attachments ? { attachments: item.attachments } : {}),
+          ...(item.choice ? { choice: item.choice } : {}),
         }),
       );
       lastSeq = Number(stored.at(-1)?.seq);
@@ -560,7 +571,7 @@ export class ConversationService {
   private async ratingMessage(
     unit: UnitOfWork,
     thread: ThreadRow,
-    contents: { content: string; externalId?: string; attachments?: string }[],
+    contents: UserMessageInput[],
     now: string,
   ): Promise<ReceivedMessages | undefined> {
     const surveys = this.deps.surveys;
@@ -785,6 +796,7 @@ export class ConversationService {
     threadId: string,
     text: string,
     scheduledAt?: string,
+    buttons?: ButtonInput[],
   ): Promise<{ message: Message } | { scheduled: { scheduled: true; id: string; scheduled_at: string } }> {
     const thread = await this.resolveThread(auth, threadId);
     const operator = auth.operator ? { id: auth.operator.id, name: auth.operator.name } : undefined;
@@ -803,13 +815,21 @@ export class ConversationService {
             threadId: thread.id,
             text,
             ...(operator ? { operator } : {}),
+            ...(buttons ? { buttons } : {}),
           }),
           runAt,
         }),
       );
       return { scheduled: { scheduled: true, id: job.id, scheduled_at: job.runAt } };
     }
-    const message = await this.deliverOperatorMessage(auth.projectId, thread.id, text, undefined, operator);
+    const message = await this.deliverOperatorMessage(
+      auth.projectId,
+      thread.id,
+      text,
+      undefined,
+      operator,
+      buttons,
+    );
     if (!message) throw notFound("thread", threadId);
     return { message: toMessage(message) };
   }
@@ -824,6 +844,7 @@ export class ConversationService {
     text: string,
     jobId?: string,
     operator?: OperatorRef,
+    buttons?: readonly ButtonInput[],
   ): Promise<MessageRow | undefined> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const thread = await unit.repos.threads.find(projectId, threadId);
@@ -848,6 +869,7 @@ export class ConversationService {
           replyToSeq,
           ...(jobId !== undefined ? { externalId: `job:${jobId}` } : {}),
           ...(operator ? { operator } : {}),
+          ...(buttons ? { buttons } : {}),
         },
       );
       await this.deps.writer.resetPending(unit, thread);

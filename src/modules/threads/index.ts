@@ -1,5 +1,6 @@
 /** The threads module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
 export { ApprovalsService } from "./approvals-service.js";
+export { pressedChoice } from "./button-choices.js";
 export { ChannelInboxService } from "./channel-inbox-service.js";
 export { composeThreads } from "./compose.js";
 export { ConversationService } from "./conversation-service.js";

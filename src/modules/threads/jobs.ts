@@ -7,6 +7,8 @@ const scheduledMessage = z.object({
   text: z.string(),
   /** The signed-in operator who scheduled it (operator messages only). */
   operator: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Buttons under an operator's message (docs/channels.md, "Buttons"), validated when it was scheduled. */
+  buttons: z.array(z.object({ label: z.string(), url: z.string().optional() })).optional(),
 });
 
 /** An operator's message sent with a future scheduledAt: delivered only while still `manual`. */

@@ -210,6 +210,7 @@ export function threadRoutes(
         request.params.thread_id,
         request.body.text,
         request.body.scheduledAt,
+        request.body.buttons,
       );
       if ("scheduled" in result) return reply.code(202).send(result.scheduled);
       return result.message;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { buttonInputsSchema, MAX_BUTTON_LABEL, MAX_BUTTONS } from "../../events/buttons.js";
 import { messageObjectSchema, operatorRefSchema } from "../../events/message.js";
 import { replyFailureFields } from "../../events/reply-failure-fields.js";
 import { threadActorSchema } from "../../events/thread-event.js";
@@ -250,6 +251,12 @@ export const assignBodySchema = z.strictObject({
 
 export const operatorSendBodySchema = z.strictObject({
   text: messageContentSchema,
+  buttons: buttonInputsSchema
+    .optional()
+    .describe(
+      `Buttons under the message (docs/channels.md, "Buttons"): at most ${MAX_BUTTONS}, labels of at most ` +
+        `${MAX_BUTTON_LABEL} characters; one with \`url\` is a link button, one without a reply button.`,
+    ),
   scheduledAt: isoTimestamp.optional().describe("Deliver later; the answer is then 202 with the job id."),
 });
 

@@ -1,3 +1,4 @@
+import type { MessageChoice } from "../../events/buttons.js";
 import type { Transactor, UnitOfWork } from "../../events/unit-of-work.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
@@ -89,6 +90,8 @@ export class StreamService {
     protocol: StreamProtocol,
     /** Names the request across retries of it (its Idempotency-Key record), if it has one. */
     idempotencyKey?: string | undefined,
+    /** The button press the (single) new message is (the widget's chips: docs/widget.md, "Buttons"). */
+    choice?: MessageChoice,
   ): Promise<StreamStart> {
     // useChat sends the whole conversation back after `addToolApprovalResponse`: its last
     // message is then the assistant's, carrying the user's answers, and nothing new is said.
@@ -118,7 +121,11 @@ export class StreamService {
           : protocol === "ui" && message.id
             ? `ui:${message.id}`
             : undefined;
-      return { content: userMessageText(message), ...(externalId ? { externalId } : {}) };
+      return {
+        content: userMessageText(message),
+        ...(externalId ? { externalId } : {}),
+        ...(choice && index === incoming.length - 1 ? { choice } : {}),
+      };
     });
     const runAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
     const deferred = runAt !== undefined && runAt.getTime() > this.deps.clock.now().getTime();

@@ -203,7 +203,10 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
             `widget:visitor:${context.visitor.id}`,
             deps.limits.messagesPerVisitorPerMinute,
           );
-          const start = await deps.visitors.send(context, request.body.text);
+          const start = await deps.visitors.send(context, {
+            text: request.body.text,
+            buttonId: request.body.choice?.button_id,
+          });
           if (start.kind !== "stream") throw new ApiError(409, "not_streamed", "The message was scheduled.");
           const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
           const writer = dataStreamWriter(sse, start.threadId);
@@ -398,6 +401,8 @@ function fromPublic(message: PublicMessage) {
     content: message.content,
     created_at: message.created_at,
     operator: message.operator ? JSON.stringify(message.operator) : null,
+    buttons: message.buttons ? JSON.stringify(message.buttons) : null,
+    choice: message.choice ? JSON.stringify(message.choice) : null,
   };
 }
 

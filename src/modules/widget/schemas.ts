@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageButtonSchema, messageChoiceSchema } from "../../events/buttons.js";
 import { messageContentSchema } from "../threads/index.js";
 
 /** An origin as browsers send it: scheme, host and optional port; nothing else. */
@@ -127,6 +128,15 @@ export const widgetMessageSchema = z
     feedback: widgetFeedbackSchema
       .optional()
       .describe("On a bot message the visitor rated (in the history only): their rating."),
+    buttons: z
+      .array(messageButtonSchema)
+      .optional()
+      .describe(
+        'Buttons under a bot or operator message (docs/widget.md, "Buttons"): shown as chips and links.',
+      ),
+    choice: messageChoiceSchema
+      .optional()
+      .describe("On the visitor's message that is the press of a button: which one."),
   })
   .meta({ id: "WidgetMessage" });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
@@ -144,6 +154,23 @@ export const widgetEventSchema = z
   .meta({ id: "WidgetEvent" });
 export type WidgetEvent = z.infer<typeof widgetEventSchema>;
 
-export const sendBodySchema = z.strictObject({ text: messageContentSchema });
+export const sendBodySchema = z
+  .strictObject({
+    text: messageContentSchema
+      .optional()
+      .describe("What the visitor wrote; with `choice`, optional (the button's label is stored)."),
+    choice: z
+      .strictObject({
+        button_id: z.string().min(1).max(64).describe("The `id` of a reply button of this conversation."),
+      })
+      .optional()
+      .describe(
+        'The visitor pressed a button (docs/widget.md, "Buttons"): stored as their message, its label as text.',
+      ),
+  })
+  .refine((body) => body.text !== undefined || body.choice !== undefined, {
+    message: "needs `text` or `choice`",
+    path: ["text"],
+  });
 
 export const feedbackParamsSchema = z.object({ message_id: z.string().max(128) });

@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { MessageButton, MessageChoice } from "../../events/buttons.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import type { Clock } from "../../infra/clock.js";
-import { ApiError, notFound } from "../../infra/errors.js";
+import { ApiError, notFound, validationFailed } from "../../infra/errors.js";
 import type { IdGenerator } from "../../infra/ids.js";
 import type { SecretBox } from "../../infra/secret-box.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { WidgetVisitorRow } from "../../storage/repos/widget.repo.js";
 import type { CustomerRateBody, FeedbackService } from "../feedback/index.js";
-import type { StreamService, StreamStart } from "../threads/index.js";
+import { pressedChoice, type StreamService, type StreamStart } from "../threads/index.js";
 import { identitySignatureValid } from "./identity.js";
 import type { WidgetFeedback, WidgetMessage } from "./schemas.js";
 import { readWidgetSettings, type WidgetSettings } from "./widget-settings-service.js";
@@ -172,9 +173,26 @@ export class WidgetVisitorService {
     return { rating: feedback.rating, comment: feedback.comment };
   }
 
-  /** Stores the visitor's message and starts the bot's reply (or waits for a person). */
-  async send(context: VisitorContext, text: string): Promise<StreamStart> {
+  /**
+   * Stores the visitor's message and starts the bot's reply (or waits for a person). A pressed
+   * chip (`buttonId`) must be a reply button of the visitor's own conversation (else 422); its
+   * label is then the message (docs/widget.md, "Buttons").
+   */
+  async send(
+    context: VisitorContext,
+    body: { text?: string | undefined; buttonId?: string | undefined },
+  ): Promise<StreamStart> {
     const { visitor } = context;
+    const choice =
+      body.buttonId === undefined
+        ? undefined
+        : await pressedChoice(this.deps.repos, visitor.project_id, visitor.thread_id, body.buttonId);
+    if (body.buttonId !== undefined && !choice) {
+      throw validationFailed([
+        { path: "choice.button_id", message: "is not a reply button of this conversation" },
+      ]);
+    }
+    const text = choice?.label ?? body.text ?? "";
     const project = await this.deps.repos.projects.findById(visitor.project_id);
     const auth: AuthContext = {
       keyId: visitor.id,
@@ -191,6 +209,8 @@ export class WidgetVisitorService {
         person: { external_id: visitor.person_external_id, name: visitor.person_name },
       },
       "data",
+      undefined,
+      choice,
     );
   }
 
@@ -222,7 +242,10 @@ function admitted(visitor: WidgetVisitorRow, settings: Pick<WidgetSettings, "ide
 
 /** What a visitor sees of a stored message: their words and the answers, no tool steps. */
 export function toWidgetMessage(
-  row: Pick<MessageRow, "id" | "role" | "author" | "content" | "created_at" | "operator">,
+  row: Pick<
+    MessageRow,
+    "id" | "role" | "author" | "content" | "created_at" | "operator" | "buttons" | "choice"
+  >,
 ) {
   if (row.role === "tool" || row.content.trim() === "") return undefined;
   const operator = row.operator ? (JSON.parse(row.operator) as { name: string }) : undefined;
@@ -232,5 +255,7 @@ export function toWidgetMessage(
     content: row.content,
     created_at: row.created_at,
     ...(operator ? { operator_name: operator.name } : {}),
+    ...(row.buttons ? { buttons: JSON.parse(row.buttons) as MessageButton[] } : {}),
+    ...(row.choice ? { choice: JSON.parse(row.choice) as MessageChoice } : {}),
   } satisfies WidgetMessage;
 }

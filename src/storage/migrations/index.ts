@@ -39,6 +39,7 @@ import { businessHours } from "./0037-business-hours.js";
 import { routing } from "./0038-routing.js";
 import { csat } from "./0039-csat.js";
 import { whatsappTemplates } from "./0040-whatsapp-templates.js";
+import { messageButtons } from "./0041-message-buttons.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -85,5 +86,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0038_routing": routing(dialect),
     "0039_csat": csat(dialect),
     "0040_whatsapp_templates": whatsappTemplates(dialect),
+    "0041_message_buttons": messageButtons(dialect),
   };
 }

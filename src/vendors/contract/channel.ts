@@ -58,6 +58,14 @@ export interface InboundMessage {
    * `routeKeys`), e.g. `{ chat_type: "private", chat_id: "123" }`. Strings only.
    */
   route: Record<string, string>;
+  /**
+   * Set when the message is the press of a button Parley offered (an inline keyboard's
+   * callback, a quick reply, an interactive reply): the button's `id` exactly as sent in
+   * `OutboundButton.id`. `text` is then the button's label as the customer saw it (the id
+   * itself when the vendor no longer says which label: Parley stores the label it offered). An id
+   * that names no button of the conversation's thread leaves the message ordinary text.
+   */
+  choice?: { buttonId: string };
 }
 
 /** A response the vendor expects to an inbound webhook (VK's `ok`, Meta's challenge echo). */
@@ -88,10 +96,42 @@ export interface InboundRequest {
   query: Record<string, string>;
 }
 
+/**
+ * A button offered with a message (docs/channels.md, "Buttons"). `reply`: pressing it sends the
+ * label back as the customer's message, with `id` in `InboundMessage.choice`; `link`: opens `url`.
+ */
+export interface OutboundButton {
+  kind: "reply" | "link";
+  /** What the button shows, already within the channel's `buttons.labelMax`. */
+  label: string;
+  /**
+   * For `reply`: an opaque ASCII id of at most 64 bytes (Telegram's `callback_data` limit) that
+   * the vendor must carry back unchanged on the press.
+   */
+  id?: string;
+  /** For `link`: an absolute http(s) URL. */
+  url?: string;
+}
+
+/** What a channel can show as native buttons; without it Parley writes them as numbered text. */
+export interface ButtonCapability {
+  /** The most buttons of one message (WhatsApp reply buttons: 3, a list: 10; Telegram: many). */
+  max: number;
+  /** The longest label, in characters. */
+  labelMax: number;
+  /** Whether `link` buttons can be shown natively (otherwise the URL is written into the text). */
+  links: boolean;
+}
+
 /** One part of an outgoing message, already within the adapter's `textLimit`. */
 export interface OutboundMessage {
   conversationId: string;
   text: string;
+  /**
+   * Buttons under this part (only ever on a message's last part), already within the channel's
+   * `buttons` capability. Absent on channels without one: the text then lists them as numbers.
+   */
+  buttons?: OutboundButton[];
   /**
    * Stable across retries of this very part (message id + part index): vendors with idempotent
    * sends use it (VK's `random_id`), so a retried part is not shown twice.
@@ -142,6 +182,8 @@ export interface Channel<AuthData = Record<string, unknown>> {
    * (the default) sends it as plain text.
    */
   readonly markup?: Markup;
+  /** Native buttons (docs/channels.md, "Buttons"); absent: buttons are written as numbered text. */
+  readonly buttons?: ButtonCapability;
   /** A GET on the hook URL: the subscription handshake (Meta's `hub.challenge`). */
   handshake?(context: VendorContext<AuthData>, request: InboundRequest): HookReply | "rejected";
   /**

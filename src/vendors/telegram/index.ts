@@ -11,7 +11,8 @@ import { setUpTelegramWebhook, tearDownTelegramWebhook } from "./webhook.js";
 /**
  * The Telegram channel over the Bot API (docs/channels.md, "Telegram"): webhook registered by
  * API with a generated secret, private chats and groups, replies in Telegram's HTML of up to 4096
- * UTF-16 code units (counted after the HTML is parsed), typing, the bot's profile and file downloads.
+ * UTF-16 code units (counted after the HTML is parsed) with inline keyboard buttons, typing, the
+ * bot's profile and file downloads.
  */
 export const telegram = {
   id: "telegram",
@@ -21,6 +22,8 @@ export const telegram = {
     routeKeys: TELEGRAM_ROUTE_KEYS,
     textLimit: { max: 4096, unit: "utf16" },
     markup: "telegram-html",
+    // An inline keyboard holds up to 100 buttons [unconfirmed]; Parley offers at most 10 anyway.
+    buttons: { max: 100, labelMax: 64, links: true },
     parseInbound: parseTelegramInbound,
     send: sendTelegramText,
     sendTyping: sendTelegramTyping,

@@ -90,8 +90,31 @@ export type TelegramMessage = z.infer<typeof telegramMessageSchema>;
 export type TelegramChat = z.infer<typeof chatSchema>;
 export type TelegramUser = z.infer<typeof userSchema>;
 
-/** An update: exactly one of its optional keys is set; only `message` carries customer messages. */
+/** An update: exactly one of its optional keys is set; `message` and `callback_query` carry customer messages. */
 export const telegramUpdateSchema = z.looseObject({
   update_id: z.number().int(),
   message: z.unknown().optional(),
+  callback_query: z.unknown().optional(),
 });
+
+const inlineButtonSchema = z.looseObject({ text: z.string(), callback_data: optionalString });
+
+/**
+ * A press of an inline keyboard button (`CallbackQuery`). `message` is the bot's message the
+ * keyboard was under, with its `reply_markup`; a message too old for Telegram to give comes as
+ * an `InaccessibleMessage` (`date` 0, no markup) and still names its chat.
+ */
+export const telegramCallbackQuerySchema = z.looseObject({
+  id: z.string().min(1),
+  from: userSchema,
+  data: optionalString,
+  message: content(
+    z.looseObject({
+      message_id: z.number().int(),
+      chat: chatSchema,
+      reply_markup: content(z.looseObject({ inline_keyboard: z.array(z.array(inlineButtonSchema)) })),
+    }),
+  ),
+});
+
+export type TelegramCallbackQuery = z.infer<typeof telegramCallbackQuerySchema>;

@@ -4,8 +4,9 @@ import { expectedWebhookSecret, generateWebhookSecret, WEBHOOK_SECRET_STATE_KEY 
 
 /**
  * Webhook registration (docs/channels.md, "Telegram"): setWebhook points the bot at
- * `context.hookUrl` with the secret Telegram must echo. Only `message` updates are asked for:
- * edits, channel posts and callbacks are not answered. A secret generated here is saved in
+ * `context.hookUrl` with the secret Telegram must echo. Only `message` updates and
+ * `callback_query` (a press of an inline keyboard button) are asked for: edits and channel posts
+ * are not answered. A secret generated here is saved in
  * state before the call, so a registration whose answer was lost still has its secret.
  */
 export async function setUpTelegramWebhook(context: TelegramContext): Promise<void> {
@@ -17,7 +18,7 @@ export async function setUpTelegramWebhook(context: TelegramContext): Promise<vo
   await callTelegram(context, "setWebhook", {
     url: context.hookUrl,
     secret_token: secret,
-    allowed_updates: ["message"],
+    allowed_updates: ["message", "callback_query"],
   });
 }
 

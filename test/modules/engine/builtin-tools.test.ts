@@ -91,7 +91,7 @@ async function throughSdk(name: string, input: unknown, context: ToolContext) {
 }
 
 describe("built-in tool registry", () => {
-  it("lists the six tools, each with a schema the AI SDK tool uses too", () => {
+  it("lists the built-in tools, each with a schema the AI SDK tool uses too", () => {
     expect(builtinToolNames()).toEqual([
       "get_current_time",
       "handoff_to_operator",
@@ -100,6 +100,7 @@ describe("built-in tool registry", () => {
       "knowledge_search",
       "add_label",
       "resolve_conversation",
+      "offer_choices",
     ]);
     const { context } = fakeContext();
     for (const b of BUILTIN_TOOLS) {

@@ -24,6 +24,8 @@ function row(role: MessageRow["role"], content: string, parts?: unknown[]): Mess
     attachments: null,
     delivery: null,
     operator: null,
+    buttons: null,
+    choice: null,
     created_at: new Date(0).toISOString(),
   };
 }

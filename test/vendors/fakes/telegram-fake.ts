@@ -16,6 +16,14 @@ import { checkTelegramHtml } from "./telegram-html.js";
  * `sendMessage` with `parse_mode: "HTML"` checks the HTML as Telegram parses it
  * (telegram-html.ts) and answers Telegram's 400 "can't parse entities" when it is not valid; the
  * empty-text and 4096 limits apply to the text after parsing, as Telegram counts them.
+ * Buttons: sendMessage's `reply_markup` must be a real `InlineKeyboardMarkup` (an object, or its
+ * JSON as form bodies send it): `inline_keyboard` rows of buttons with a non-empty `text` and
+ * exactly one action, `callback_data` of 1–64 bytes or an http(s) `url`, at most 100 buttons
+ * [that total is unconfirmed]. `pressButton` plays a customer pressing one: a `callback_query`
+ * update carrying the bot's message with its `reply_markup`, as Telegram sends it. The query is
+ * answered either by an `answerCallbackQuery` call or, as the Bot API allows, by a method call in
+ * the webhook's response body; the fake runs such a response as a call and records both in
+ * `answeredCallbacks`.
  *
  * Deviations from Telegram, on purpose: setWebhook accepts `http://127.0.0.1` URLs (Telegram wants
  * HTTPS on ports 443/80/88/8443), and nothing is ever queued for redelivery.
@@ -54,6 +62,42 @@ interface TelegramError {
   code: number;
   description: string;
   parameters?: Record<string, unknown>;
+}
+
+/** A button of an inline keyboard as the fake checked it. */
+export interface InlineButton {
+  text: string;
+  callback_data?: string;
+  url?: string;
+}
+
+export interface InlineKeyboard {
+  inline_keyboard: InlineButton[][];
+}
+
+/** A message the bot sent, as Telegram keeps it (what a callback_query carries back). */
+interface BotMessage {
+  message_id: number;
+  chat: FakeChat;
+  text: string;
+  reply_markup?: InlineKeyboard;
+}
+
+export interface PressOptions {
+  /** The chat the keyboard is in; defaults to the default user's private chat. */
+  conversationId?: string;
+  /** The button to press, by its text; else by `callbackData`. */
+  buttonText?: string;
+  callbackData?: string;
+  /** Who presses (defaults to the default user). */
+  userId?: string;
+  /** Send the callback without its message, as Telegram does for messages too old to give. */
+  inaccessibleMessage?: boolean;
+  /**
+   * The pressed button carries this `callback_data` instead, on the keyboard the update carries
+   * too: as if the keyboard had been sent with it (a button id of another conversation, say).
+   */
+  forgedData?: string;
 }
 
 interface FakeChat {
@@ -112,6 +156,8 @@ export class TelegramFake implements FakeVendor {
   readonly blockedChats = new Set<string>();
   /** Chats that answer 400 "chat not found" to sends. */
   readonly unknownChats = new Set<string>();
+  /** Callback queries answered, by `answerCallbackQuery` or in the webhook's response. */
+  readonly answeredCallbacks: Array<{ callbackQueryId: string; via: "api" | "webhook_response" }> = [];
   /** Errors the next sendMessage calls answer with, first in first out. */
   readonly sendFailures: TelegramError[] = [];
   baseUrl = "";
@@ -119,6 +165,11 @@ export class TelegramFake implements FakeVendor {
   private nextUpdateId = 500_000;
   private nextMessageId = 1;
   private readonly chats = new Map<string, FakeChat>();
+  /** The bot's messages by `<chat id>:<message_id>`. */
+  private readonly botMessages = new Map<string, BotMessage>();
+  /** Callback queries sent and not answered yet. */
+  private readonly openCallbacks = new Set<string>();
+  private nextCallbackId = 1;
   /** A caller's message id (any string) → the Telegram message_id and update_id it was given. */
   private readonly deliveries = new Map<string, { messageId: number; updateId: number }>();
   private server: Server | undefined;
@@ -197,12 +248,125 @@ export class TelegramFake implements FakeVendor {
         text: options.text,
       },
     };
+    const answer = await this.postUpdate(url, update, options.badProof);
+    return { ...answer, conversationId: String(chat.id) };
+  }
+
+  /**
+   * A customer presses a button of the newest keyboard the bot sent to the chat: a real
+   * `callback_query` update (the bot's message with its `reply_markup`, the button's
+   * `callback_data`) posted to the webhook. Returns Parley's answer and the query's id.
+   */
+  async pressButton(
+    options: PressOptions,
+  ): Promise<{ status: number; body: string; callbackQueryId: string }> {
+    const url = this.registeredHookUrl();
+    if (!url) throw new Error("telegram fake: no webhook registered (run setUpWebhook)");
+    const chatId = options.conversationId ?? DEFAULT_USER_ID;
+    const keyboards = [...this.botMessages.values()].filter(
+      (message) => String(message.chat.id) === chatId && message.reply_markup,
+    );
+    const message = keyboards.at(-1);
+    if (!message?.reply_markup) throw new Error(`telegram fake: no keyboard was sent to chat ${chatId}`);
+    const button = message.reply_markup.inline_keyboard
+      .flat()
+      .find((key) =>
+        options.buttonText !== undefined
+          ? key.text === options.buttonText
+          : key.callback_data === options.callbackData,
+      );
+    if (!button?.callback_data) throw new Error("telegram fake: no such callback button on the keyboard");
+    const data = options.forgedData ?? button.callback_data;
+    const markup = {
+      inline_keyboard: message.reply_markup.inline_keyboard.map((row) =>
+        row.map((key) => (key === button ? { ...key, callback_data: data } : key)),
+      ),
+    };
+    const userId = options.userId ?? DEFAULT_USER_ID;
+    const callbackQueryId = `${FAKE_BOT_ID}${String(this.nextCallbackId++).padStart(8, "0")}`;
+    this.openCallbacks.add(callbackQueryId);
+    const update = {
+      update_id: this.nextUpdateId++,
+      callback_query: {
+        id: callbackQueryId,
+        from: {
+          id: Number(userId),
+          is_bot: false,
+          first_name: DEFAULT_USER_NAME.split(" ")[0],
+          language_code: "en",
+        },
+        message: options.inaccessibleMessage
+          ? { chat: message.chat, message_id: message.message_id, date: 0 }
+          : {
+              message_id: message.message_id,
+              from: {
+                id: this.bot.id,
+                is_bot: true,
+                first_name: this.bot.first_name,
+                username: this.bot.username,
+              },
+              chat: message.chat,
+              date: Math.floor(Date.now() / 1000),
+              text: message.text,
+              reply_markup: markup,
+            },
+        chat_instance: `-${chatId.replace("-", "")}77`,
+        data,
+      },
+    };
+    const answer = await this.postUpdate(url, update);
+    return { ...answer, callbackQueryId };
+  }
+
+  /**
+   * Posts an update with the registered secret; a 200 JSON answer naming a `method` is run as a
+   * Bot API call, as Telegram does with webhook responses.
+   */
+  private async postUpdate(
+    url: string,
+    update: unknown,
+    badProof = false,
+  ): Promise<{ status: number; body: string }> {
     const secret = this.webhook?.secretToken;
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (options.badProof) headers["x-telegram-bot-api-secret-token"] = `${secret ?? ""}wrong`;
+    if (badProof) headers["x-telegram-bot-api-secret-token"] = `${secret ?? ""}wrong`;
     else if (secret !== undefined) headers["x-telegram-bot-api-secret-token"] = secret;
     const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(update) });
-    return { status: response.status, body: await response.text(), conversationId: String(chat.id) };
+    const body = await response.text();
+    if (response.ok && response.headers.get("content-type")?.startsWith("application/json")) {
+      this.runWebhookResponse(body);
+    }
+    return { status: response.status, body };
+  }
+
+  private runWebhookResponse(body: string): void {
+    let call: unknown;
+    try {
+      call = JSON.parse(body);
+    } catch {
+      return;
+    }
+    if (
+      typeof call !== "object" ||
+      call === null ||
+      typeof (call as { method?: unknown }).method !== "string"
+    ) {
+      return;
+    }
+    const { method, ...params } = call as { method: string } & Record<string, unknown>;
+    this.calls.push({
+      httpMethod: "POST",
+      method,
+      path: "webhook response",
+      params,
+      contentType: "application/json",
+    });
+    // Telegram gives no result for a call in a webhook response; a failing one is simply not done.
+    try {
+      if (method.toLowerCase() === "answercallbackquery") this.answerCallback(params, "webhook_response");
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
   }
 
   async start(): Promise<this> {
@@ -337,6 +501,9 @@ export class TelegramFake implements FakeVendor {
         }
         return { result: true };
       }
+      case "answercallbackquery":
+        this.answerCallback(params, "api");
+        return { result: true };
       case "getuserprofilephotos": {
         const userId = integerParam(params.user_id, "user_id");
         const photos = userId === FAKE_BOT_ID && this.profilePhoto.length > 0 ? [this.profilePhoto] : [];
@@ -390,6 +557,16 @@ export class TelegramFake implements FakeVendor {
     return { result: true, description: unchanged ? "Webhook is already set" : "Webhook was set" };
   }
 
+  /** A query is answered once; an unknown or answered id is refused as Telegram refuses it. */
+  private answerCallback(params: Record<string, unknown>, via: "api" | "webhook_response"): void {
+    const id = params.callback_query_id;
+    if (typeof id !== "string" || id === "") throw badRequest('parameter "callback_query_id" is required');
+    if (!this.openCallbacks.delete(id)) {
+      throw badRequest("query is too old and response timeout expired or query ID is invalid");
+    }
+    this.answeredCallbacks.push({ callbackQueryId: id, via });
+  }
+
   private chatIdOf(params: Record<string, unknown>): string {
     const chatId = params.chat_id;
     if (chatId === undefined || chatId === "") throw badRequest("chat_id is empty");
@@ -412,14 +589,23 @@ export class TelegramFake implements FakeVendor {
     }
     // Telegram counts UTF-16 code units, as a JS string's length does, after entity parsing.
     if (shown.length > this.textLimit) throw badRequest("message is too long");
+    const markup = params.reply_markup === undefined ? undefined : inlineKeyboardOf(params.reply_markup);
     this.sent.push({ conversationId: chatId, text, method: req.method ?? "POST", path, body: params });
     const chat = this.chats.get(chatId) ?? { id: Number(chatId), type: "private", first_name: "User" };
+    const messageId = this.nextMessageId++;
+    this.botMessages.set(`${chatId}:${messageId}`, {
+      message_id: messageId,
+      chat,
+      text,
+      ...(markup ? { reply_markup: markup } : {}),
+    });
     return {
-      message_id: this.nextMessageId++,
+      message_id: messageId,
       from: { id: this.bot.id, is_bot: true, first_name: this.bot.first_name, username: this.bot.username },
       chat,
       date: Math.floor(Date.now() / 1000),
       text,
+      ...(markup ? { reply_markup: markup } : {}),
     };
   }
 
@@ -481,6 +667,63 @@ function parseParams(url: URL, contentType: string | undefined, raw: string): Re
     return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
   }
   return params;
+}
+
+/** The most buttons of one inline keyboard [unconfirmed: Telegram documents no total]. */
+const MAX_KEYBOARD_BUTTONS = 100;
+
+/**
+ * A `reply_markup` checked as Telegram checks an `InlineKeyboardMarkup` (an object, or its JSON
+ * in a form body), refused with Telegram's own descriptions.
+ */
+function inlineKeyboardOf(value: unknown): InlineKeyboard {
+  let markup = value;
+  if (typeof markup === "string") {
+    try {
+      markup = JSON.parse(markup);
+    } catch {
+      throw badRequest("can't parse reply keyboard markup JSON object");
+    }
+  }
+  const rows = (markup as { inline_keyboard?: unknown } | null)?.inline_keyboard;
+  if (typeof markup !== "object" || !Array.isArray(rows)) {
+    throw badRequest("can't parse reply keyboard markup JSON object");
+  }
+  if (!rows.every(Array.isArray))
+    throw badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Object");
+  const buttons = (rows as unknown[][]).flat();
+  if (buttons.length > MAX_KEYBOARD_BUTTONS) throw badRequest("reply markup is too long");
+  for (const button of buttons) checkInlineButton(button);
+  return { inline_keyboard: rows as InlineButton[][] };
+}
+
+function checkInlineButton(value: unknown): void {
+  if (typeof value !== "object" || value === null) {
+    throw badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Object");
+  }
+  const button = value as Record<string, unknown>;
+  if (typeof button.text !== "string") {
+    throw badRequest('can\'t parse inline keyboard button: Field "text" must be of type String');
+  }
+  if (button.text.trim() === "") throw badRequest("text buttons are unallowed in the inline keyboard");
+  const actions = ["url", "callback_data", "switch_inline_query", "login_url", "pay", "web_app"].filter(
+    (key) => button[key] !== undefined,
+  );
+  if (actions.length !== 1) {
+    throw badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
+  }
+  if (button.callback_data !== undefined) {
+    const data = button.callback_data;
+    if (typeof data !== "string" || data === "" || Buffer.byteLength(data, "utf8") > 64) {
+      throw badRequest("BUTTON_DATA_INVALID");
+    }
+  }
+  if (
+    button.url !== undefined &&
+    (typeof button.url !== "string" || !/^(https?|tg):\/\/\S+$/.test(button.url))
+  ) {
+    throw badRequest("BUTTON_URL_INVALID");
+  }
 }
 
 function integerParam(value: unknown, name: string): number {

@@ -60,6 +60,35 @@ describe("Composer", () => {
     expect((input as HTMLTextAreaElement).value).toBe("");
   });
 
+  it("adds reply and link buttons under the reply, leaving out rows without a label", async () => {
+    const sent: Message = {
+      id: "msg_2",
+      role: "assistant",
+      author: "operator",
+      content: "Pick one",
+      created_at: "2026-01-01T00:01:00.000Z",
+      buttons: [{ kind: "reply", label: "Call me", id: "msg_2:0" }],
+    };
+    const fetchMock = vi.fn(async () => json(200, sent));
+    vi.stubGlobal("fetch", fetchMock);
+    renderComposer("manual");
+    fireEvent.change(screen.getByTestId("composer-input"), { target: { value: "Pick one" } });
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByTestId("composer-add-button"));
+    const labels = screen.getAllByTestId("composer-button-label");
+    const urls = screen.getAllByTestId("composer-button-url");
+    fireEvent.change(labels[0]!, { target: { value: " Call me " } });
+    fireEvent.change(labels[1]!, { target: { value: "Our hours" } });
+    fireEvent.change(urls[1]!, { target: { value: "https://shop.example/hours" } });
+    fireEvent.click(screen.getByTestId("composer-send"));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      text: "Pick one",
+      buttons: [{ label: "Call me" }, { label: "Our hours", url: "https://shop.example/hours" }],
+    });
+    await waitFor(() => expect(screen.queryAllByTestId("composer-button-label")).toHaveLength(0));
+  });
+
   it("shows why the server refused next to the composer", async () => {
     vi.stubGlobal(
       "fetch",

@@ -9,14 +9,16 @@ import { useFormatters, useT } from "../../i18n/I18nProvider";
 import { CannedPicker } from "../canned-responses/CannedPicker";
 import { useCannedPicker } from "../canned-responses/useCannedPicker";
 import { inboxKeys, isScheduled, sendMessage } from "./api";
+import { buttonsToSend, ComposerButtons } from "./ComposerButtons";
 import { isSendShortcut, minScheduleValue, scheduleToIso, sendErrorKey } from "./composer";
 import { mergeMessage } from "./conversation";
 import { canReply } from "./modes";
-import type { Message, Thread } from "./types";
+import type { ButtonDraft, Message, Thread } from "./types";
 
 /**
  * The operator's reply (POST …/send). Only while a person handles the thread; Ctrl/Cmd+Enter
- * sends; "Schedule" sends later (202, delivered by a job at that time).
+ * sends; "Schedule" sends later (202, delivered by a job at that time); "Add button" puts reply
+ * and link buttons under it (docs/channels.md, "Buttons").
  */
 export function Composer({ thread }: { thread: Thread }) {
   const t = useT("inbox");
@@ -27,15 +29,17 @@ export function Composer({ thread }: { thread: Thread }) {
   const [scheduling, setScheduling] = useState(false);
   const [scheduleAt, setScheduleAt] = useState("");
   const [scheduleError, setScheduleError] = useState<string | null>(null);
+  const [buttons, setButtons] = useState<ButtonDraft[]>([]);
   const enabled = canReply(thread.mode);
   // `/code` inserts a canned response (docs/canned-responses.md).
   const canned = useCannedPicker(thread.id, text, setText);
 
   const send = useMutation({
     mutationFn: (input: { text: string; scheduledAt?: string }) =>
-      sendMessage(thread.id, input.text, input.scheduledAt),
+      sendMessage(thread.id, input.text, input.scheduledAt, buttonsToSend(buttons)),
     onSuccess: (answer) => {
       setText("");
+      setButtons([]);
       if (isScheduled(answer)) {
         setScheduling(false);
         setScheduleAt("");
@@ -102,6 +106,7 @@ export function Composer({ thread }: { thread: Thread }) {
             }
           }}
         />
+        <ComposerButtons drafts={buttons} onChange={setButtons} disabled={!enabled} />
         <Group justify="space-between" gap="xs" align="flex-end">
           <Group gap="xs" align="flex-end">
             <Switch

@@ -5,6 +5,7 @@ import { SaveTestCaseMenu } from "../evals/SaveTestCaseMenu";
 import { formatActivity } from "./activity-time";
 import { sideOf } from "./conversation";
 import type { MessageFeedback } from "./feedback";
+import { MessageButtons } from "./MessageButtons";
 import { MessageRating } from "./MessageRating";
 import classes from "./thread.module.css";
 import type { Message } from "./types";
@@ -68,6 +69,7 @@ export function MessageBubble({
           <MarkdownText text={message.content} />
         )}
         <VoiceAttachments message={message} />
+        <MessageButtons message={message} />
         {message.attachments?.some((attachment) => attachment.url && !isSound(attachment.kind)) ? (
           <Stack gap={2} mt={4}>
             {message.attachments

@@ -2,6 +2,7 @@ import { api } from "../../api/client";
 import { filtersToCountsQuery, filtersToQuery, type InboxFilters } from "./filters";
 import type {
   Bot,
+  ButtonDraft,
   Chat,
   Message,
   Operator,
@@ -68,11 +69,15 @@ export const retryReply = (id: string) =>
 export const assignThread = (id: string, operatorId: string | null) =>
   api<Thread>(`/threads/${enc(id)}/assign`, { method: "POST", body: { operator_id: operatorId } });
 
-/** 200 with the Message, or 202 `Scheduled` when `scheduledAt` is given. */
-export const sendMessage = (id: string, text: string, scheduledAt?: string) =>
+/** 200 with the Message, or 202 `Scheduled` when `scheduledAt` is given; `buttons` go under it. */
+export const sendMessage = (id: string, text: string, scheduledAt?: string, buttons: ButtonDraft[] = []) =>
   api<Message | Scheduled>(`/threads/${enc(id)}/send`, {
     method: "POST",
-    body: scheduledAt ? { text, scheduledAt } : { text },
+    body: {
+      text,
+      ...(scheduledAt ? { scheduledAt } : {}),
+      ...(buttons.length > 0 ? { buttons } : {}),
+    },
   });
 
 export const decideApproval = (threadId: string, approvalId: string, approve: boolean, reason?: string) =>

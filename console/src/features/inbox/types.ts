@@ -123,6 +123,23 @@ export interface Message {
   delivery?: MessageDelivery;
   /** The signed-in operator who wrote an `operator` message. */
   operator?: NamedRef | null;
+  /** Buttons offered under it (docs/channels.md, "Buttons"). */
+  buttons?: MessageButton[];
+  /** On the customer's message that is the press of a button: which one. */
+  choice?: { message_id: string; button_id: string; label: string };
+}
+
+export interface MessageButton {
+  kind: "reply" | "link";
+  label: string;
+  id?: string;
+  url?: string;
+}
+
+/** A button the operator adds to a reply: with `url` a link, without a reply button. */
+export interface ButtonDraft {
+  label: string;
+  url?: string;
 }
 
 export interface ToolApproval {

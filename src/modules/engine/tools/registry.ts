@@ -3,6 +3,7 @@ import { addLabelTool } from "./add-label.js";
 import { getCurrentTimeTool } from "./get-current-time.js";
 import { handoffToOperatorTool } from "./handoff-to-operator.js";
 import { knowledgeSearchTool } from "./knowledge-search.js";
+import { offerChoicesTool } from "./offer-choices.js";
 import { resolveConversationTool } from "./resolve-conversation.js";
 import { scheduleMessageTool } from "./schedule-message.js";
 import { updateWorkingMemoryTool } from "./update-working-memory.js";
@@ -18,6 +19,7 @@ export const BUILTIN_TOOLS: BuiltinTool[] = [
   knowledgeSearchTool,
   addLabelTool,
   resolveConversationTool,
+  offerChoicesTool,
 ];
 
 const byName = new Map(BUILTIN_TOOLS.map((builtin) => [builtin.name, builtin]));

@@ -1,4 +1,5 @@
 import { SpanKind } from "@opentelemetry/api";
+import type { MessageButton } from "../../../events/buttons.js";
 import type { Clock } from "../../../infra/clock.js";
 import { NO_TELEMETRY, type Telemetry } from "../../../infra/telemetry/telemetry.js";
 import { failSpan, withSpan } from "../../../infra/telemetry/with-span.js";
@@ -11,6 +12,7 @@ import type { VendorContext } from "../../../vendors/contract/vendor-context.js"
 import { type ConnectionService, describe } from "../connection-service.js";
 import type { Connector, Connectors } from "../connectors.js";
 import { botWritesMarkdown } from "./bot-markdown.js";
+import { withButtons } from "./message-buttons.js";
 import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
 import { type OutboundPart, outboundParts } from "./outbound-parts.js";
 
@@ -39,7 +41,8 @@ const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
 /**
  * The `channel.deliver` job (docs/channels.md, "Sending"): splits the message to the vendor's
  * limit, converts the bot's Markdown to the vendor's markup (docs/channels.md, "Formatting")
- * and sends the parts in order, recording each one's vendor id as it goes, so a retry
+ * and sends the parts in order, the message's buttons with the last (message-buttons.ts),
+ * recording each one's vendor id as it goes, so a retry
  * resumes after the last part that went out. A rate limit waits as long as the vendor asked;
  * refused credentials put the integration in `error`; a permanent refusal and a send that
  * still fails after its attempts are recorded on the message and not retried.
@@ -144,7 +147,9 @@ export class MessageDeliverer {
         }
         if (!channel.send)
           throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
-        const parts = outboundParts(message.content, {
+        const offered = message.buttons ? (JSON.parse(message.buttons) as MessageButton[]) : [];
+        const out = withButtons(message.content, offered, channel.buttons);
+        const parts = outboundParts(out.text, {
           source,
           markup: channel.markup ?? "plain",
           limit: channel.textLimit ?? DEFAULT_LIMIT,
@@ -155,10 +160,12 @@ export class MessageDeliverer {
         }
         for (let index = delivery.parts_sent; index < parts.length; index += 1) {
           const part = parts[index] as OutboundPart;
+          const last = index === parts.length - 1;
           const sent = await sendPart(channel, context, part, {
             conversationId,
             text: part.text,
             markup: part.markup,
+            ...(last && out.buttons.length > 0 ? { buttons: out.buttons } : {}),
             idempotencyKey: `${message.id}:${index}`,
           });
           delivery.parts_sent = index + 1;

@@ -8,6 +8,11 @@ export interface InboxDelivery {
   vendor: IntegrationVendor;
   chat: { id: string; bot_id: string };
   message: InboundMessage;
+  /**
+   * Whether the channel shows buttons natively (`Channel.buttons`). Without, buttons went out as
+   * numbered lines, and a message that is one of the numbers is that button's press.
+   */
+  nativeButtons: boolean;
 }
 
 /**

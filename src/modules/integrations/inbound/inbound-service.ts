@@ -66,6 +66,7 @@ export class InboundService {
           vendor,
           chat,
           message,
+          nativeButtons: channel.buttons !== undefined,
         });
       }
     }
