@@ -116,6 +116,8 @@ function telegramSuite(dialect: TestDialect) {
       expect(fake.sent.at(-1)?.body).toEqual({
         chat_id: 5001,
         text: SIZES.text,
+        // The bot's text goes in Telegram's HTML (docs/channels.md, "Formatting").
+        parse_mode: "HTML",
         reply_markup: {
           inline_keyboard: [
             [{ text: "Small", callback_data: `${offer.id}:0` }],
