@@ -4,6 +4,7 @@ import { ChannelError } from "../../src/vendors/contract/channel-error.js";
 import type { VendorContext } from "../../src/vendors/contract/vendor-context.js";
 import { facebook } from "../../src/vendors/facebook/index.js";
 import { instagram } from "../../src/vendors/instagram/index.js";
+import { partsBeforeButtons, within } from "../../src/vendors/meta/outbound-buttons.js";
 import { whatsapp } from "../../src/vendors/whatsapp/index.js";
 import { LIST_BUTTON_TEXT } from "../../src/vendors/whatsapp/interactive.js";
 import { adapterHookServer } from "./adapter-hook-server.js";
@@ -327,5 +328,34 @@ describe("instagram buttons: links beside replies", () => {
     for (const message of bodies) expect(Buffer.byteLength(message.text, "utf8")).toBeLessThanOrEqual(1000);
     expect(bodies[0]).not.toHaveProperty("quick_replies");
     expect(bodies[1]?.quick_replies).toHaveLength(1);
+  });
+});
+
+describe("text before the buttons' message", () => {
+  const last = within({ max: 640, unit: "chars" });
+  const plain = within({ max: 1000, unit: "bytes" });
+
+  it("keeps a text that fits whole", () => {
+    expect(partsBeforeButtons("Short", last, plain)).toEqual(["Short"]);
+  });
+
+  it("cuts at a line break or a space, each part within its limit, nothing lost", () => {
+    const text = Array.from({ length: 300 }, (_, index) =>
+      index % 10 === 9 ? `word${index}\n` : `word${index} `,
+    ).join("");
+    const parts = partsBeforeButtons(text, last, plain);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(last(parts.at(-1)!)).toBe(true);
+    for (const part of parts) expect(plain(part)).toBe(true);
+    for (const part of parts) expect(part).toMatch(/^word\d+/);
+    expect(parts.join(" ").replace(/\s+/g, " ")).toBe(text.trim().replace(/\s+/g, " "));
+  });
+
+  it("cuts hard inside a text without spaces, never inside a character", () => {
+    const text = "я".repeat(1500);
+    const parts = partsBeforeButtons(text, last, plain);
+    expect(parts.join("")).toBe(text);
+    expect(parts.map((part) => [...part].length)).toEqual([360, 500, 640]);
+    for (const part of parts.slice(0, -1)) expect(Buffer.byteLength(part, "utf8")).toBeLessThanOrEqual(1000);
   });
 });
