@@ -2,18 +2,21 @@ import type { z } from "zod";
 import type { VendorDefinition } from "../contract/vendor.js";
 import { graphApiSettings } from "../meta/graph-settings.js";
 import { parseMessagingEvents } from "../meta/messaging-events.js";
-import { sendApiText, sendApiTypingOn } from "../meta/send-api.js";
+import { sendApiMessage, sendApiTypingOn } from "../meta/send-api.js";
+import { SEND_API_BUTTONS } from "../meta/send-api-buttons.js";
 import { subscriptionHandshake } from "../meta/subscription-handshake.js";
 import { verifiedBody } from "../meta/verified-body.js";
 import { facebookAuthDataSchema } from "./auth-data.js";
 import { pageNode, subscribeFacebookPage, unsubscribeFacebookPage } from "./page-subscription.js";
 import { facebookProfile } from "./profile.js";
 
+const TEXT_LIMIT = { max: 2000, unit: "chars" } as const;
+
 /**
  * The Facebook Messenger channel (docs/channels.md, "Messenger"): a Page's conversations, one per
  * customer PSID, routed by `page_id`. Webhooks are verified with the app secret
  * (`X-Hub-Signature-256`) and the dashboard's GET handshake with the verify token; replies go
- * through the Send API as the Page.
+ * through the Send API as the Page; buttons are quick replies and a button template's links.
  */
 export const facebook = {
   id: "facebook",
@@ -21,7 +24,8 @@ export const facebook = {
   settings: graphApiSettings,
   channel: {
     routeKeys: ["page_id"],
-    textLimit: { max: 2000, unit: "chars" },
+    textLimit: TEXT_LIMIT,
+    buttons: SEND_API_BUTTONS,
     handshake: (context, request) => subscriptionHandshake(context.authData.verify_token, request),
     parseInbound: async (context, request) => {
       const body = verifiedBody(context.authData.app_secret, request);
@@ -29,7 +33,11 @@ export const facebook = {
       const source = { object: "page", ownId: context.authData.page_id, routeKey: "page_id" } as const;
       return { kind: "accepted", messages: parseMessagingEvents(body, source) };
     },
-    send: (context, message) => sendApiText(context, pageNode(context), message),
+    send: (context, message) =>
+      sendApiMessage(context, pageNode(context), message, {
+        textLimit: TEXT_LIMIT,
+        quickRepliesOnTemplate: true,
+      }),
     sendTyping: (context, conversationId) => sendApiTypingOn(context, pageNode(context), conversationId),
     setUpWebhook: subscribeFacebookPage,
     tearDownWebhook: unsubscribeFacebookPage,

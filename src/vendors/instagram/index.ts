@@ -2,7 +2,8 @@ import type { z } from "zod";
 import type { VendorDefinition } from "../contract/vendor.js";
 import { graphApiSettings } from "../meta/graph-settings.js";
 import { parseMessagingEvents } from "../meta/messaging-events.js";
-import { sendApiText, sendApiTypingOn } from "../meta/send-api.js";
+import { sendApiMessage, sendApiTypingOn } from "../meta/send-api.js";
+import { SEND_API_BUTTONS } from "../meta/send-api-buttons.js";
 import { subscriptionHandshake } from "../meta/subscription-handshake.js";
 import { verifiedBody } from "../meta/verified-body.js";
 import { instagramAuthDataSchema } from "./auth-data.js";
@@ -13,6 +14,7 @@ import { instagramProfile } from "./profile.js";
  * "Instagram"). The Instagram account id is not a Page id, so it is not used in the path.
  */
 const SEND_NODE = "me";
+const TEXT_LIMIT = { max: 1000, unit: "bytes" } as const;
 
 /**
  * Instagram messaging through the linked Facebook Page's token (docs/channels.md, "Instagram"):
@@ -27,7 +29,8 @@ export const instagram = {
   settings: graphApiSettings,
   channel: {
     routeKeys: ["account_id"],
-    textLimit: { max: 1000, unit: "bytes" },
+    textLimit: TEXT_LIMIT,
+    buttons: SEND_API_BUTTONS,
     handshake: (context, request) => subscriptionHandshake(context.authData.verify_token, request),
     parseInbound: async (context, request) => {
       const body = verifiedBody(context.authData.app_secret, request);
@@ -39,7 +42,8 @@ export const instagram = {
       } as const;
       return { kind: "accepted", messages: parseMessagingEvents(body, source) };
     },
-    send: (context, message) => sendApiText(context, SEND_NODE, message),
+    send: (context, message) =>
+      sendApiMessage(context, SEND_NODE, message, { textLimit: TEXT_LIMIT, quickRepliesOnTemplate: false }),
     sendTyping: (context, conversationId) => sendApiTypingOn(context, SEND_NODE, conversationId),
   },
   profile: instagramProfile,

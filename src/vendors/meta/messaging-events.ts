@@ -13,8 +13,10 @@ export interface MessagingSource {
 
 /**
  * The customer messages of a Messenger or Instagram webhook (docs/channels.md, "Meta"):
- * `entry[].messaging[]` events with a `message` or a `postback`. Dropped without error: entries
- * of another Page/account than `ownId`, echoes (`is_echo`: the Page's own sends), anything the
+ * `entry[].messaging[]` events with a `message` or a `postback`. A tapped quick reply carries
+ * `quick_reply.payload`, the id of the button Parley sent: its `choice`. A postback comes from
+ * buttons Parley does not send (a Page's menu, ice breakers) and is no choice. Dropped without
+ * error: entries of another Page/account than `ownId`, echoes (`is_echo`: the Page's own sends), anything the
  * account itself sent, deleted or unsupported messages, and every other event kind (delivery,
  * read, reaction, referral, …). The conversation is the sender's page-/Instagram-scoped id.
  * Messages come out in `timestamp` order (Meta does not guarantee delivery order).
@@ -61,11 +63,14 @@ function parseEvent(event: JsonObject, entryId: string, source: MessagingSource)
     const text = asString(message.text);
     if (text !== undefined) parts.push(text);
     if (parts.length === 0) return undefined;
+    // A tapped quick reply: its title is the text, its payload the id of the button Parley sent.
+    const buttonId = asString(asObject(message.quick_reply)?.payload);
     return {
       ...base,
       externalMessageId: mid,
       text: parts.join("\n"),
       attachments: readable.map((item) => item.attachment),
+      ...(buttonId === undefined ? {} : { choice: { buttonId } }),
     };
   }
 

@@ -17,6 +17,7 @@ const PERMANENT: Record<number, string> = {
   900: "recipient_blacklisted", // the user is in the community's blacklist
   901: "recipient_blocked", // the user has not allowed (or has forbidden) messages from the community
   902: "privacy", // the user's privacy settings forbid the message
+  912: "bot_features_off", // a keyboard was sent but the community's bot features are off
   914: "message_too_long",
   917: "conversation_not_found", // the community has no access to this chat
 };

@@ -3,6 +3,7 @@ import { apiUrlSetting, type VendorDefinition } from "../contract/vendor.js";
 import { vkAuthDataSchema } from "./auth-data.js";
 import { fetchVkFile } from "./files.js";
 import { parseVkInbound } from "./inbound.js";
+import { VK_BUTTONS } from "./keyboard.js";
 import { readVkProfile } from "./profile.js";
 import { sendVkMessage, sendVkTyping } from "./send.js";
 import { setUpVkWebhook, tearDownVkWebhook } from "./webhook.js";
@@ -10,7 +11,7 @@ import { setUpVkWebhook, tearDownVkWebhook } from "./webhook.js";
 /**
  * The VK channel: community messages through the Callback API (docs/channels.md, "VK").
  * Inbound events are verified by the secret key in their body; replies go out with
- * `messages.send`, deduplicated by VK through `random_id`. Route keys: `peer_type` ("user" for
+ * `messages.send`, deduplicated by VK through `random_id`, buttons as an inline keyboard. Route keys: `peer_type` ("user" for
  * a private dialog, "chat" for a group chat) and `peer_id`; the conversation id is the peer id.
  * State keys: `group_id`, `callback_server_id`, `secret`, `confirmation_code` (state.ts).
  */
@@ -22,6 +23,7 @@ export const vk = {
     routeKeys: ["peer_type", "peer_id"],
     // VK's schema allows 9000 characters, but 4096 is what clients reliably show whole.
     textLimit: { max: 4096, unit: "chars" },
+    buttons: VK_BUTTONS,
     parseInbound: parseVkInbound,
     send: sendVkMessage,
     sendTyping: sendVkTyping,

@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../contract/channel.js";
 import { asArray, asNumber, asRecord, asString, type JsonRecord } from "../shared/json-fields.js";
 import { type DescribedAttachment, describeAttachment, describeGeo } from "./attachments.js";
+import { choiceOf } from "./keyboard.js";
 
 /** Peer ids from this one up are group chats (2000000000 + chat id); below it, users. */
 const CHAT_PEER_BASE = 2_000_000_000;
@@ -12,6 +13,13 @@ const CHAT_PEER_BASE = 2_000_000_000;
 function messageOf(object: JsonRecord): JsonRecord | undefined {
   return asRecord(object.message) ?? (object.peer_id !== undefined ? object : undefined);
 }
+
+/**
+ * In a group chat a button press reaches the bot as `[club<id>|<name>] <label>`, the mention
+ * VK puts before messages addressed to the community (seen in SDKs and bots, not in VK's pages:
+ * unconfirmed); a choice's text is the label alone.
+ */
+const COMMUNITY_MENTION = /^\[club\d+\|[^\]]*\]\s*/;
 
 /** How the model reads the message: its text and a placeholder per non-text part. */
 function readableText(text: string, described: DescribedAttachment[], forwarded: number): string {
@@ -33,7 +41,9 @@ function readableText(text: string, described: DescribedAttachment[], forwarded:
 }
 
 /**
- * Normalises a `message_new` event (docs/channels.md, "VK"). No message for: the community's
+ * Normalises a `message_new` event (docs/channels.md, "VK"); a press of a keyboard button
+ * Parley sent carries its id in `payload` (keyboard.ts) and becomes `choice`, its text being the
+ * button's label. No message for: the community's
  * own messages (`out: 1`, or sent from the community's id), service messages (`action`: a user
  * joined, the chat was renamed…), and messages with nothing in them.
  */
@@ -54,7 +64,9 @@ export function toInboundMessage(event: JsonRecord, groupId: number | undefined)
   const location = geo ? describeGeo(geo) : undefined;
   if (location) described.push(location);
   const forwarded = asArray(message.fwd_messages).length;
-  const text = readableText(asString(message.text) ?? "", described, forwarded);
+  const choice = choiceOf(message.payload);
+  const typed = asString(message.text) ?? "";
+  const text = readableText(choice ? typed.replace(COMMUNITY_MENTION, "") : typed, described, forwarded);
   if (!text) return undefined;
 
   const conversationMessageId = asNumber(message.conversation_message_id);
@@ -66,5 +78,6 @@ export function toInboundMessage(event: JsonRecord, groupId: number | undefined)
     text,
     attachments: described.map((part) => part.attachment),
     route: { peer_type: peerId < CHAT_PEER_BASE ? "user" : "chat", peer_id: String(peerId) },
+    ...(choice ? { choice } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { OutboundMessage } from "../contract/channel.js";
-import { permanentFailure } from "../contract/channel-error.js";
+import { ChannelError, permanentFailure } from "../contract/channel-error.js";
 import { asNumber } from "../shared/json-fields.js";
 import { callVk } from "./api-client.js";
+import { keyboardAsText, vkKeyboard } from "./keyboard.js";
 import { knownGroupId, type VkContext } from "./state.js";
 
 /**
@@ -23,16 +24,36 @@ function peerIdOf(conversationId: string): number {
   return peerId;
 }
 
-/** Sends one part with `messages.send`; resolves with VK's message id. */
+/**
+ * Sends one part with `messages.send`; resolves with VK's message id. Buttons go as an inline
+ * `keyboard`. A community whose bot features are off refuses any keyboard (error 912,
+ * `bot_features_off`): the part is then sent once more with the buttons written into the text,
+ * under its own `random_id` (so a retry of the whole part is still dropped by VK).
+ */
 export async function sendVkMessage(
   context: VkContext,
   message: OutboundMessage,
 ): Promise<{ externalMessageId: string | null }> {
-  const response = await callVk(context, "messages.send", {
-    peer_id: peerIdOf(message.conversationId),
-    random_id: randomIdFor(message.idempotencyKey),
-    message: message.text,
-  });
+  const peerId = peerIdOf(message.conversationId);
+  const buttons = message.buttons ?? [];
+  const send = (text: string, key: string, keyboard?: string) =>
+    callVk(context, "messages.send", {
+      peer_id: peerId,
+      random_id: randomIdFor(key),
+      message: text,
+      keyboard,
+    });
+  let response: unknown;
+  try {
+    response = await send(
+      message.text,
+      message.idempotencyKey,
+      buttons.length > 0 ? vkKeyboard(buttons) : undefined,
+    );
+  } catch (error) {
+    if (!(error instanceof ChannelError && error.code === "bot_features_off")) throw error;
+    response = await send(keyboardAsText(message.text, buttons), `${message.idempotencyKey}:text`);
+  }
   const id = asNumber(response);
   return { externalMessageId: id === undefined ? null : String(id) };
 }

@@ -48,6 +48,7 @@ function parseMessage(
     text: content.text,
     attachments: content.attachments,
     route: { phone_number_id: phoneNumberId },
+    ...(content.choice ? { choice: content.choice } : {}),
   };
 }
 

@@ -6,15 +6,17 @@ import { verifiedBody } from "../meta/verified-body.js";
 import { subscribeWhatsappApp, unsubscribeWhatsappApp } from "./app-subscription.js";
 import { whatsappAuthDataSchema } from "./auth-data.js";
 import { parseWhatsappMessages } from "./inbound.js";
+import { WHATSAPP_BUTTONS } from "./interactive.js";
 import { fetchWhatsappMedia } from "./media.js";
 import { whatsappProfile } from "./profile.js";
-import { sendWhatsappText } from "./send.js";
+import { sendWhatsappMessage } from "./send.js";
 import { sendWhatsappTemplate } from "./templates.js";
 
 /**
  * The WhatsApp Cloud API channel (docs/channels.md, "WhatsApp"). Webhooks are verified with
  * the app secret (`X-Hub-Signature-256`) and the dashboard's GET handshake with the verify
- * token; one conversation per customer wa_id; messages are routed by `phone_number_id`.
+ * token; one conversation per customer wa_id; messages are routed by `phone_number_id`;
+ * buttons are interactive messages, and a press arrives as an interactive reply.
  * No `sendTyping`: WhatsApp's typing indicator is tied to marking a given inbound message read,
  * and the send path does not carry that message's id. Approved message templates go out with
  * `sendTemplate` (docs/channels.md, "Templates").
@@ -27,13 +29,14 @@ export const whatsapp = {
     routeKeys: ["phone_number_id"],
     textLimit: { max: 4096, unit: "chars" },
     markup: "whatsapp",
+    buttons: WHATSAPP_BUTTONS,
     handshake: (context, request) => subscriptionHandshake(context.authData.verify_token, request),
     parseInbound: async (context, request) => {
       const body = verifiedBody(context.authData.app_secret, request);
       if (body === "rejected") return { kind: "rejected" };
       return { kind: "accepted", messages: parseWhatsappMessages(body, context.authData.phone_number_id) };
     },
-    send: sendWhatsappText,
+    send: sendWhatsappMessage,
     sendTemplate: sendWhatsappTemplate,
     setUpWebhook: subscribeWhatsappApp,
     tearDownWebhook: unsubscribeWhatsappApp,

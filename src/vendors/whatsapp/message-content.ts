@@ -5,11 +5,13 @@ import { asArray, asNumber, asObject, asString, type JsonObject } from "../meta/
 export interface MessageContent {
   text: string;
   attachments: InboundAttachment[];
+  /** The press of a button Parley sent: the reply button's or list row's id. */
+  choice?: { buttonId: string };
 }
 
 /**
  * What one WhatsApp `messages[]` item says, by its `type` (docs/channels.md, "WhatsApp"): the
- * text, a button or list reply's title, or a placeholder for media, locations and contact cards
+ * text, a button or list reply's title (with its id as `choice`), or a placeholder for media, locations and contact cards
  * (media attachments carry the media id as `ref`, for `fetchFile`). Reactions, `unsupported`,
  * `system` and unknown types say nothing: `undefined`, and the message is dropped.
  */
@@ -34,7 +36,11 @@ export function whatsappMessageContent(message: JsonObject): MessageContent | un
       const interactive = asObject(message.interactive);
       const reply = asObject(interactive?.button_reply) ?? asObject(interactive?.list_reply);
       const title = asString(reply?.title);
-      if (title !== undefined) return { text: title, attachments: [] };
+      const id = asString(reply?.id);
+      if (title !== undefined)
+        return id === undefined
+          ? { text: title, attachments: [] }
+          : { text: title, attachments: [], choice: { buttonId: id } };
       if (interactive?.nfm_reply !== undefined)
         return { text: placeholder("form response"), attachments: [] };
       return undefined;

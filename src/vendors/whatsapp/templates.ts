@@ -77,7 +77,7 @@ export async function sendWhatsappTemplate(
   message: OutboundTemplate,
 ): Promise<{ externalMessageId: string | null }> {
   const { name, language, components } = message.template;
-  return postWhatsappMessage(context, message.conversationId, {
+  const externalMessageId = await postWhatsappMessage(context, message.conversationId, {
     type: "template",
     template: {
       name,
@@ -85,4 +85,5 @@ export async function sendWhatsappTemplate(
       ...(components.length > 0 ? { components } : {}),
     },
   });
+  return { externalMessageId };
 }

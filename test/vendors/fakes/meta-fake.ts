@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { IntegrationVendor } from "../../../src/storage/schema-integrations.js";
 import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../vendor-kit.js";
+import { type CheckedButtons, checkSendApiButtons, checkWhatsappInteractive } from "./meta-button-checks.js";
 
 /**
  * A fake Meta Graph API on loopback, configurable per product: WhatsApp Cloud API (`whatsapp`),
@@ -20,6 +21,10 @@ import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../
  *   `POST|DELETE|GET /<page_id|me>/subscribed_apps` (`subscribed_fields` required on POST).
  * - instagram: `POST /me/messages`, `GET /<account_id|me>?fields=…`.
  *
+ * Messages with buttons (WhatsApp `interactive`; Messenger and Instagram quick replies and the
+ * button template) are checked by meta-button-checks.ts and kept per conversation, so
+ * `pressButton` can post what Meta posts when the customer taps one.
+ *
  * Meta has no API to register the callback URL (it is entered in the app dashboard), so
  * `registersWebhook` is false and `deliverText` needs `hookUrl`. Inbound events are serialised
  * the way Meta does (non-ASCII and `/` escaped) and signed with `X-Hub-Signature-256` over
@@ -35,6 +40,8 @@ export interface GraphFailure {
   subcode?: number;
   message: string;
   type?: string;
+  /** WhatsApp's `error_data.details`. */
+  details?: string;
 }
 
 /** Every call the fake got, for assertions on what Parley sent. */
@@ -175,6 +182,9 @@ export const DEFAULT_TEMPLATES: FakeTemplate[] = [
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 const placeholderCount = (text: unknown) =>
   typeof text === "string" ? new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1])).size : 0;
+type Json = Record<string, unknown>;
+const isJson = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const VERSION_PREFIX = /^\/(v\d+\.\d+)(\/.*)$/;
 const MEDIA_DOWNLOAD_PATH = "/whatsapp_business/attachments/";
@@ -204,6 +214,8 @@ function graphError(failure: GraphFailure): GraphAnswer {
     code: failure.code,
   };
   if (failure.subcode !== undefined) error.error_subcode = failure.subcode;
+  if (failure.details !== undefined)
+    error.error_data = { messaging_product: "whatsapp", details: failure.details };
   error.fbtrace_id = randomBytes(8).toString("base64url");
   return new GraphAnswer(failure.status, { error });
 }
@@ -236,6 +248,8 @@ export class FakeGraph implements FakeVendor {
   readonly requests: GraphRequestRecord[] = [];
   /** Sender actions (typing) Messenger/Instagram got: recipient id and action. */
   readonly senderActions: Array<{ recipientId: string; action: string }> = [];
+  /** Conversation → the last message with buttons sent there: its id and what it offered. */
+  readonly offers = new Map<string, CheckedButtons & { messageId: string }>();
   /** Node id → the subscribed fields of the app's subscription (`subscribed_apps`). */
   readonly subscriptions = new Map<string, string[]>();
   readonly registersWebhook = false;
@@ -377,6 +391,42 @@ export class FakeGraph implements FakeVendor {
     const conversationId = options.conversationId ?? options.userId ?? this.product.defaultConversationId;
     const payload = this.textEvent(conversationId, options);
     const answer = await this.deliver(options.hookUrl, payload, options.badProof ?? false);
+    return { ...answer, conversationId };
+  }
+
+  /**
+   * What Meta posts when the customer taps the choice titled `title` of the last message with
+   * buttons sent to the conversation: WhatsApp an `interactive` message with `button_reply` or
+   * `list_reply` `{id, title}` and `context` naming the message tapped; Messenger and Instagram
+   * a message whose text is the title, with `quick_reply: {payload}`.
+   */
+  async pressButton(
+    hookUrl: string,
+    title: string,
+    options: Omit<InboundTextOptions, "text" | "hookUrl"> = {},
+  ): Promise<{ status: number; body: string; conversationId: string }> {
+    const conversationId = options.conversationId ?? options.userId ?? this.product.defaultConversationId;
+    const offer = this.offers.get(conversationId);
+    const choice = offer?.choices.find((candidate) => candidate.title === title);
+    if (!offer?.reply || !choice)
+      throw new Error(`meta fake: no button "${title}" was sent to ${conversationId}`);
+    const payload = this.textEvent(conversationId, { ...options, text: title }) as {
+      entry: Array<{
+        changes?: Array<{ value: { messages: Json[] } }>;
+        messaging?: Array<{ message: Json }>;
+      }>;
+    };
+    const entry = payload.entry[0]!;
+    if (this.productName === "whatsapp") {
+      const item = entry.changes![0]!.value.messages[0]!;
+      delete item.text;
+      item.type = "interactive";
+      item.context = { from: this.product.node.display_phone_number, id: offer.messageId };
+      item.interactive = { type: offer.reply, [offer.reply]: { id: choice.id, title: choice.title } };
+    } else {
+      entry.messaging![0]!.message.quick_reply = { payload: choice.id };
+    }
+    const answer = await this.deliver(hookUrl, payload, options.badProof ?? false);
     return { ...answer, conversationId };
   }
 
@@ -671,6 +721,7 @@ export class FakeGraph implements FakeVendor {
     if (typeof body.to !== "string" || body.to === "")
       throw invalidParameter("(#100) The parameter to is required.");
     if (body.type === "template") return this.templateMessage(body.to, body.template);
+    if (body.type === "interactive") return this.whatsappInteractive(body.to, record, body);
     if (body.type !== "text") {
       throw graphError({ status: 400, code: 131009, message: "(#131009) Parameter value is not valid" });
     }
@@ -815,6 +866,25 @@ export class FakeGraph implements FakeVendor {
     };
   }
 
+  private whatsappInteractive(to: string, record: GraphRequestRecord, body: Json): unknown {
+    const checked = checkWhatsappInteractive(body.interactive);
+    if ("code" in checked) throw graphError({ status: 400, ...checked });
+    this.sent.push({
+      conversationId: to,
+      text: checked.text,
+      method: record.method,
+      path: record.rawPath,
+      body,
+    });
+    const messageId = `wamid.${randomBytes(24).toString("base64url")}`;
+    this.offers.set(to, { ...checked, messageId });
+    return {
+      messaging_product: "whatsapp",
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id: messageId }],
+    };
+  }
+
   private sendApiMessages(id: string, record: GraphRequestRecord): unknown {
     const allowed = this.productName === "facebook" ? ["me", this.product.ownId] : ["me"];
     if (!allowed.includes(id)) throw noSuchObject("POST", id);
@@ -837,6 +907,21 @@ export class FakeGraph implements FakeVendor {
     }
     if (!["RESPONSE", "UPDATE", "MESSAGE_TAG"].includes(String(body.messaging_type))) {
       throw invalidParameter("(#100) Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}");
+    }
+    const buttons = isJson(body.message) ? checkSendApiButtons(body.message) : undefined;
+    if (buttons && "code" in buttons) throw graphError({ status: 400, ...buttons });
+    if (buttons) {
+      if ((body.message as Json).attachment === undefined) this.checkLength(buttons.text, "message[text]");
+      const messageId = `m_${randomUUID().replace(/-/g, "")}`;
+      this.sent.push({
+        conversationId: recipientId,
+        text: buttons.text,
+        method: record.method,
+        path: record.rawPath,
+        body,
+      });
+      this.offers.set(recipientId, { ...buttons, messageId });
+      return { recipient_id: recipientId, message_id: messageId };
     }
     const text = (body.message as { text?: unknown } | undefined)?.text;
     if (typeof text !== "string" || text === "")

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../vendor-kit.js";
+import { checkVkKeyboard, type VkKeyboardButton } from "./vk-keyboard-check.js";
 
 /**
  * A fake VK API (docs/channels.md, "VK") on loopback, for the adapter's tests and the shared
@@ -13,6 +14,8 @@ import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../
  * It plays VK's Callback API too: it keeps the callback servers Parley registers and posts
  * `message_new` events (and, on request, the `confirmation` event) to them with their secret
  * key in the body. `/files/<name>` stands in for VK's CDN (photo, voice and document URLs).
+ * A `keyboard` sent with a message is checked (vk-keyboard-check.ts) and kept per peer, so
+ * `pressButton` can send what VK sends when the customer taps one of its buttons.
  */
 
 /** A private dialog's peer id is the user's id; group chats start at 2000000000. */
@@ -77,6 +80,10 @@ export class VkFake implements FakeVendor {
   readonly blockedPeers = new Set<number>();
   /** When set, the callback-server methods answer error 15 (a token without the `manage` right). */
   denyCallbackManagement = false;
+  /** When set, a message with a keyboard answers error 912 (the community's bot features are off). */
+  botFeaturesOff = false;
+  /** Peer → the buttons of the last keyboard sent there, row by row. */
+  readonly keyboards = new Map<number, VkKeyboardButton[][]>();
   baseUrl = "";
   env: Record<string, string> = {};
   expectedProfile = { id: String(this.groupId), name: this.groupName, username: this.screenName };
@@ -150,6 +157,33 @@ export class VkFake implements FakeVendor {
   async deliverText(
     options: InboundTextOptions,
   ): Promise<{ status: number; body: string; conversationId: string }> {
+    return this.deliverMessage(options, {});
+  }
+
+  /**
+   * What VK posts when the customer taps the `text` button labelled `label` of the last keyboard
+   * sent to the conversation: a `message_new` whose text is the label and whose `payload` is
+   * the button's payload string, as sent. In a group chat the text starts with the community's
+   * mention, `[club<id>|@<screen name>] ` (as bots see it; not in VK's docs: unconfirmed).
+   */
+  async pressButton(
+    label: string,
+    options: Omit<InboundTextOptions, "text"> = {},
+  ): Promise<{ status: number; body: string; conversationId: string }> {
+    const peerId = Number(options.conversationId ?? options.userId ?? DEFAULT_USER_ID);
+    const button = this.keyboards
+      .get(peerId)
+      ?.flat()
+      .find((candidate) => candidate.type === "text" && candidate.label === label);
+    if (!button) throw new Error(`vk fake: no text button "${label}" was sent to ${peerId}`);
+    const text = peerId < 2_000_000_000 ? label : `[club${this.groupId}|@${this.screenName}] ${label}`;
+    return this.deliverMessage({ ...options, text }, button.payload ? { payload: button.payload } : {});
+  }
+
+  private async deliverMessage(
+    options: InboundTextOptions,
+    extra: Record<string, unknown>,
+  ): Promise<{ status: number; body: string; conversationId: string }> {
     const peerId = Number(options.conversationId ?? options.userId ?? DEFAULT_USER_ID);
     const fromId = Number(options.userId ?? (peerId < 2_000_000_000 ? peerId : DEFAULT_USER_ID));
     const conversationMessageId = (this.conversationMessageIds.get(peerId) ?? 0) + 1;
@@ -168,6 +202,7 @@ export class VkFake implements FakeVendor {
       peer_id: peerId,
       random_id: 0,
       text: options.text,
+      ...extra,
     };
     const object = {
       message,
@@ -412,11 +447,16 @@ export class VkFake implements FakeVendor {
     if ([...text].length > TEXT_LIMIT) throw new VkApiError(914, "Message is too long");
     if (this.blockedPeers.has(Number(peer)))
       throw new VkApiError(901, "Can't send messages for users without permission");
+    const keyboard = params.keyboard === undefined ? undefined : checkVkKeyboard(params.keyboard);
+    if (keyboard && this.botFeaturesOff)
+      throw new VkApiError(912, "This is a chat bot feature, change this status in settings");
+    if (keyboard && "error" in keyboard) throw new VkApiError(911, keyboard.error);
     // VK sends a message once per random_id: a repeat answers the first message's id.
     const repeated = params.random_id !== "0" ? this.messageIdByRandomId.get(params.random_id) : undefined;
     if (repeated !== undefined) return repeated;
     const id = this.nextMessageId++;
     if (params.random_id !== "0") this.messageIdByRandomId.set(params.random_id, id);
+    if (keyboard && "rows" in keyboard) this.keyboards.set(Number(peer), keyboard.rows);
     this.sent.push({
       conversationId: peer,
       text,
