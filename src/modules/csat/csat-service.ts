@@ -7,8 +7,9 @@ import type { IdGenerator } from "../../infra/ids.js";
 import type { CsatSurveyRow } from "../../storage/repos/csat.repo.js";
 import type { Repos } from "../../storage/repos/index.js";
 import type { ThreadRow } from "../../storage/repos/threads.repo.js";
+import { isVendorId, vendorOf } from "../../vendors/registry.js";
 import { detectLanguage, type ThreadWriter } from "../engine/index.js";
-import { parseRating, surveyText, thanksText } from "./rating-text.js";
+import { parseRating, ratingButtons, surveyText, thanksText } from "./rating-text.js";
 import type { CsatRating, CsatSettings, CsatSettingsView, CsatSummary, RatingBody } from "./schemas.js";
 
 const DEFAULT_SETTINGS: CsatSettings = { enabled: false, question: null, scale: "1-5" };
@@ -85,6 +86,7 @@ export class CsatService {
     if (!thread || thread.mode === "blocked") return;
     const now = this.deps.clock.now().toISOString();
     const id = this.deps.newId("csat");
+    const channel = await this.channelOf(unit, thread);
     const stored = await repos.csat.insertAsked({
       id,
       project_id: projectId,
@@ -93,7 +95,7 @@ export class CsatService {
       bot_id: thread.bot_id,
       operator_id: thread.assignee_id,
       operator_name: thread.assignee_name,
-      channel: await this.channelOf(unit, thread),
+      channel,
       scale: settings.scale,
       message_id: null,
       state: "asked",
@@ -104,7 +106,11 @@ export class CsatService {
     });
     if (!stored) return;
     const text = surveyText(settings.question, settings.scale, await this.languageOf(unit, thread));
-    const message = await this.deps.writer.insertMessage(unit, thread, "assistant", "bot", text, null, now);
+    // The scale as buttons where the channel shows them natively; elsewhere the text says how to answer.
+    const buttons = showsButtons(channel) ? ratingButtons(settings.scale) : undefined;
+    const message = await this.deps.writer.insertMessage(unit, thread, "assistant", "bot", text, null, now, {
+      ...(buttons ? { buttons } : {}),
+    });
     await repos.csat.setMessage(projectId, id, message.id);
   }
 
@@ -330,4 +336,14 @@ function stats(counts: number[]): {
       "5": counts[4] ?? 0,
     },
   };
+}
+
+/**
+ * Whether the survey's channel shows buttons natively (docs/csat.md, "Asking"): the widget, the
+ * API (whose clients read `buttons`), and vendors with a button capability. Elsewhere buttons
+ * would become numbered lines that repeat the scale the text already gives.
+ */
+function showsButtons(channel: string): boolean {
+  if (channel === "widget" || channel === "api") return true;
+  return isVendorId(channel) && vendorOf(channel).channel?.buttons !== undefined;
 }

@@ -65,6 +65,15 @@ export function surveyText(
   return `${asked}\n${how}`;
 }
 
+/**
+ * The survey's buttons: the numbers 1–5 or the five faces, each a reply whose label is itself a
+ * rating, so a press answers through the same parsing as a typed answer.
+ */
+export function ratingButtons(scale: CsatScale): Array<{ label: string }> {
+  const labels = scale === "emoji" ? [...CSAT_EMOJI] : ["1", "2", "3", "4", "5"];
+  return labels.map((label) => ({ label }));
+}
+
 /** The bot's thanks after a rating given by message. */
 export function thanksText(language: string): string {
   return THANKS[language] ?? (THANKS.en as string);

@@ -277,6 +277,26 @@ function numberedSuite(dialect: TestDialect) {
       const later = await shop.messagesWhen(thread, (all) => all.at(-1)?.content === "Echo: 1");
       expect(later.find((m) => m.content === "1")?.choice).toBeUndefined();
     });
+
+    it("a CSAT survey goes as its text alone (no numbered lines repeating the scale); a typed 4 rates", async () => {
+      expect((await shop.t.call("POST", "/v1/csat", { body: { enabled: true } })).statusCode).toBe(200);
+      const delivered = await fake.deliverText({ userId: "7003", text: "thanks, that's all" });
+      const thread = await shop.threadOf(delivered.conversationId);
+      await shop.messagesWhen(thread, (list) => list.at(-1)?.delivery?.status === "sent");
+      const resolved = await shop.t.call("POST", `/v1/threads/${thread}/status`, {
+        body: { status: "resolved" },
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const listed = await shop.messagesWhen(thread, (list) => list.at(-1)?.delivery?.status === "sent");
+      expect(listed.at(-1)?.buttons ?? null).toBeNull();
+      expect(fake.sent.at(-1)?.text).toBe(
+        "How would you rate this conversation?\nReply with a number from 1 (bad) to 5 (great); you can add a comment after it.",
+      );
+      await fake.deliverText({ userId: "7003", conversationId: delivered.conversationId, text: "4" });
+      await shop.messagesWhen(thread, (all) => all.at(-1)?.content === "Thank you for your rating!");
+      const rating = (await shop.t.call("GET", `/v1/threads/${thread}/rating`)).json().rating;
+      expect(rating).toMatchObject({ rating: 4, channel: "avito" });
+    });
   });
 }
 
