@@ -96,6 +96,15 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     await page.goto(url);
     return page;
   }
+  /** The console, signed in as the admin, its live stream connected. */
+  async function signedInDesk(path = ""): Promise<Page> {
+    const desk = await visit(`${parley}/console/${path}`);
+    await desk.locator('input[type="email"]').fill(ADMIN_EMAIL);
+    await desk.locator('input[type="password"]').fill(ADMIN_PASSWORD);
+    await desk.getByRole("button", { name: "Sign in" }).click();
+    await desk.waitForSelector('[data-testid="live-indicator"][data-status="live"]');
+    return desk;
+  }
   const part = (page: Page, name: string) => page.locator(`[part="${name}"]`);
   const message = (page: Page, author: string, text: string) =>
     page.locator(`[part="message"][data-author="${author}"]`, { hasText: text });
@@ -111,11 +120,7 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "widget.png") });
 
     // The operator, in the console, sees the conversation arrive live and answers from there.
-    const desk = await visit(`${parley}/console/`);
-    await desk.locator('input[type="email"]').fill(ADMIN_EMAIL);
-    await desk.locator('input[type="password"]').fill(ADMIN_PASSWORD);
-    await desk.getByRole("button", { name: "Sign in" }).click();
-    await desk.waitForSelector('[data-testid="live-indicator"][data-status="live"]');
+    const desk = await signedInDesk();
     await part(page, "input").fill("Can I talk to a person?");
     await part(page, "send").click();
     const row = desk.locator('[data-testid="thread-row"]').first();
@@ -172,6 +177,40 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     expect(await chip.isDisabled()).toBe(true);
     await page.context().close();
   }, 60_000);
+
+  it("an operator's buttons from the console show as chips in the widget; the press shows in the console as the choice", async () => {
+    const page = await visit(`${allowed.origin}/`);
+    await part(page, "launcher").click();
+    await part(page, "input").fill("Please call me back");
+    await part(page, "send").click();
+    await message(page, "bot", "Echo: Please call me back").waitFor();
+    const newest = (await t.call("GET", "/v1/threads?limit=1")).json().data[0] as { id: string };
+    await t.call("POST", `/v1/threads/${newest.id}/mode`, { body: { mode: "manual" } });
+
+    const desk = await signedInDesk(`inbox/${newest.id}`);
+    await desk.locator('[data-testid="composer-input"]').fill("Shall we call you today?");
+    await desk.locator('[data-testid="composer-add-button"]').click();
+    await desk.locator('[data-testid="composer-button-label"]').nth(0).fill("Yes, call me");
+    await desk.locator('[data-testid="composer-add-button"]').click();
+    await desk.locator('[data-testid="composer-button-label"]').nth(1).fill("Not today");
+    await desk.locator('[data-testid="composer-send"]').click();
+
+    const chip = part(page, "choice").filter({ hasText: "Yes, call me" });
+    await chip.waitFor();
+    expect(await part(page, "choice").allInnerTexts()).toEqual(["Yes, call me", "Not today"]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, "widget-buttons.png") });
+    await chip.click();
+    // The console shows the visitor's press as their message, marked as the button they chose.
+    await desk.locator('[data-testid="message-choice"]', { hasText: "Yes, call me" }).waitFor();
+    if (SHOTS) await desk.screenshot({ path: join(SHOTS, "console-buttons.png") });
+    const messages = (await t.call("GET", `/v1/threads/${newest.id}/messages`)).json() as Array<{
+      content: string;
+      choice?: { label: string } | null;
+    }>;
+    expect(messages.at(-1)).toMatchObject({ content: "Yes, call me", choice: { label: "Yes, call me" } });
+    await desk.context().close();
+    await page.context().close();
+  }, 90_000);
 
   it("a page on an origin the chat does not allow gets nothing", async () => {
     const page = await visit(`${other.origin}/`);
