@@ -594,6 +594,7 @@ export class ConversationService {
       {
         ...(item.externalId ? { externalId: item.externalId } : {}),
         ...(item.attachments ? { attachments: item.attachments } : {}),
+        ...(item.choice ? { choice: item.choice } : {}),
         keepStatus: true,
       },
     );

@@ -235,63 +235,66 @@ describe.each(DIALECTS)("CSAT on %s", (dialect) => {
     expect((await webhookEvents(t, "conversation.rated")).map((e) => e.data.source)).toEqual(["widget"]);
   });
 
-  it_(
-    "the survey offers its scale as buttons in the widget and the API; a press rates",
-    async () => {
-      const { t, chat } = await setup({ enabled: true, scale: "emoji" });
-      await t.call("POST", `/v1/chats/${chat.id}/widget`, { body: { allowed_origins: [SITE] } });
-      const widget = (method: "GET" | "POST", url: string, token: string, body?: unknown) =>
-        t!.app.inject({
-          method,
-          url,
-          headers: {
-            origin: SITE,
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        });
-      const session = (
-        await t.app.inject({
-          method: "POST",
-          url: `/widget/v1/chats/${chat.id}/sessions`,
-          headers: { origin: SITE, "content-type": "application/json" },
-          payload: "{}",
-        })
-      ).json();
-      await widget("POST", "/widget/v1/messages", session.visitor_token, { text: "Hi" });
-      await resolve(t, session.thread_id);
-
-      type Shown = {
-        id: string;
-        content: string;
-        buttons?: Array<{ kind: string; label: string; id: string }>;
-      };
-      const history = (await widget("GET", "/widget/v1/messages", session.visitor_token)).json()
-        .data as Shown[];
-      const survey = history.at(-1)!;
-      expect(survey.buttons?.map((button) => [button.kind, button.label])).toEqual(
-        ["😞", "🙁", "😐", "🙂", "😍"].map((face) => ["reply", face]),
-      );
-      const pressed = await widget("POST", "/widget/v1/messages", session.visitor_token, {
-        choice: { button_id: survey.buttons![3]!.id },
+  it_("the survey offers its scale as buttons in the widget and the API; a press rates", async () => {
+    const { t, chat } = await setup({ enabled: true, scale: "emoji" });
+    await t.call("POST", `/v1/chats/${chat.id}/widget`, { body: { allowed_origins: [SITE] } });
+    const widget = (method: "GET" | "POST", url: string, token: string, body?: unknown) =>
+      t!.app.inject({
+        method,
+        url,
+        headers: {
+          origin: SITE,
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
-      expect(pressed.statusCode, pressed.body).toBe(200);
-      expect(await ratingOf(t, session.thread_id)).toMatchObject({
-        status: "answered",
-        rating: 4,
-        comment: null,
-      });
-      expect(await statusOf(t, session.thread_id)).toBe("resolved");
+    const session = (
+      await t.app.inject({
+        method: "POST",
+        url: `/widget/v1/chats/${chat.id}/sessions`,
+        headers: { origin: SITE, "content-type": "application/json" },
+        payload: "{}",
+      })
+    ).json();
+    await widget("POST", "/widget/v1/messages", session.visitor_token, { text: "Hi" });
+    await resolve(t, session.thread_id);
 
-      // The API's own threads carry them too; the survey's text still says how to answer by typing.
-      await streamTurn(t, chat.id, "api-1", "Hello");
-      await resolve(t, "api-1");
-      const apiSurvey = (await t.call("GET", "/v1/threads/api-1/messages")).json().at(-1);
-      expect(apiSurvey.buttons).toHaveLength(5);
-      expect(apiSurvey.content).toContain("😞 🙁 😐 🙂 😍");
-    },
-  );
+    type Shown = {
+      id: string;
+      content: string;
+      buttons?: Array<{ kind: string; label: string; id: string }>;
+    };
+    const history = (await widget("GET", "/widget/v1/messages", session.visitor_token)).json()
+      .data as Shown[];
+    const survey = history.at(-1)!;
+    expect(survey.buttons?.map((button) => [button.kind, button.label])).toEqual(
+      ["😞", "🙁", "😐", "🙂", "😍"].map((face) => ["reply", face]),
+    );
+    const pressed = await widget("POST", "/widget/v1/messages", session.visitor_token, {
+      choice: { button_id: survey.buttons![3]!.id },
+    });
+    expect(pressed.statusCode, pressed.body).toBe(200);
+    expect(await ratingOf(t, session.thread_id)).toMatchObject({
+      status: "answered",
+      rating: 4,
+      comment: null,
+    });
+    expect(await statusOf(t, session.thread_id)).toBe("resolved");
+    // The rating message records the press like any other.
+    const rating = (await t.call("GET", `/v1/threads/${session.thread_id}/messages`)).json().at(-2);
+    expect(rating).toMatchObject({
+      content: "🙂",
+      choice: { label: "🙂", button_id: survey.buttons![3]!.id },
+    });
+
+    // The API's own threads carry them too; the survey's text still says how to answer by typing.
+    await streamTurn(t, chat.id, "api-1", "Hello");
+    await resolve(t, "api-1");
+    const apiSurvey = (await t.call("GET", "/v1/threads/api-1/messages")).json().at(-1);
+    expect(apiSurvey.buttons).toHaveLength(5);
+    expect(apiSurvey.content).toContain("😞 🙁 😐 🙂 😍");
+  });
 
   it_("parallel answers record one rating", async () => {
     const { t, chat } = await setup();
