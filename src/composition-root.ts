@@ -68,6 +68,7 @@ import { checkDataDir, openAnsweringStorage } from "./startup-checks.js";
 import type { Storage } from "./storage/database.js";
 import { migrateToLatest } from "./storage/migrator.js";
 import { createRepos } from "./storage/repos/index.js";
+import type { JobTypeFilter } from "./storage/repos/jobs.repo.js";
 import type { ModuleContext, ModuleParts } from "./wiring/module-parts.js";
 
 /**
@@ -271,11 +272,13 @@ export function composeService(deps: ServiceDeps): Service {
     recheckMs: config.sseHeartbeatMs,
     log: deps.log,
   });
-  let worker: JobWorker | undefined;
+  let workers: JobWorker[] = [];
   const jobs = new JobQueue({
     clock,
     newId: ids,
-    onEnqueued: () => worker?.wake(),
+    onEnqueued: () => {
+      for (const worker of workers) worker.wake();
+    },
     owner: processId,
     leaseMs: config.leaseMs,
     log: deps.log,
@@ -526,17 +529,34 @@ export function composeService(deps: ServiceDeps): Service {
   );
   if (config.runWorker) {
     const registrations: JobRegistration[] = modules.flatMap((module) => module.jobs ?? []);
-    worker = new JobWorker({
-      storage,
-      clock,
-      log: deps.log,
-      telemetry,
-      workerId: processId,
-      leaseMs: config.leaseMs,
-      concurrency: config.workerConcurrency,
-      ...(deps.workerPollMs ? { pollIntervalMs: deps.workerPollMs } : {}),
-      handlers: Object.fromEntries(registrations.map(({ type, handler }) => [type, handler])),
-    });
+    // One worker per lane (docs/operations.md, "Job worker"): sends to vendors never wait for a
+    // free slot behind turns waiting on their models.
+    const delivery = registrations.filter((job) => job.lane === "delivery");
+    const deliveryTypes = delivery.map((job) => job.type);
+    const laneWorker = (lane: JobRegistration[], id: string, concurrency: number, types: JobTypeFilter) =>
+      new JobWorker({
+        storage,
+        clock,
+        log: deps.log,
+        telemetry,
+        workerId: id,
+        leaseMs: config.leaseMs,
+        concurrency,
+        types,
+        ...(deps.workerPollMs ? { pollIntervalMs: deps.workerPollMs } : {}),
+        handlers: Object.fromEntries(lane.map(({ type, handler }) => [type, handler])),
+      });
+    workers = [
+      laneWorker(
+        registrations.filter((job) => job.lane !== "delivery"),
+        processId,
+        config.workerConcurrency,
+        { except: deliveryTypes },
+      ),
+      ...(delivery.length > 0
+        ? [laneWorker(delivery, `${processId}:delivery`, config.deliveryConcurrency, { only: deliveryTypes })]
+        : []),
+    ];
   }
 
   return {
@@ -546,7 +566,7 @@ export function composeService(deps: ServiceDeps): Service {
     metrics,
     evals: { runs: evals.runs },
     start() {
-      worker?.start();
+      for (const worker of workers) worker.start();
       for (const module of modules) module.start?.();
     },
     async housekeeping() {
@@ -559,7 +579,10 @@ export function composeService(deps: ServiceDeps): Service {
     },
     async close() {
       stopMisuseLog?.();
-      await Promise.all([worker?.stop(), ...modules.map((module) => module.interrupt?.())]);
+      await Promise.all([
+        ...workers.map((worker) => worker.stop()),
+        ...modules.map((module) => module.interrupt?.()),
+      ]);
       for (const module of modules) await module.close?.();
       keyGuard.stop();
       await hub.close();

@@ -199,6 +199,7 @@ const envSchema = z.object({
   PARLEY_TRACE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   PARLEY_RUN_WORKER: z.enum(["true", "false"]).default("true"),
   PARLEY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  PARLEY_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   PARLEY_SSE_HEARTBEAT_MS: positiveInt(15_000),
   PARLEY_WEBHOOK_RETENTION_DAYS: positiveInt(30),
   PARLEY_WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
@@ -327,6 +328,8 @@ export interface Config {
   runWorker: boolean;
   /** Jobs the worker runs at once (turns mostly wait for the model, so more than the cores). */
   workerConcurrency: number;
+  /** Sends to vendors the delivery lane runs at once, besides workerConcurrency (docs/operations.md, "Job worker"). */
+  deliveryConcurrency: number;
   sseHeartbeatMs: number;
   /** Finished webhook deliveries (and their events) are deleted after this many days. */
   webhookRetentionDays: number;
@@ -520,6 +523,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     traceRetentionDays: env.PARLEY_TRACE_RETENTION_DAYS,
     runWorker: env.PARLEY_RUN_WORKER === "true",
     workerConcurrency: env.PARLEY_WORKER_CONCURRENCY,
+    deliveryConcurrency: env.PARLEY_DELIVERY_CONCURRENCY,
     sseHeartbeatMs: env.PARLEY_SSE_HEARTBEAT_MS,
     webhookRetentionDays: env.PARLEY_WEBHOOK_RETENTION_DAYS,
     webhooksAllowPrivate: env.PARLEY_WEBHOOKS_ALLOW_PRIVATE === "true",

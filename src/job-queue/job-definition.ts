@@ -1,20 +1,33 @@
 import type { z } from "zod";
 import type { JobContext, JobHandler } from "./job-worker.js";
 
-/** A job type: its name in the queue and the schema its payload must satisfy. */
+/**
+ * Which worker runs a job type (docs/operations.md, "Job worker"): `delivery` jobs (sending to a
+ * vendor) have workers of their own, so they never wait behind model calls; everything else is
+ * `default`.
+ */
+export type JobLane = "default" | "delivery";
+
+/** A job type: its name in the queue, the schema its payload must satisfy, and its lane. */
 export interface JobDefinition<P> {
   readonly type: string;
   readonly payload: z.ZodType<P>;
+  readonly lane: JobLane;
 }
 
-export function defineJob<P>(type: string, payload: z.ZodType<P>): JobDefinition<P> {
-  return { type, payload };
+export function defineJob<P>(
+  type: string,
+  payload: z.ZodType<P>,
+  options: { lane?: JobLane } = {},
+): JobDefinition<P> {
+  return { type, payload, lane: options.lane ?? "default" };
 }
 
-/** What a module hands the composition root: a job type and the handler that runs it. */
+/** What a module hands the composition root: a job type, the handler that runs it, its lane. */
 export interface JobRegistration {
   readonly type: string;
   readonly handler: JobHandler;
+  readonly lane?: JobLane;
 }
 
 /**
@@ -28,6 +41,7 @@ export function handleJob<P>(
 ): JobRegistration {
   return {
     type: definition.type,
+    lane: definition.lane,
     handler: async (job) => {
       const parsed = definition.payload.safeParse(job.payload);
       if (!parsed.success) {

@@ -6,7 +6,7 @@ import { randomBase62 } from "../infra/ids.js";
 import { NO_TELEMETRY, type Telemetry } from "../infra/telemetry/telemetry.js";
 import { errorTypeOf, failSpan, withSpan } from "../infra/telemetry/with-span.js";
 import type { Storage } from "../storage/database.js";
-import { type JobLease, JobRepo, type JobRow } from "../storage/repos/jobs.repo.js";
+import { type JobLease, JobRepo, type JobRow, type JobTypeFilter } from "../storage/repos/jobs.repo.js";
 import { retryDelayMs } from "./retry-delay.js";
 import { RetryLater } from "./retry-later.js";
 
@@ -49,6 +49,8 @@ export interface JobWorkerDeps {
   leaseMs?: number;
   /** A span per job run (docs/quality.md, "OpenTelemetry"); none by default. */
   telemetry?: Telemetry;
+  /** The job types this worker claims (its lane, docs/operations.md, "Job worker"); absent: every type. */
+  types?: JobTypeFilter;
 }
 
 /**
@@ -94,6 +96,7 @@ export class JobWorker {
           limit,
           now: deps.clock.now(),
           leaseMs: this.leaseMs,
+          ...(deps.types ? { types: deps.types } : {}),
         }),
       run: (job) => this.execute(job),
       onPollError: (error) => deps.log.error({ err: error, workerId: this.workerId }, "job poll failed"),

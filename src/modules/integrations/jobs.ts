@@ -7,10 +7,14 @@ export const connectIntegrationJob = defineJob(
   z.object({ projectId: z.string(), integrationId: z.string() }),
 );
 
-/** Sends one stored message to the vendor conversation of its thread (docs/channels.md, "Sending"). */
+/**
+ * Sends one stored message to the vendor conversation of its thread (docs/channels.md,
+ * "Sending"), in the delivery lane: a backlog of replies never delays a send.
+ */
 export const deliverMessageJob = defineJob(
   "channel.deliver",
   z.object({ projectId: z.string(), messageId: z.string() }),
+  { lane: "delivery" },
 );
 
 /** Attempts of the connect job (about 0, 1, 3, 7, … s apart, then recorded as failed). */

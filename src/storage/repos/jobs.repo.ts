@@ -49,14 +49,18 @@ function due(eb: ExpressionBuilder<Database, "jobs">, now: string) {
   ]);
 }
 
-function dueIds(db: QueryCreator<Database>, now: string, limit: number) {
-  return db
+/** Which job types a claim takes: only these, or all but these. */
+export type JobTypeFilter = { only: readonly string[] } | { except: readonly string[] };
+
+function dueIds(db: QueryCreator<Database>, now: string, limit: number, types?: JobTypeFilter) {
+  let query = db
     .selectFrom("jobs")
     .select("id")
-    .where((eb) => due(eb, now))
-    .orderBy("run_at")
-    .orderBy("id")
-    .limit(limit);
+    .where((eb) => due(eb, now));
+  if (types && "only" in types) query = query.where("type", "in", [...types.only]);
+  if (types && "except" in types && types.except.length > 0)
+    query = query.where("type", "not in", [...types.except]);
+  return query.orderBy("run_at").orderBy("id").limit(limit);
 }
 
 function byRunAtThenId(a: JobRow, b: JobRow): number {
@@ -117,6 +121,8 @@ export class JobRepo {
     limit: number;
     now: Date;
     leaseMs: number;
+    /** The lane's job types (absent: every type). */
+    types?: JobTypeFilter;
   }): Promise<JobRow[]> {
     if (options.limit <= 0) return [];
     const now = options.now.toISOString();
@@ -130,7 +136,7 @@ export class JobRepo {
     const rows =
       options.dialect === "postgres"
         ? await this.db
-            .with("claimable", (db) => dueIds(db, now, options.limit).forUpdate().skipLocked())
+            .with("claimable", (db) => dueIds(db, now, options.limit, options.types).forUpdate().skipLocked())
             .updateTable("jobs")
             .set(changes)
             .where("id", "in", (eb) => eb.selectFrom("claimable").select("id"))
@@ -139,7 +145,7 @@ export class JobRepo {
         : await this.db
             .updateTable("jobs")
             .set(changes)
-            .where("id", "in", dueIds(this.db, now, options.limit))
+            .where("id", "in", dueIds(this.db, now, options.limit, options.types))
             .returningAll()
             .execute();
     return rows.sort(byRunAtThenId);
