@@ -51,7 +51,7 @@ describe("operations", () => {
       expect(operation.responses["500"], label).toBeDefined();
       if (
         method === "post" &&
-        !/\/(delete|discard|clone|retry|cancel|sign-out|identity-secret|oauth\/start|rotate-secret|refresh)$/.test(
+        !/\/(delete|discard|clone|retry|cancel|sign-out|identity-secret|oauth\/start|rotate-secret|refresh|sync)$/.test(
           path,
         )
       ) {
