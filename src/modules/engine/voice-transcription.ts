@@ -27,6 +27,7 @@ interface StoredAttachment {
   duration?: number;
   transcript?: string;
   transcriptionError?: { code: string; message: string };
+  file?: { id: string };
   [field: string]: unknown;
 }
 
@@ -136,7 +137,7 @@ async function attempt(
   } catch (error) {
     return { code: "model_unavailable", message: messageOf(error) };
   }
-  const file = await deps.loadAttachment?.(thread.chat_id, attachment.ref as string).catch(() => undefined);
+  const file = await deps.loadAttachment?.(thread.chat_id, attachment).catch(() => undefined);
   if (!file) return { code: "file_unavailable", message: "The vendor did not serve the file." };
   if (file.bytes.byteLength > MAX_VOICE_BYTES) {
     const refused = `larger than ${MAX_VOICE_BYTES / 1024 / 1024} MB`;
