@@ -23,11 +23,21 @@ interface Attachment {
   fileError?: { code: string; message: string };
 }
 
-/** The files of the last user message the model was given (image and file parts alike). */
-function fileParts(options: LanguageModelV3CallOptions) {
-  const user = [...options.prompt].reverse().find((m) => m.role === "user");
-  if (!user || typeof user.content === "string") return [];
-  return user.content.flatMap((part) => (part.type === "file" ? [part] : []));
+/** A file part of the prompt the model was given. */
+interface GivenFile {
+  type: string;
+  mediaType?: string;
+  filename?: string;
+  data?: Uint8Array;
+}
+
+/** The file parts (images and PDFs alike) of the user messages the model was given. */
+function givenFiles(options: LanguageModelV3CallOptions | undefined): GivenFile[] {
+  return (options?.prompt ?? []).flatMap((message) =>
+    message.role === "user" && typeof message.content !== "string"
+      ? (message.content as GivenFile[]).filter((part) => part.type === "file")
+      : [],
+  );
 }
 
 /**
@@ -179,15 +189,12 @@ describe.each(DIALECTS)("files customers send, kept by Parley, on %s", (dialect)
         async () => model.calls.slice(before).find((c) => lastUserText(c).includes("what do you see?")),
         (found) => found !== undefined,
       );
-      const given = (call?.prompt ?? [])
-        .filter((message) => message.role === "user" && typeof message.content !== "string")
-        .flatMap((message) => (message.content as Array<{ type: string }>).filter((p) => p.type === "file"));
-      const image = given.find((part) => (part as { mediaType: string }).mediaType === "image/jpeg");
-      const document = given.find((part) => (part as { mediaType: string }).mediaType === "application/pdf");
-      expect(Buffer.from((image as unknown as { data: Uint8Array }).data)).toEqual(Buffer.from(PHOTO));
+      const given = givenFiles(call);
+      const image = given.find((part) => part.mediaType === "image/jpeg");
+      const document = given.find((part) => part.mediaType === "application/pdf");
+      expect(Buffer.from(image?.data ?? [])).toEqual(Buffer.from(PHOTO));
       expect(document).toMatchObject({ type: "file", filename: "terms.pdf" });
-      expect(Buffer.from((document as unknown as { data: Uint8Array }).data)).toEqual(Buffer.from(PDF));
-      expect(fileParts(call as LanguageModelV3CallOptions)).toEqual([]);
+      expect(Buffer.from(document?.data ?? [])).toEqual(Buffer.from(PDF));
     },
   );
 
