@@ -161,6 +161,11 @@ describe.each(DIALECTS)("files customers send, kept by Parley, on %s", (dialect)
       expect(foreign.json().code).toBe("attachment_not_found");
       const wrongThread = await bot.t.call("GET", `/v1/threads/thr_other/attachments/${image?.file?.id}`);
       expect(wrongThread.statusCode).toBe(404);
+      // Bytes lost from the disk (a restore without the files): 404, never a broken answer.
+      await rm(join(filesDir, bot.t.projectId, "attachments", document?.file?.id ?? ""));
+      const lost = await bot.t.call("GET", document?.file?.url ?? "");
+      expect(lost.statusCode).toBe(404);
+      expect(lost.json().code).toBe("attachment_not_found");
     },
   );
 

@@ -36,8 +36,8 @@ export function attachmentFileRoutes(app: App, files: AttachmentFiles): void {
     },
     async (request, reply) => {
       const { thread_id: threadId, file_id: fileId } = request.params;
-      const file = await files.read(authOf(request).projectId, fileId);
-      if (!file || file.threadId !== threadId) {
+      const file = await files.read(authOf(request).projectId, threadId, fileId);
+      if (!file) {
         throw new ApiError(404, "attachment_not_found", `No kept attachment with id '${fileId}' exists.`);
       }
       const inline = INLINE_TYPES.has(file.mimeType);

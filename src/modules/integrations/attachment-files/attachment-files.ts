@@ -110,16 +110,20 @@ export class AttachmentFiles {
   /** A kept file of the project's thread, with its bytes; undefined when there is none. */
   async read(
     projectId: string,
+    threadId: string,
     fileId: string,
-  ): Promise<{ threadId: string; mimeType: string; size: number; content: Readable } | undefined> {
+  ): Promise<{ mimeType: string; size: number; content: Readable } | undefined> {
     const row = await this.deps.repos.messageFiles.find(projectId, fileId);
-    if (!row || row.expires_at <= this.deps.clock.now().toISOString()) return undefined;
-    return {
-      threadId: row.thread_id,
-      mimeType: row.mime_type,
-      size: row.size,
-      content: this.deps.store.read(row.path),
-    };
+    if (!row || row.thread_id !== threadId) return undefined;
+    if (row.expires_at <= this.deps.clock.now().toISOString()) return undefined;
+    const content = this.deps.store.read(row.path);
+    // A row whose bytes are gone (a restore without the files) is no file: 404, not a broken body.
+    const opened = await new Promise<boolean>((resolve) => {
+      content.once("open", () => resolve(true));
+      content.once("error", () => resolve(false));
+    });
+    if (!opened) return undefined;
+    return { mimeType: row.mime_type, size: row.size, content };
   }
 
   /** A kept file's bytes (the turn reads them instead of asking the vendor again). */
