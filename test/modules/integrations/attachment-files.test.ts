@@ -49,7 +49,6 @@ describe.each(DIALECTS)("files customers send, kept by Parley, on %s", (dialect)
   let bot: TelegramBot;
   let fake: TelegramFake;
   let filesDir: string;
-  let update = 910_000;
   const clock = new ManualClock(new Date().toISOString());
   const model = scriptedModel((options) => ({ text: `Seen: ${lastUserText(options)}` }));
 
@@ -75,25 +74,13 @@ describe.each(DIALECTS)("files customers send, kept by Parley, on %s", (dialect)
     if (filesDir) await rm(filesDir, { recursive: true, force: true });
   });
 
-  /** Posts a Telegram update from customer `chatId` carrying `content` (photo, document, text). */
+  /** A message from customer `chatId` (named `C<chatId>`) carrying `content` (photo, document, text). */
   async function send(chatId: number, content: Record<string, unknown>): Promise<void> {
-    update += 1;
-    const answer = await fetch(bot.hookUrl, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-telegram-bot-api-secret-token": fake.webhook?.secretToken ?? "",
-      },
-      body: JSON.stringify({
-        update_id: update,
-        message: {
-          message_id: update,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: chatId, type: "private", first_name: `C${chatId}` },
-          from: { id: chatId, is_bot: false, first_name: `C${chatId}` },
-          ...content,
-        },
-      }),
+    const answer = await fake.deliverMessage({
+      conversationId: String(chatId),
+      userId: String(chatId),
+      userName: `C${chatId}`,
+      content,
     });
     expect(answer.status).toBe(200);
   }
