@@ -46,7 +46,12 @@ import { composeCustomTools } from "./modules/custom-tools/index.js";
 import { composeEngine, type ThreadActions, ThreadWriter } from "./modules/engine/index.js";
 import { composeEvals, type RunsService } from "./modules/evals/index.js";
 import { composeFeedback } from "./modules/feedback/index.js";
-import { type ChannelInbox, composeIntegrations, deliveryListener } from "./modules/integrations/index.js";
+import {
+  attachmentFilesListener,
+  type ChannelInbox,
+  composeIntegrations,
+  deliveryListener,
+} from "./modules/integrations/index.js";
 import { composeJobsApi } from "./modules/jobs/index.js";
 import { composeKnowledge } from "./modules/knowledge/index.js";
 import { composeLabels } from "./modules/labels/index.js";
@@ -307,6 +312,7 @@ export function composeService(deps: ServiceDeps): Service {
     billingListener({ ledger, catalog, creditsPerUsd: config.billing.creditsPerUsd }),
     webhookListener({ clock, newId: ids, onDeliveries: () => webhooks.wake() }),
     deliveryListener({ jobs, clock, maxAttempts: config.channelSendMaxAttempts }),
+    attachmentFilesListener({ jobs }),
     analytics.listener,
     threadEventListener({ hub, clock }),
   ];
@@ -424,6 +430,7 @@ export function composeService(deps: ServiceDeps): Service {
     ],
     knowledge: knowledge.knowledge,
     connectors: integrations.connectors,
+    attachmentFiles: integrations.attachmentFiles,
     threadActions,
     processId,
     ...(deps.modelOverride ? { modelOverride: deps.modelOverride } : {}),

@@ -236,6 +236,9 @@ const envSchema = z.object({
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
+  // Files customers send on channels (docs/channels.md, "Non-text messages").
+  PARLEY_ATTACHMENT_MAX_BYTES: positiveInt(20 * 1024 * 1024),
+  PARLEY_ATTACHMENT_RETENTION_DAYS: positiveInt(90),
   // Parse workers for uploaded documents (docs/operations.md, "Parse workers").
   PARLEY_PARSE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   PARLEY_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -360,7 +363,14 @@ export interface Config {
    */
   vendorConfig: Partial<Record<VendorId, Readonly<Record<string, string>>>>;
   /** Where uploaded files are kept, and the largest accepted (docs/knowledge.md). */
-  files: { dir: string; maxUploadBytes: number };
+  files: {
+    dir: string;
+    maxUploadBytes: number;
+    /** The largest file a customer sends on a channel that is kept (docs/channels.md, "Non-text messages"). */
+    attachmentMaxBytes: number;
+    /** How long a kept channel file stays, in days. */
+    attachmentRetentionDays: number;
+  };
   /** Parse workers: how many, and each file's time and heap limits (docs/operations.md, "Parse workers"). */
   parse: { workers: number; timeoutMs: number; memoryMb: number };
   billing: {
@@ -544,6 +554,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     files: {
       dir: env.PARLEY_FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/files`,
       maxUploadBytes: env.PARLEY_MAX_UPLOAD_BYTES,
+      attachmentMaxBytes: env.PARLEY_ATTACHMENT_MAX_BYTES,
+      attachmentRetentionDays: env.PARLEY_ATTACHMENT_RETENTION_DAYS,
     },
     parse: {
       workers: env.PARLEY_PARSE_WORKERS,

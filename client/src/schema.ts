@@ -2107,6 +2107,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/attachments/{file_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a file a customer sent
+     * @description The copy Parley keeps of a channel attachment (its `file.url`), with its stored Content-Type. JPEG, PNG, GIF and WebP images are served inline, everything else as an attachment. 404 once the retention deleted it, and for another project's file.
+     */
+    get: operations["downloadAttachment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/export": {
     parameters: {
       query?: never;
@@ -4486,6 +4506,21 @@ export interface components {
       caption?: string;
       /** @description Seconds, for voice messages, audio and video when the vendor gives it. */
       duration?: number;
+      /** @description The copy Parley keeps of a file the customer sent (docs/channels.md, "Non-text messages"); present only while it is kept. */
+      file?: {
+        id: string;
+        mime_type: string;
+        /** @description Bytes. */
+        size: number;
+        /** @description Path of the kept file on this server (GET with an API key or a console session; relative to the server's address). */
+        url: string;
+      };
+      /** @description Why no copy is kept: `too_large` (over PARLEY_ATTACHMENT_MAX_BYTES), `unavailable` (the vendor did not serve it), `expired` (deleted after the retention). */
+      fileError?: {
+        /** @enum {string} */
+        code: "too_large" | "unavailable" | "expired";
+        message: string;
+      };
       fileName?: string;
       /** @enum {string} */
       kind:
@@ -20289,6 +20324,92 @@ export interface operations {
       };
       /** @description `payload_too_large`: the body is larger than the server accepts. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  downloadAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/octet-stream": string;
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -44,6 +44,27 @@ export const attachmentSchema = z
       .object({ code: z.string(), message: z.string() })
       .optional()
       .describe("Why a voice or audio message was not transcribed; `content` keeps its placeholder."),
+    file: z
+      .object({
+        id: z.string(),
+        size: z.number().int().describe("Bytes."),
+        mime_type: z.string(),
+        url: z
+          .string()
+          .describe(
+            "Path of the kept file on this server (GET with an API key or a console session; relative to the server's address).",
+          ),
+      })
+      .optional()
+      .describe(
+        'The copy Parley keeps of a file the customer sent (docs/channels.md, "Non-text messages"); present only while it is kept.',
+      ),
+    fileError: z
+      .object({ code: z.enum(["too_large", "unavailable", "expired"]), message: z.string() })
+      .optional()
+      .describe(
+        "Why no copy is kept: `too_large` (over PARLEY_ATTACHMENT_MAX_BYTES), `unavailable` (the vendor did not serve it), `expired` (deleted after the retention).",
+      ),
   })
   .meta({ id: "MessageAttachment" });
 

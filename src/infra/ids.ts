@@ -74,7 +74,8 @@ export type IdPrefix =
   | "mention"
   | "team"
   | "csat"
-  | "wtpl";
+  | "wtpl"
+  | "att";
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

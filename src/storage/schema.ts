@@ -16,6 +16,7 @@ import type { KnowledgeTables } from "./schema-knowledge.js";
 import type { LabelTables } from "./schema-labels.js";
 import type { McpTables } from "./schema-mcp.js";
 import type { MemoryTables } from "./schema-memory.js";
+import type { MessageFileTables } from "./schema-message-files.js";
 import type { NoteTables } from "./schema-notes.js";
 import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
@@ -145,4 +146,5 @@ export interface Database
     CsatTables,
     CannedResponseTables,
     NoteTables,
-    WhatsappTemplateTables {}
+    WhatsappTemplateTables,
+    MessageFileTables {}

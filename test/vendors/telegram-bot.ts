@@ -26,6 +26,8 @@ export async function startTelegramBot(options: {
   dialect?: TestDialect;
   /** More environment for Parley (a provider's credentials). */
   env?: Record<string, string>;
+  /** How often housekeeping runs (default: the app's). */
+  housekeepingIntervalMs?: number;
 }): Promise<TelegramBot> {
   const fake = await new TelegramFake().start();
   const port = await freePort();
@@ -35,6 +37,7 @@ export async function startTelegramBot(options: {
     ...(options.dialect ? { dialect: options.dialect } : {}),
     env: { ...options.env, ...fake.env, PARLEY_PUBLIC_URL: origin },
     modelOverride: () => options.model,
+    ...(options.housekeepingIntervalMs ? { housekeepingIntervalMs: options.housekeepingIntervalMs } : {}),
   });
   await t.app.listen({ port, host: "127.0.0.1" });
   const bot = (await t.call("POST", "/v1/bots", { body: { name: "Telegram bot" } })).json();

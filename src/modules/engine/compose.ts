@@ -7,13 +7,14 @@ import type { ToolProvider } from "../../tools/tool-provider.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
 import { CreditHolds, type Ledger } from "../billing/index.js";
 import { readBotSettings } from "../bots/index.js";
-import type { Connectors } from "../integrations/index.js";
+import type { AttachmentFiles, Connectors } from "../integrations/index.js";
 import type { KnowledgeService } from "../knowledge/index.js";
 import type { Embedder } from "../memory/index.js";
 import type { ModelCatalog } from "../models/index.js";
 import type { CreditPolicy } from "./answer-policy.js";
 import { answeringVersion } from "./answering-version.js";
 import { ApprovalFlow } from "./approval-flow.js";
+import type { LoadableAttachment } from "./attachment-images.js";
 import { engineJobHandlers } from "./job-handlers.js";
 import { type LocalModelRuntime, ModelRegistry } from "./model-registry.js";
 import { OtelTurnWatcher } from "./otel-turn-watcher.js";
@@ -40,6 +41,8 @@ export interface EngineDeps {
   toolProviders: readonly ToolProvider[];
   knowledge: KnowledgeService;
   connectors: Connectors;
+  /** Parley's copies of customers' channel files, read before asking the vendor again. */
+  attachmentFiles?: AttachmentFiles;
   /** The threads' side of what tools do to a thread (a port the threads module implements). */
   threadActions: ThreadActions;
   processId: string;
@@ -95,7 +98,8 @@ export function composeEngine(
           }),
         }
       : {}),
-    loadAttachment: (chatId, ref) => loadAttachment(context, connectors, chatId, ref),
+    loadAttachment: (chatId, attachment) =>
+      loadAttachment(context, connectors, deps.attachmentFiles, chatId, attachment),
     transcriptionModels: new TranscriptionModels(config.providers),
     ...(deps.promptFacts ? { promptFacts: deps.promptFacts } : {}),
     repos,
@@ -142,12 +146,27 @@ export function composeEngine(
   };
 }
 
-/** A channel attachment's bytes, through the vendor of the chat's integration. */
-async function loadAttachment({ repos }: ModuleContext, connectors: Connectors, chatId: string, ref: string) {
+/**
+ * A channel attachment's bytes: Parley's kept copy when there is one (docs/channels.md,
+ * "Non-text messages"), otherwise through the vendor of the chat's integration.
+ */
+async function loadAttachment(
+  { repos }: ModuleContext,
+  connectors: Connectors,
+  files: AttachmentFiles | undefined,
+  chatId: string,
+  attachment: LoadableAttachment,
+) {
   const chat = await repos.chats.findById(chatId);
-  const integration = chat?.integration_id
+  if (!chat) return undefined;
+  if (attachment.file && files) {
+    const kept = await files.bytes(chat.project_id, attachment.file.id);
+    if (kept) return kept;
+  }
+  const integration = chat.integration_id
     ? await repos.integrations.findById(chat.integration_id)
     : undefined;
-  if (!integration) return undefined;
+  const { ref } = attachment;
+  if (!integration || ref === undefined) return undefined;
   return connectors.use(integration, async ({ vendor, context }) => vendor.fetchFile?.(context, ref));
 }

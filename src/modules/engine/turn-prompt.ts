@@ -7,7 +7,7 @@ import type { BotSettings } from "../bots/index.js";
 import type { Embedder } from "../memory/index.js";
 import { formatRecalled, type RecalledThread, recall } from "../memory/index.js";
 import type { CatalogEntry } from "../models/index.js";
-import { type AttachmentLoader, attachImages } from "./attachment-images.js";
+import { type AttachmentLoader, attachImages, readsPdfs } from "./attachment-images.js";
 import { estimateTokens, fitHistory, orderToolResults, toModelMessage, unansweredLast } from "./history.js";
 import { WORKING_MEMORY_TOOL } from "./tools/update-working-memory.js";
 import type { TurnLog } from "./turn-report.js";
@@ -17,7 +17,7 @@ export interface TurnPromptDeps {
   repos: Repos;
   /** Semantic recall (ai.memory.semanticRecall). */
   memory: { chunks: MessageChunksRepo; embedder: Embedder };
-  /** Fetches channel attachments, so models that read images see the photos customers send. */
+  /** Loads channel attachments, so models that read images (and PDFs) see the files customers send. */
   loadAttachment?: AttachmentLoader;
   /** What other modules add to the prompt (business hours); absent: nothing. */
   promptFacts?: (projectId: string) => Promise<PromptFacts>;
@@ -84,7 +84,9 @@ export async function buildPrompt(
   );
   let history: ModelMessage[] = rows.map(toModelMessage);
   if (entry.images && deps.loadAttachment) {
-    history = await attachImages(rows, history, thread.chat_id, deps.loadAttachment);
+    history = await attachImages(rows, history, thread.chat_id, deps.loadAttachment, {
+      pdfs: readsPdfs(entry.provider),
+    });
   }
   return { system, history, rows, recalled: recalled.messages };
 }

@@ -27,6 +27,8 @@ interface StoredAttachment {
   duration?: number;
   transcript?: string;
   transcriptionError?: { code: string; message: string };
+  file?: { id: string };
+  fileError?: { code: string; message: string };
   [field: string]: unknown;
 }
 
@@ -88,11 +90,28 @@ export async function transcribeVoice(
         if (outcome.refused) content = `${content} (not transcribed: ${outcome.refused})`;
       }
     }
-    const stored = JSON.stringify(attachments);
+    const stored = JSON.stringify(await withKeptFiles(deps.repos, row, attachments));
     await deps.repos.messages.setContent(thread.project_id, row.id, content, stored);
     result.push({ ...row, content, attachments: stored });
   }
   return result;
+}
+
+/**
+ * The attachments with what the keep-files job recorded meanwhile (`file`, `fileError`; docs/channels.md,
+ * "Non-text messages"), read afresh, so the transcript does not write over it.
+ */
+async function withKeptFiles(
+  repos: Repos,
+  row: MessageRow,
+  attachments: StoredAttachment[],
+): Promise<StoredAttachment[]> {
+  const fresh = await repos.messages.findById(row.project_id, row.id);
+  const current = fresh?.attachments ? (JSON.parse(fresh.attachments) as StoredAttachment[]) : [];
+  return attachments.map((attachment, index) => {
+    const { file, fileError } = current[index] ?? {};
+    return { ...attachment, ...(file ? { file } : {}), ...(fileError ? { fileError } : {}) };
+  });
 }
 
 async function transcribeOne(
@@ -136,7 +155,7 @@ async function attempt(
   } catch (error) {
     return { code: "model_unavailable", message: messageOf(error) };
   }
-  const file = await deps.loadAttachment?.(thread.chat_id, attachment.ref as string).catch(() => undefined);
+  const file = await deps.loadAttachment?.(thread.chat_id, attachment).catch(() => undefined);
   if (!file) return { code: "file_unavailable", message: "The vendor did not serve the file." };
   if (file.bytes.byteLength > MAX_VOICE_BYTES) {
     const refused = `larger than ${MAX_VOICE_BYTES / 1024 / 1024} MB`;

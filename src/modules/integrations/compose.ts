@@ -2,6 +2,9 @@ import type { Transactor } from "../../events/unit-of-work.js";
 import { createGuardedFetch } from "../../infra/outbound-http/guarded-fetch.js";
 import type { ToolProvider } from "../../tools/tool-provider.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
+import { FileStore } from "../knowledge/index.js";
+import { attachmentFileRoutes } from "./attachment-files/attachment-file-routes.js";
+import { AttachmentFiles } from "./attachment-files/attachment-files.js";
 import { ConnectionService } from "./connection-service.js";
 import { Connectors } from "./connectors.js";
 import { MessageDeliverer } from "./delivery/message-deliverer.js";
@@ -32,7 +35,12 @@ const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
 export function composeIntegrations(
   context: ModuleContext,
   deps: { transactor: Transactor; processId: string; inbox: ChannelInbox },
-): ModuleParts & { connectors: Connectors; connection: ConnectionService; tools: ToolProvider } {
+): ModuleParts & {
+  connectors: Connectors;
+  connection: ConnectionService;
+  tools: ToolProvider;
+  attachmentFiles: AttachmentFiles;
+} {
   const { config, repos, secrets, clock, newId, log } = context;
   const { transactor } = deps;
   const protocols = oauthProtocols(config.oauth);
@@ -69,6 +77,15 @@ export function composeIntegrations(
     maxAttempts: config.channelSendMaxAttempts,
     ...(context.telemetry ? { telemetry: context.telemetry } : {}),
   });
+  const attachmentFiles = new AttachmentFiles({
+    repos,
+    connectors,
+    store: new FileStore(config.files.dir, config.files.attachmentMaxBytes),
+    clock,
+    newId,
+    maxBytes: config.files.attachmentMaxBytes,
+    retentionDays: config.files.attachmentRetentionDays,
+  });
   const inbound = new InboundService({ repos, connectors, inbox: deps.inbox });
   const integrations = new IntegrationsService({
     integrations: repos.integrations,
@@ -81,22 +98,28 @@ export function composeIntegrations(
     name: "integrations",
     connectors,
     connection,
+    attachmentFiles,
     tools: new IntegrationTools({ repos, connectors, authLost }),
     routes(api) {
       integrationRoutes(api, integrations);
       oauthStartRoutes(api, oauth);
+      attachmentFileRoutes(api, attachmentFiles);
     },
     async publicRoutes(app) {
       await hookRoutes(app, inbound);
       mediaRoutes(app, { secrets, repos, connectors });
       oauthCallbackRoutes(app, oauth);
     },
-    jobs: [...integrationJobHandlers({ connection, deliverer }), ...oauthJobHandlers({ tokens })],
+    jobs: [
+      ...integrationJobHandlers({ connection, deliverer, attachmentFiles }),
+      ...oauthJobHandlers({ tokens }),
+    ],
     async housekeeping() {
       await connection.resumePendingConnections();
       await oauth.pruneStates();
       const cutoff = new Date(clock.now().getTime() - INBOUND_DEDUPE_RETENTION_MS);
       await repos.integrations.pruneInboundEvents(cutoff.toISOString());
+      await attachmentFiles.sweep();
     },
     async close() {
       vendorGuard.close();

@@ -1,5 +1,7 @@
 /** The integrations module's public face: what other modules, the composition root and the HTTP app may use (docs/development.md, "Modules"). */
 
+export type { AttachmentFiles } from "./attachment-files/attachment-files.js";
+export { attachmentFilesListener } from "./attachment-files/attachment-files-listener.js";
 export { composeIntegrations } from "./compose.js";
 export { ConnectionService } from "./connection-service.js";
 export { Connectors } from "./connectors.js";

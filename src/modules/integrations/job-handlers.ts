@@ -1,12 +1,19 @@
 import { handleJob, type JobRegistration } from "../../job-queue/job-definition.js";
+import type { AttachmentFiles } from "./attachment-files/attachment-files.js";
 import type { ConnectionService } from "./connection-service.js";
 import type { MessageDeliverer } from "./delivery/message-deliverer.js";
-import { CONNECT_MAX_ATTEMPTS, connectIntegrationJob, deliverMessageJob } from "./jobs.js";
+import {
+  CONNECT_MAX_ATTEMPTS,
+  connectIntegrationJob,
+  deliverMessageJob,
+  keepAttachmentFilesJob,
+} from "./jobs.js";
 
-/** Vendor work in the background: registering webhooks and sending messages out. */
+/** Vendor work in the background: registering webhooks, sending messages out, keeping files in. */
 export function integrationJobHandlers(deps: {
   connection: ConnectionService;
   deliverer: MessageDeliverer;
+  attachmentFiles: AttachmentFiles;
 }): JobRegistration[] {
   return [
     handleJob(connectIntegrationJob, async ({ integrationId }, job) => {
@@ -14,6 +21,9 @@ export function integrationJobHandlers(deps: {
     }),
     handleJob(deliverMessageJob, async ({ projectId, messageId }, job) => {
       await deps.deliverer.deliver(projectId, messageId, job.attempts);
+    }),
+    handleJob(keepAttachmentFilesJob, async ({ projectId, messageId }, job) => {
+      await deps.attachmentFiles.keep(projectId, messageId, job.attempts >= job.maxAttempts);
     }),
   ];
 }

@@ -19,3 +19,12 @@ export const deliverMessageJob = defineJob(
 
 /** Attempts of the connect job (about 0, 1, 3, 7, … s apart, then recorded as failed). */
 export const CONNECT_MAX_ATTEMPTS = 8;
+
+/** Fetches and keeps the files of a customer's channel message (docs/channels.md, "Non-text messages"). */
+export const keepAttachmentFilesJob = defineJob(
+  "channel.keep_files",
+  z.object({ projectId: z.string(), messageId: z.string() }),
+);
+
+/** Attempts of the keep-files job before a file the vendor does not serve is recorded `unavailable`. */
+export const KEEP_FILES_MAX_ATTEMPTS = 5;

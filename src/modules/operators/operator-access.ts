@@ -24,6 +24,7 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/:thread_id/memory",
   // Exports: a conversation's transcript, the filtered list as CSV (docs/conversations.md).
   "GET /v1/threads/:thread_id/export",
+  "GET /v1/threads/:thread_id/attachments/:file_id",
   "GET /v1/threads/export.csv",
   "POST /v1/threads/:thread_id/send",
   "POST /v1/threads/:thread_id/assign",

@@ -24,6 +24,7 @@ import { KnowledgeRepo } from "./knowledge.repo.js";
 import { LabelsRepo } from "./labels.repo.js";
 import { McpServersRepo } from "./mcp-servers.repo.js";
 import { MessageFeedbackRepo } from "./message-feedback.repo.js";
+import { MessageFilesRepo } from "./message-files.repo.js";
 import { MessagesRepo } from "./messages.repo.js";
 import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
@@ -95,6 +96,8 @@ export interface Repos {
   routing: RoutingRepo;
   /** WhatsApp message templates per integration (docs/channels.md, "Templates"). */
   whatsappTemplates: WhatsappTemplatesRepo;
+  /** Files customers sent on a channel that Parley keeps (docs/channels.md, "Non-text messages"). */
+  messageFiles: MessageFilesRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -145,6 +148,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     teams: new TeamsRepo(db),
     routing: new RoutingRepo(db),
     whatsappTemplates: new WhatsappTemplatesRepo(db),
+    messageFiles: new MessageFilesRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

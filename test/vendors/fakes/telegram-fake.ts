@@ -225,6 +225,16 @@ export class TelegramFake implements FakeVendor {
   async deliverText(
     options: InboundTextOptions,
   ): Promise<{ status: number; body: string; conversationId: string }> {
+    return this.deliverMessage({ ...options, content: { text: options.text } });
+  }
+
+  /**
+   * A customer's message of any content (`photo`, `document`, `voice`, … as the Bot API's
+   * `Message` carries them) posted to the webhook like deliverText's.
+   */
+  async deliverMessage(
+    options: Omit<InboundTextOptions, "text"> & { content: Record<string, unknown> },
+  ): Promise<{ status: number; body: string; conversationId: string }> {
     const url = options.hookUrl ?? this.registeredHookUrl();
     if (!url) throw new Error("telegram fake: no webhook registered (run setUpWebhook) and no hookUrl given");
     const userId = options.userId ?? DEFAULT_USER_ID;
@@ -245,7 +255,7 @@ export class TelegramFake implements FakeVendor {
         from,
         chat,
         date: Math.floor(Date.now() / 1000),
-        text: options.text,
+        ...options.content,
       },
     };
     const answer = await this.postUpdate(url, update, options.badProof);

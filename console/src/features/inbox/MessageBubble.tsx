@@ -5,15 +5,20 @@ import { SaveTestCaseMenu } from "../evals/SaveTestCaseMenu";
 import { formatActivity } from "./activity-time";
 import { sideOf } from "./conversation";
 import type { MessageFeedback } from "./feedback";
+import { KeptFiles } from "./KeptFiles";
 import { MessageButtons } from "./MessageButtons";
 import { MessageRating } from "./MessageRating";
 import classes from "./thread.module.css";
-import type { Message } from "./types";
+import type { Message, MessageAttachment } from "./types";
 import { VoiceAttachments } from "./VoiceAttachments";
 import { withoutTranscripts } from "./voice";
 
 /** Voice and audio play in the bubble (VoiceAttachments) rather than as links. */
 const isSound = (kind: string) => kind === "voice" || kind === "audio";
+
+/** A vendor's public link, for a file Parley keeps no copy of (KeptFiles shows the copies). */
+const linkOnly = (attachment: MessageAttachment) =>
+  attachment.url && !isSound(attachment.kind) && !attachment.file;
 
 /**
  * One message: the person on the left, the AI and operators on the right, each with a label.
@@ -70,17 +75,16 @@ export function MessageBubble({
         )}
         <VoiceAttachments message={message} />
         <MessageButtons message={message} />
-        {message.attachments?.some((attachment) => attachment.url && !isSound(attachment.kind)) ? (
+        <KeptFiles message={message} />
+        {message.attachments?.some(linkOnly) ? (
           <Stack gap={2} mt={4}>
-            {message.attachments
-              .filter((attachment) => attachment.url && !isSound(attachment.kind))
-              .map((attachment) => (
-                <Anchor key={attachment.url} href={attachment.url} target="_blank" rel="noreferrer" size="xs">
-                  {attachment.fileName ??
-                    attachment.caption ??
-                    t(`message.attachment`, { kind: attachment.kind })}
-                </Anchor>
-              ))}
+            {message.attachments.filter(linkOnly).map((attachment) => (
+              <Anchor key={attachment.url} href={attachment.url} target="_blank" rel="noreferrer" size="xs">
+                {attachment.fileName ??
+                  attachment.caption ??
+                  t(`message.attachment`, { kind: attachment.kind })}
+              </Anchor>
+            ))}
           </Stack>
         ) : null}
         <Group gap="xs" justify="flex-end" mt={2}>

@@ -5,7 +5,7 @@ import { soundAttachments } from "./voice";
 
 /**
  * A voice or audio message's sound and words (docs/console.md, "Voice messages"): a player when
- * the vendor gave a public address for the file, and the transcript, labelled, or why there is none.
+ * Parley keeps the file or the vendor gave a public address for it, and the transcript, labelled, or why there is none.
  */
 export function VoiceAttachments({ message }: { message: Message }) {
   const t = useT("inbox");
@@ -16,9 +16,14 @@ export function VoiceAttachments({ message }: { message: Message }) {
       {sounds.map((attachment, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: attachments have no id and never reorder
         <Box key={index} mt={4} data-testid="voice-attachment">
-          {attachment.url ? (
+          {attachment.file?.url || attachment.url ? (
             // biome-ignore lint/a11y/useMediaCaption: a customer's recording has no captions; the transcript is below
-            <audio controls preload="none" src={attachment.url} style={{ width: "100%", maxWidth: 320 }} />
+            <audio
+              controls
+              preload="none"
+              src={attachment.file?.url ?? attachment.url}
+              style={{ width: "100%", maxWidth: 320 }}
+            />
           ) : null}
           {attachment.transcript ? (
             <Text size="sm" data-testid="voice-transcript">

@@ -105,6 +105,10 @@ export interface MessageAttachment {
   /** What a voice or audio message says, when the bot transcribed it (docs/console.md, "Voice messages"). */
   transcript?: string;
   transcriptionError?: { code: string; message: string };
+  /** Parley's copy of the file (docs/console.md, "Files customers send"); `url` is on this server. */
+  file?: { id: string; size: number; mime_type: string; url: string };
+  /** Why no copy is kept: `too_large`, `unavailable`, `expired`. */
+  fileError?: { code: string; message: string };
 }
 
 export interface MessageDelivery {
