@@ -55,6 +55,7 @@ import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.
 import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
 import { composeNotes } from "./modules/notes/index.js";
 import { composeConsoleAuth } from "./modules/operators/index.js";
+import { composeOutboundFiles } from "./modules/outbound-files/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
 import { composeRouter, composeRouting, type RoutingService } from "./modules/routing/index.js";
@@ -348,6 +349,10 @@ export function composeService(deps: ServiceDeps): Service {
 
   // Conversations: the threads' side first (tools act on threads), then what offers tools, the
   // engine, and the threads' parts that drive it.
+  // Pictures and files out (docs/channels.md, "Files"): operators' uploads, the bot's files, signed links.
+  const outboundFiles = composeOutboundFiles(context, {
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
   const threadsCore = composeThreads(context, {
     transactor,
     writer,
@@ -355,6 +360,7 @@ export function composeService(deps: ServiceDeps): Service {
     hub,
     keyGuard,
     surveys: csat.service,
+    files: outboundFiles.files,
   });
   const { conversations } = threadsCore;
   const memory = composeMemory(context);
@@ -363,6 +369,7 @@ export function composeService(deps: ServiceDeps): Service {
     transactor,
     processId,
     inbox: { receive: (delivery) => inbox!.receive(delivery) },
+    files: outboundFiles.files,
   });
   const paymentLinks = composePaymentLinks(context, {
     connectors: integrations.connectors,
@@ -494,6 +501,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
     analytics.parts,
     threads,
+    outboundFiles,
     contacts,
     routingParts,
     traces,

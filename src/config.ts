@@ -235,6 +235,8 @@ const envSchema = z.object({
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
+  // Files operators and the bot send (docs/channels.md, "Files").
+  PARLEY_MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024),
   // Parse workers for uploaded documents (docs/operations.md, "Parse workers").
   PARLEY_PARSE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   PARLEY_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -357,7 +359,8 @@ export interface Config {
    */
   vendorConfig: Partial<Record<VendorId, Readonly<Record<string, string>>>>;
   /** Where uploaded files are kept, and the largest accepted (docs/knowledge.md). */
-  files: { dir: string; maxUploadBytes: number };
+  /** `maxAttachmentBytes`: the largest file operators and the bot send (docs/channels.md, "Files"). */
+  files: { dir: string; maxUploadBytes: number; maxAttachmentBytes: number };
   /** Parse workers: how many, and each file's time and heap limits (docs/operations.md, "Parse workers"). */
   parse: { workers: number; timeoutMs: number; memoryMb: number };
   billing: {
@@ -540,6 +543,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     files: {
       dir: env.PARLEY_FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/files`,
       maxUploadBytes: env.PARLEY_MAX_UPLOAD_BYTES,
+      maxAttachmentBytes: env.PARLEY_MAX_ATTACHMENT_BYTES,
     },
     parse: {
       workers: env.PARLEY_PARSE_WORKERS,

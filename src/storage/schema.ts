@@ -19,6 +19,7 @@ import type { MemoryTables } from "./schema-memory.js";
 import type { NoteTables } from "./schema-notes.js";
 import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
+import type { OutboundFileTables } from "./schema-outbound-files.js";
 import type { PaymentTables } from "./schema-payments.js";
 import type { TraceTables } from "./schema-traces.js";
 import type { WebhookTables } from "./schema-webhooks.js";
@@ -145,4 +146,5 @@ export interface Database
     CsatTables,
     CannedResponseTables,
     NoteTables,
-    WhatsappTemplateTables {}
+    WhatsappTemplateTables,
+    OutboundFileTables {}

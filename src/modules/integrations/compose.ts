@@ -4,6 +4,7 @@ import type { ToolProvider } from "../../tools/tool-provider.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
 import { ConnectionService } from "./connection-service.js";
 import { Connectors } from "./connectors.js";
+import type { DeliveryFiles } from "./delivery/file-parts.js";
 import { MessageDeliverer } from "./delivery/message-deliverer.js";
 import type { ChannelInbox } from "./inbound/channel-inbox.js";
 import { hookRoutes } from "./inbound/hook-routes.js";
@@ -31,7 +32,13 @@ const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
  */
 export function composeIntegrations(
   context: ModuleContext,
-  deps: { transactor: Transactor; processId: string; inbox: ChannelInbox },
+  deps: {
+    transactor: Transactor;
+    processId: string;
+    inbox: ChannelInbox;
+    /** The files messages send (docs/channels.md, "Files"). */
+    files?: DeliveryFiles;
+  },
 ): ModuleParts & { connectors: Connectors; connection: ConnectionService; tools: ToolProvider } {
   const { config, repos, secrets, clock, newId, log } = context;
   const { transactor } = deps;
@@ -67,6 +74,7 @@ export function composeIntegrations(
     connection,
     clock,
     maxAttempts: config.channelSendMaxAttempts,
+    ...(deps.files ? { files: deps.files } : {}),
     ...(context.telemetry ? { telemetry: context.telemetry } : {}),
   });
   const inbound = new InboundService({ repos, connectors, inbox: deps.inbox });

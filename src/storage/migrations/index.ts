@@ -40,6 +40,7 @@ import { routing } from "./0038-routing.js";
 import { csat } from "./0039-csat.js";
 import { whatsappTemplates } from "./0040-whatsapp-templates.js";
 import { messageButtons } from "./0041-message-buttons.js";
+import { outboundFiles } from "./0043-outbound-files.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -87,5 +88,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0039_csat": csat(dialect),
     "0040_whatsapp_templates": whatsappTemplates(dialect),
     "0041_message_buttons": messageButtons(dialect),
+    "0043_outbound_files": outboundFiles(dialect),
   };
 }

@@ -28,6 +28,7 @@ import { MessagesRepo } from "./messages.repo.js";
 import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
+import { OutboundFilesRepo } from "./outbound-files.repo.js";
 import { PaymentsRepo } from "./payments.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
@@ -95,6 +96,8 @@ export interface Repos {
   routing: RoutingRepo;
   /** WhatsApp message templates per integration (docs/channels.md, "Templates"). */
   whatsappTemplates: WhatsappTemplatesRepo;
+  /** Files operators and the bot send (docs/channels.md, "Files"). */
+  outboundFiles: OutboundFilesRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -145,6 +148,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     teams: new TeamsRepo(db),
     routing: new RoutingRepo(db),
     whatsappTemplates: new WhatsappTemplatesRepo(db),
+    outboundFiles: new OutboundFilesRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

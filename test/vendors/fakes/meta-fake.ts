@@ -244,6 +244,10 @@ export function hubSignature(secret: string, body: string): string {
 
 export class FakeGraph implements FakeVendor {
   readonly sent: SentMessage[] = [];
+  /** WhatsApp media links the fake fetched, as Meta does when it sends an image or document by link. */
+  readonly mediaFetches: Array<
+    Promise<{ link: string; status: number; contentType: string | undefined; bytes: Uint8Array }>
+  > = [];
   /** Every call, in arrival order. */
   readonly requests: GraphRequestRecord[] = [];
   /** Sender actions (typing) Messenger/Instagram got: recipient id and action. */
@@ -722,6 +726,7 @@ export class FakeGraph implements FakeVendor {
       throw invalidParameter("(#100) The parameter to is required.");
     if (body.type === "template") return this.templateMessage(body.to, body.template);
     if (body.type === "interactive") return this.whatsappInteractive(body.to, record, body);
+    if (body.type === "image" || body.type === "document") return this.whatsappMedia(body.to, record, body);
     if (body.type !== "text") {
       throw graphError({ status: 400, code: 131009, message: "(#131009) Parameter value is not valid" });
     }
@@ -751,6 +756,68 @@ export class FakeGraph implements FakeVendor {
     return {
       messaging_product: "whatsapp",
       contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
+    };
+  }
+
+  /**
+   * A WhatsApp media message: `image` or `document` holding exactly one of `id` (an uploaded
+   * media id) and `link` (an http(s) URL Meta fetches), an optional `caption` of at most 1024
+   * characters and, for documents only, `filename`. The fake fetches a link as Meta does, in the
+   * background; `mediaFetches` holds what each fetch got.
+   */
+  private whatsappMedia(to: string, record: GraphRequestRecord, body: Record<string, unknown>): unknown {
+    const type = body.type as "image" | "document";
+    const media = body[type] as Record<string, unknown> | undefined;
+    if (typeof media !== "object" || media === null) {
+      throw invalidParameter(`(#100) The parameter ${type} is required.`);
+    }
+    const hasId = typeof media.id === "string" && media.id !== "";
+    const hasLink = typeof media.link === "string" && /^https?:\/\/\S+$/.test(media.link);
+    if (hasId === hasLink) {
+      throw invalidParameter(`(#100) Param ${type} must have exactly one of 'id' or a valid 'link'.`);
+    }
+    const allowed = type === "image" ? ["id", "link", "caption"] : ["id", "link", "caption", "filename"];
+    const unknown = Object.keys(media).find((key) => !allowed.includes(key));
+    if (unknown) throw invalidParameter(`(#100) Param ${type}['${unknown}'] is not valid.`);
+    if (
+      media.caption !== undefined &&
+      (typeof media.caption !== "string" || [...media.caption].length > 1024)
+    ) {
+      throw invalidParameter(`(#100) Param ${type}['caption'] must be at most 1024 characters.`);
+    }
+    if (this.closedWindows.has(to)) {
+      throw graphError({
+        status: 400,
+        code: 131047,
+        message:
+          "(#131047) Re-engagement message: More than 24 hours have passed since the recipient last replied to the sender number.",
+      });
+    }
+    if (hasLink) {
+      const link = media.link as string;
+      this.mediaFetches.push(
+        fetch(link).then(
+          async (response) => ({
+            link,
+            status: response.status,
+            contentType: response.headers.get("content-type") ?? undefined,
+            bytes: new Uint8Array(await response.arrayBuffer()),
+          }),
+          () => ({ link, status: 0, contentType: undefined, bytes: new Uint8Array() }),
+        ),
+      );
+    }
+    this.sent.push({
+      conversationId: to,
+      text: typeof media.caption === "string" ? media.caption : "",
+      method: record.method,
+      path: record.rawPath,
+      body,
+    });
+    return {
+      messaging_product: "whatsapp",
+      contacts: [{ input: to, wa_id: to }],
       messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
     };
   }
