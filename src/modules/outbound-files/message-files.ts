@@ -1,6 +1,6 @@
 import { messageFileSchema, type PublicMessageFile } from "../../events/message-files.js";
 
-/** The most files one message may send (docs/conversations.md, "Operator messages"). */
+/** The most files one message may send (docs/conversations.md, "Sending as an operator"). */
 export const MAX_MESSAGE_FILES = 10;
 
 /** A caption's longest length Parley accepts; each channel may cut it shorter (docs/channels.md, "Files"). */

@@ -71,7 +71,7 @@ export function sendFileBytes(reply: FastifyReply, row: OutboundFileRow, content
 }
 
 /**
- * `/v1` routes of files operators send (docs/conversations.md, "Files"): the upload, in a plugin
+ * `/v1` routes of files operators send (docs/conversations.md, "Sending as an operator"): the upload, in a plugin
  * scope of its own that accepts multipart, and the authenticated download.
  */
 export async function outboundFileRoutes(app: App, deps: OutboundFileRoutesDeps): Promise<void> {
