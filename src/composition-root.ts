@@ -55,7 +55,7 @@ import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.
 import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
 import { composeNotes } from "./modules/notes/index.js";
 import { composeConsoleAuth } from "./modules/operators/index.js";
-import { composeOutboundFiles } from "./modules/outbound-files/index.js";
+import { composeBotFiles, composeOutboundFiles } from "./modules/outbound-files/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
 import { composeRouter, composeRouting, type RoutingService } from "./modules/routing/index.js";
@@ -394,6 +394,11 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
   });
+  // The bot's send_file (docs/agent.md, "Sending files"): URLs through the outbound guard, or knowledge files.
+  const botFiles = composeBotFiles(context, outboundFiles.files, async (projectId, fileId) => {
+    const { file, content } = await knowledge.knowledge.fileContent(projectId, fileId);
+    return { filename: file.filename, content };
+  });
   // Labels on threads and people (docs/labels.md); the add_label tool labels through them.
   const labels = composeLabels(context, { transactor });
   const threadActions: ThreadActions = {
@@ -407,6 +412,7 @@ export function composeService(deps: ServiceDeps): Service {
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
     addLabel: (projectId, threadId, name) => labels.service.addAsBot(projectId, threadId, name),
+    attachFile: (projectId, threadId, source) => botFiles.attach(projectId, threadId, source),
   };
   const traces = composeTraces(context, {
     catalog,

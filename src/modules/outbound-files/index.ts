@@ -1,6 +1,7 @@
 /** The outbound files module's public face (docs/development.md, "Modules"). */
 
-export { composeOutboundFiles } from "./compose.js";
+export { type BotFileRequest, type BotFileResult, BotFileSource } from "./bot-file-source.js";
+export { composeBotFiles, composeOutboundFiles } from "./compose.js";
 export { fileTypeOf, fileTypeOfMime, type OutboundFileKind } from "./file-types.js";
 export {
   MAX_CAPTION,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { LanguageModel } from "ai";
 import { createSecretBox, type SecretBox } from "../../../src/infra/secret-box.js";
 import { eventually } from "../../helpers/conversation-fixtures.js";
 import type { TestDialect } from "../../helpers/dialects.js";
@@ -24,19 +25,24 @@ export async function connectedApp(
   vendor: string,
   dialect: TestDialect,
   env: Record<string, string> = {},
+  options: { model?: LanguageModel; settings?: Record<string, unknown> } = {},
 ): Promise<ConnectedApp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const secrets = createSecretBox(randomBytes(32));
-  const model = scriptedModel(() => ({ text: "ok" }));
+  const model = options.model ?? scriptedModel(() => ({ text: "ok" })).model;
   const t = await createTestApp({
     dialect,
     secrets,
     env: { ...env, ...fake.env, PARLEY_PUBLIC_URL: origin },
-    modelOverride: () => model.model,
+    modelOverride: () => model,
   });
   await t.app.listen({ port, host: "127.0.0.1" });
   const bot = (await t.call("POST", "/v1/bots", { body: { name: "files" } })).json();
+  if (options.settings) {
+    const saved = await t.call("POST", `/v1/bots/${bot.id}/settings`, { body: options.settings });
+    if (saved.statusCode !== 200) throw new Error(`bot settings refused: ${saved.body}`);
+  }
   const integration = (
     await t.call("POST", "/v1/integrations", { body: { name: vendor, vendor, auth_data: fake.authData() } })
   ).json();
@@ -90,8 +96,10 @@ export async function uploadBody(
   name: string,
   bytes: Uint8Array,
   type = "application/octet-stream",
+  fields: Record<string, string> = {},
 ): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) form.set(field, value);
   form.set("file", new Blob([Buffer.from(bytes)], { type }), name);
   const request = new Request("http://upload.local/", { method: "POST", body: form });
   return {
