@@ -6,6 +6,7 @@ import { formatActivity } from "./activity-time";
 import { sideOf } from "./conversation";
 import type { MessageFeedback } from "./feedback";
 import { MessageButtons } from "./MessageButtons";
+import { MessageFiles } from "./MessageFiles";
 import { MessageRating } from "./MessageRating";
 import classes from "./thread.module.css";
 import type { Message } from "./types";
@@ -70,6 +71,7 @@ export function MessageBubble({
         )}
         <VoiceAttachments message={message} />
         <MessageButtons message={message} />
+        {rating ? <MessageFiles message={message} threadId={rating.threadId} /> : null}
         {message.attachments?.some((attachment) => attachment.url && !isSound(attachment.kind)) ? (
           <Stack gap={2} mt={4}>
             {message.attachments
