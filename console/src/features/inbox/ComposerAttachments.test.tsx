@@ -89,7 +89,7 @@ describe("Composer attachments", () => {
     pick(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "shoe.png", { type: "image/png" }));
     const request = FakeRequest.last[0] as FakeRequest;
     expect(request.url).toBe("/v1/threads/visitor-42/attachments");
-    expect((request.body?.get("file") as File).name).toBe("shoe.png");
+    expect((request.body?.get("file") as File | undefined)?.name).toBe("shoe.png");
     act(() => request.upload.onprogress?.({ loaded: 2, total: 4, lengthComputable: true }));
     expect(await screen.findByLabelText("Uploading shoe.png")).toBeTruthy();
     // Still uploading: nothing can be sent yet.
