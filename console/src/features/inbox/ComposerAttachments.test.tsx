@@ -2,44 +2,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { FakeRequest } from "../../testing/fake-request";
 import { installDomStubs, jsonResponse as json, renderInConsole } from "../../testing/render";
 import { inboxKeys } from "./api";
 import { Composer } from "./Composer";
 import type { Message, Thread } from "./types";
-
-/** Just enough of XMLHttpRequest to see the upload and to play the server's part. */
-class FakeRequest {
-  static last: FakeRequest[] = [];
-  url = "";
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  withCredentials = false;
-  upload: {
-    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
-  } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeRequest.last.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {}
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const thread: Thread = {
   id: "visitor-42",
@@ -62,7 +29,7 @@ beforeAll(installDomStubs);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  FakeRequest.last = [];
+  FakeRequest.created = [];
 });
 
 describe("Composer attachments", () => {
@@ -83,11 +50,11 @@ describe("Composer attachments", () => {
 
     pick(new File(["<html>"], "page.html", { type: "text/html" }));
     expect(await screen.findByText(/this type cannot be sent/)).toBeTruthy();
-    expect(FakeRequest.last).toHaveLength(0);
+    expect(FakeRequest.created).toHaveLength(0);
     expect(screen.getByTestId("composer-send")).toHaveProperty("disabled", true);
 
     pick(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "shoe.png", { type: "image/png" }));
-    const request = FakeRequest.last[0] as FakeRequest;
+    const request = FakeRequest.created[0] as FakeRequest;
     expect(request.url).toBe("/v1/threads/visitor-42/attachments");
     expect((request.body?.get("file") as File | undefined)?.name).toBe("shoe.png");
     act(() => request.upload.onprogress?.({ loaded: 2, total: 4, lengthComputable: true }));
@@ -114,7 +81,7 @@ describe("Composer attachments", () => {
     renderInConsole(<Composer thread={thread} />, new QueryClient());
     pick(new File(["a,b"], "data.csv", { type: "text/csv" }));
     act(() =>
-      FakeRequest.last[0]?.answer(413, {
+      FakeRequest.created[0]?.answer(413, {
         code: "payload_too_large",
         message: "The file is larger than 20971520 bytes.",
       }),
