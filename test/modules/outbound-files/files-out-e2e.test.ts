@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedFileUrl } from "../../../src/modules/outbound-files/signed-links.js";
 import { eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
-import { whatsappKit } from "../../vendors/fakes/meta-fake.js";
+import { facebookKit, whatsappKit } from "../../vendors/fakes/meta-fake.js";
 import { TelegramFake, type UploadedPart } from "../../vendors/fakes/telegram-fake.js";
 import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-app.js";
 
@@ -245,6 +245,50 @@ describe.each(DIALECTS)("files out over whatsapp (%s)", (dialect) => {
       const fetchedImage = fetches.find((item) => item.link === imageLink);
       expect(fetchedImage?.status).toBe(200);
       expect(Buffer.from(fetchedImage?.bytes ?? []).equals(PNG)).toBe(true);
+    });
+  });
+});
+
+describe.each(DIALECTS)("files out over messenger (%s)", (dialect) => {
+  describe.skipIf(shouldSkip(dialect))("messenger", () => {
+    let app: ConnectedApp;
+
+    beforeAll(async () => {
+      app = await connectedApp(await facebookKit.start(), "facebook", dialect);
+    });
+
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it("a caption goes as text, then the file as an attachment with Parley's signed URL", async () => {
+      const threadId = await app.manualThread("4100000000000001");
+      const doc = (await upload(app.t, threadId, "menu.pdf", PDF)).json();
+      const message = (
+        await app.t.call("POST", `/v1/threads/${threadId}/send`, {
+          body: { files: [{ id: doc.id, caption: "Our menu" }] },
+        })
+      ).json();
+      const delivery = await deliveryOf(app, message.id);
+      expect(delivery).toMatchObject({ status: "sent", parts: 1, parts_sent: 1 });
+      const sent = app.fake.sent.filter((item) => item.conversationId === "4100000000000001").slice(-2);
+      expect(sent[0]?.body).toMatchObject({ message: { text: "Our menu" } });
+      expect(sent[1]?.body).toMatchObject({
+        messaging_type: "RESPONSE",
+        message: { attachment: { type: "file", payload: { is_reusable: false } } },
+      });
+      const url = (sent[1]?.body as { message: { attachment: { payload: { url: string } } } } | undefined)
+        ?.message.attachment.payload.url;
+      const fetches = await Promise.all(
+        (
+          app.fake as unknown as {
+            mediaFetches: Array<Promise<{ link: string; status: number; bytes: Uint8Array }>>;
+          }
+        ).mediaFetches,
+      );
+      const fetched = fetches.find((item) => item.link === url);
+      expect(fetched?.status).toBe(200);
+      expect(Buffer.from(fetched?.bytes ?? []).equals(PDF)).toBe(true);
     });
   });
 });
