@@ -60,6 +60,7 @@ import { composeMemory, createEmbedderFromConfig } from "./modules/memory/index.
 import { composeModels, LocalModels, ModelCatalog } from "./modules/models/index.js";
 import { composeNotes } from "./modules/notes/index.js";
 import { composeConsoleAuth } from "./modules/operators/index.js";
+import { composeBotFiles, composeOutboundFiles } from "./modules/outbound-files/index.js";
 import { composePaymentLinks } from "./modules/payment-links/index.js";
 import { type BootstrapResult, bearerSecret, bootstrap, composeProjects } from "./modules/projects/index.js";
 import { composeRouter, composeRouting, type RoutingService } from "./modules/routing/index.js";
@@ -357,6 +358,10 @@ export function composeService(deps: ServiceDeps): Service {
 
   // Conversations: the threads' side first (tools act on threads), then what offers tools, the
   // engine, and the threads' parts that drive it.
+  // Pictures and files out (docs/channels.md, "Files"): operators' uploads, the bot's files, signed links.
+  const outboundFiles = composeOutboundFiles(context, {
+    resolveThread: (auth, threadId) => conversations.resolveThread(auth, threadId),
+  });
   const threadsCore = composeThreads(context, {
     transactor,
     writer,
@@ -364,6 +369,7 @@ export function composeService(deps: ServiceDeps): Service {
     hub,
     keyGuard,
     surveys: csat.service,
+    files: outboundFiles.files,
   });
   const { conversations } = threadsCore;
   const memory = composeMemory(context);
@@ -372,6 +378,7 @@ export function composeService(deps: ServiceDeps): Service {
     transactor,
     processId,
     inbox: { receive: (delivery) => inbox!.receive(delivery) },
+    files: outboundFiles.files,
   });
   const paymentLinks = composePaymentLinks(context, {
     connectors: integrations.connectors,
@@ -396,6 +403,11 @@ export function composeService(deps: ServiceDeps): Service {
     guard,
     idempotency,
   });
+  // The bot's send_file (docs/agent.md, "Sending files"): URLs through the outbound guard, or knowledge files.
+  const botFiles = composeBotFiles(context, outboundFiles.files, async (projectId, fileId) => {
+    const { file, content } = await knowledge.knowledge.fileContent(projectId, fileId);
+    return { filename: file.filename, content };
+  });
   // Labels on threads and people (docs/labels.md); the add_label tool labels through them.
   const labels = composeLabels(context, { transactor });
   const threadActions: ThreadActions = {
@@ -409,6 +421,7 @@ export function composeService(deps: ServiceDeps): Service {
     writeWorkingMemory: (projectId, threadId, markdown) =>
       conversations.writeWorkingMemory(projectId, threadId, markdown),
     addLabel: (projectId, threadId, name) => labels.service.addAsBot(projectId, threadId, name),
+    attachFile: (projectId, threadId, source) => botFiles.attach(projectId, threadId, source),
   };
   const traces = composeTraces(context, {
     catalog,
@@ -504,6 +517,7 @@ export function composeService(deps: ServiceDeps): Service {
     composeBilling(context, { transactor, ledger, otherTbankTerminals: paymentLinks.notifications }),
     analytics.parts,
     threads,
+    outboundFiles,
     contacts,
     routingParts,
     traces,

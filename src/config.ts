@@ -236,7 +236,8 @@ const envSchema = z.object({
   PARLEY_CHANNEL_SEND_MAX_ATTEMPTS: positiveInt(10),
   PARLEY_FILES_DIR: optionalString,
   PARLEY_MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
-  // Files customers send on channels (docs/channels.md, "Non-text messages").
+  // Files customers send on channels, and files operators and the bot send (docs/channels.md,
+  // "Non-text messages" and "Files"): the largest kept or sent, and how long customers' are kept.
   PARLEY_ATTACHMENT_MAX_BYTES: positiveInt(20 * 1024 * 1024),
   PARLEY_ATTACHMENT_RETENTION_DAYS: positiveInt(90),
   // Parse workers for uploaded documents (docs/operations.md, "Parse workers").
@@ -366,7 +367,10 @@ export interface Config {
   files: {
     dir: string;
     maxUploadBytes: number;
-    /** The largest file a customer sends on a channel that is kept (docs/channels.md, "Non-text messages"). */
+    /**
+     * The largest file kept of what a customer sends on a channel, and the largest an operator
+     * or the bot sends (docs/channels.md, "Non-text messages" and "Files").
+     */
     attachmentMaxBytes: number;
     /** How long a kept channel file stays, in days. */
     attachmentRetentionDays: number;

@@ -2164,6 +2164,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/threads/{thread_id}/files": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a file to send in a thread
+     * @description `multipart/form-data` with one `file` part, streamed into the file store. Its type comes from its name's extension: jpg, jpeg, png, webp, gif, pdf, txt, csv, rtf, doc, docx, xls, xlsx, ppt, pptx, odt, ods, zip; images must really be that format. Answers the file; send it with `files` on POST /v1/threads/{id}/send.
+     */
+    post: operations["uploadThreadAttachment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/threads/{thread_id}/files/{file_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a file sent in a thread
+     * @description The bytes; allowed images inline, every other type as a download (`nosniff`).
+     */
+    get: operations["downloadThreadAttachment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/threads/{thread_id}/labels": {
     parameters: {
       query?: never;
@@ -3296,6 +3336,13 @@ export interface components {
        * @enum {string}
        */
       role: "admin" | "project";
+    };
+    AttachmentUploadInput: {
+      /**
+       * Format: binary
+       * @description The file; its name's extension gives its type.
+       */
+      file: string;
     };
     AvitoAuthDataInput: {
       /** @description Client id from the Avito API settings. */
@@ -4475,6 +4522,8 @@ export interface components {
       created_at: string;
       /** @description How the message went out to a vendor channel (present only for messages sent to one). */
       delivery?: components["schemas"]["MessageDelivery"];
+      /** @description Pictures and files the message sends (present only then; docs/channels.md, "Files"); operators download them at GET /v1/threads/{id}/files/{file_id}. */
+      files?: components["schemas"]["MessageFile"][];
       id: string;
       /** @description The signed-in operator who wrote it (present only on `operator` messages sent from a session). */
       operator?: components["schemas"]["OperatorRef"];
@@ -4614,6 +4663,17 @@ export interface components {
     MessageFeedbackList: {
       /** @description Oldest first. */
       data: components["schemas"]["MessageFeedback"][];
+    };
+    MessageFile: {
+      caption?: string;
+      /** @description The file's id (POST /v1/threads/{id}/files, or the bot's send_file). */
+      id: string;
+      /** @enum {string} */
+      kind: "image" | "document";
+      mime_type: string;
+      name: string;
+      /** @description Bytes. */
+      size: number;
     };
     Model: {
       /** @description Whether this server can call the model: credentials for its provider; for an embedded (`local/…`) model, its file is here or can be downloaded. */
@@ -5315,6 +5375,8 @@ export interface components {
       created_at: string;
       /** @description How the message went out to a vendor channel (present only for messages sent to one). */
       delivery?: components["schemas"]["MessageDelivery"];
+      /** @description Pictures and files the message sends (present only then; docs/channels.md, "Files"); operators download them at GET /v1/threads/{id}/files/{file_id}. */
+      files?: components["schemas"]["MessageFile"][];
       id: string;
       /** @description The signed-in operator who wrote it (present only on `operator` messages sent from a session). */
       operator?: components["schemas"]["OperatorRef"];
@@ -6325,6 +6387,8 @@ export interface components {
         created_at: string;
         /** @description How the message went out to a vendor channel (present only for messages sent to one). */
         delivery?: components["schemas"]["MessageDelivery"];
+        /** @description Pictures and files the message sends (present only then; docs/channels.md, "Files"); operators download them at GET /v1/threads/{id}/files/{file_id}. */
+        files?: components["schemas"]["MessageFile"][];
         id: string;
         /** @description The signed-in operator who wrote it (present only on `operator` messages sent from a session). */
         operator?: components["schemas"]["OperatorRef"];
@@ -20629,6 +20693,217 @@ export interface operations {
       };
     };
   };
+  uploadThreadAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["AttachmentUploadInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MessageFile"];
+        };
+      };
+      /** @description The body cannot be read: `invalid_json`, `invalid_body` (not a JSON object), `body_required` or `unsupported_content_type`. `invalid_idempotency_key`: the Idempotency-Key header is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_reused` (the Idempotency-Key was used for another request) or `idempotency_request_in_progress`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: larger than PARLEY_ATTACHMENT_MAX_BYTES. `payload_too_large`: the body is larger than the server accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unsupported_media_type`: a type not on the list, or an image whose bytes are not that image. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  downloadThreadAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file_id: string;
+        thread_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/octet-stream": string;
+        };
+      };
+      /** @description `unauthorized`: the API key or console session is missing, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `forbidden`: the resource belongs to another project, or the key's or session's role does not allow this; `csrf_failed`: a console session request other than GET without its X-CSRF-Token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `<resource>_not_found`: a resource named in the path does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: a rate limit is exceeded; wait Retry-After seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: a fault on the server; quote the `request_id`. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `shutting_down`: the server is stopping; `database_busy`: the database's single writer (SQLite) was not free in time. Retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listThreadLabels: {
     parameters: {
       query?: never;
@@ -22388,12 +22663,21 @@ export interface operations {
              */
             url?: string;
           }[];
+          /** @description Files uploaded to the thread (POST /v1/threads/{id}/files), at most 10: ids, or {id, caption}. They go out after the text, each as its own vendor message (docs/channels.md, "Files"). */
+          files?: (
+            | string
+            | {
+                caption?: string;
+                id: string;
+              }
+          )[];
           /**
            * Format: date-time
            * @description Deliver later; the answer is then 202 with the job id.
            */
           scheduledAt?: string;
-          text: string;
+          /** @description The message; may be left out when `files` are sent. */
+          text?: string;
         };
       };
     };
@@ -22470,7 +22754,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
+      /** @description `validation_failed`: also for a file id that names no file uploaded to this thread. `validation_failed`: a parameter or field is missing, unknown, of the wrong type or out of range; `details` names each. */
       422: {
         headers: {
           [name: string]: unknown;

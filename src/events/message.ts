@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { MessageAuthor, MessageRole } from "../storage/schema-conversations.js";
 import { messageButtonSchema, messageChoiceSchema } from "./buttons.js";
+import { messageFileSchema } from "./message-files.js";
+
+export type { PublicMessageFile } from "./message-files.js";
+
 import { toolCallSchema, toolResultSchema } from "./tool-steps.js";
 
 const roles = ["user", "assistant", "tool"] as const satisfies readonly MessageRole[];
@@ -152,6 +156,13 @@ export const messageObjectSchema = z.object({
     .describe(
       'The buttons offered under the message (present only then; docs/channels.md, "Buttons"): `reply` ' +
         "buttons answer with their label, `link` buttons open their URL.",
+    ),
+  files: z
+    .array(messageFileSchema)
+    .optional()
+    .describe(
+      'Pictures and files the message sends (present only then; docs/channels.md, "Files"); operators download ' +
+        "them at GET /v1/threads/{id}/files/{file_id}.",
     ),
   choice: messageChoiceSchema
     .optional()

@@ -44,6 +44,7 @@ export type IdPrefix =
   | "int"
   | "vs"
   | "file"
+  | "outf"
   | "vsfb"
   | "whe"
   | "evt"

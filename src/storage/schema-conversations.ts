@@ -112,6 +112,11 @@ export interface MessagesTable {
   buttons: string | null;
   /** JSON MessageChoice: on a customer's message that is the press of a button; null otherwise. */
   choice: string | null;
+  /**
+   * JSON array of MessageFile: the pictures and files the message sends (migration 0043;
+   * docs/channels.md, "Files"); null: none.
+   */
+  files: string | null;
   created_at: string;
 }
 

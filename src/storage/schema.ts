@@ -20,6 +20,7 @@ import type { MessageFileTables } from "./schema-message-files.js";
 import type { NoteTables } from "./schema-notes.js";
 import type { OAuthTables } from "./schema-oauth.js";
 import type { OperatorTables } from "./schema-operators.js";
+import type { OutboundFileTables } from "./schema-outbound-files.js";
 import type { PaymentTables } from "./schema-payments.js";
 import type { TraceTables } from "./schema-traces.js";
 import type { WebhookTables } from "./schema-webhooks.js";
@@ -147,4 +148,5 @@ export interface Database
     CannedResponseTables,
     NoteTables,
     WhatsappTemplateTables,
-    MessageFileTables {}
+    MessageFileTables,
+    OutboundFileTables {}

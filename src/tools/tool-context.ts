@@ -1,5 +1,6 @@
 import type { Tool } from "ai";
 import type { z } from "zod";
+import type { PublicMessageFile } from "../events/message.js";
 import type { Clock } from "../infra/clock.js";
 import type { ThreadMode } from "../storage/schema-conversations.js";
 import type { ToolPresentation } from "./tool-presentation.js";
@@ -35,6 +36,16 @@ export interface ToolContext {
   addLabel?(
     name: string,
   ): Promise<{ ok: true; added: boolean; labels: string[] } | { ok: false; available: string[] }>;
+  /**
+   * Fetches a picture or file and keeps it for the turn's reply (send_file; docs/agent.md,
+   * "Sending files"). Absent where nothing is sent (evaluations).
+   */
+  attachFile?(source: {
+    url?: string;
+    knowledgeFileId?: string;
+    name?: string;
+    caption?: string;
+  }): Promise<{ ok: true; file: PublicMessageFile } | { ok: false; error: string }>;
   /** Searches the bot's knowledge (vector stores); an empty list while the bot has none. */
   searchKnowledge(
     query: string,

@@ -38,6 +38,11 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The session's CSRF token, for requests made outside `api` (uploads with progress). */
+export function currentCsrfToken(): string | null {
+  return csrfToken;
+}
+
 /** Called when a request answers 401 (the session expired or was revoked). */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;

@@ -12,6 +12,7 @@ import { titleJob } from "./jobs.js";
 import type { ModelAnswer } from "./model-call.js";
 import type { ThreadWriter } from "./thread-writer.js";
 import { offerIn } from "./tools/offer-choices.js";
+import { filesIn } from "./tools/send-file.js";
 import type { HeldCredit } from "./turn-credit.js";
 import type { TurnEventSink } from "./turn-events.js";
 import { notAnswering, outOfCredits, type TurnOutcome } from "./turn-outcome.js";
@@ -191,6 +192,8 @@ async function storeResponse(
         ? await deps.approvals.recordPause(unit, thread, paused.calls, paused.userText)
         : { question: null };
     const offer = offerIn(messages);
+    // send_file's files go with whichever message is the reply (docs/agent.md, "Sending files").
+    const files = filesIn(messages);
     for (const [index, message] of messages.entries()) {
       const final = index === finalIndex && question === null && offer === undefined;
       const row = await deps.writer.insertMessage(
@@ -201,7 +204,7 @@ async function storeResponse(
         textOf(message),
         partsOf(message),
         now,
-        final ? { replyToSeq: answeredThroughSeq } : {},
+        final ? { replyToSeq: answeredThroughSeq, files } : {},
       );
       messageIds.push(row.id);
       if (index === finalIndex) reply = row;
@@ -209,7 +212,7 @@ async function storeResponse(
     if (offer) {
       // offer_choices: its text, with the buttons, is the reply (docs/agent.md, "Buttons").
       reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", offer.text, null, now, {
-        ...(question === null ? { replyToSeq: answeredThroughSeq } : {}),
+        ...(question === null ? { replyToSeq: answeredThroughSeq, files } : {}),
         buttons: offer.buttons,
       });
       messageIds.push(reply.id);
@@ -220,6 +223,7 @@ async function storeResponse(
       reply = await deps.writer.insertMessage(unit, thread, "assistant", "bot", question.text, null, now, {
         replyToSeq: answeredThroughSeq,
         buttons: question.buttons,
+        files,
       });
       messageIds.push(reply.id);
     }

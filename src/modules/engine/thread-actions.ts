@@ -1,5 +1,6 @@
 import type { ModeChangeSource } from "../../events/domain-event.js";
 import type { ThreadMode } from "../../storage/schema-conversations.js";
+import type { ToolContext } from "../../tools/tool-context.js";
 
 /**
  * What the turn's tools may do to their thread beyond writing messages. Implemented by the
@@ -25,4 +26,10 @@ export interface ThreadActions {
     threadId: string,
     name: string,
   ): Promise<{ ok: true; added: boolean; labels: string[] } | { ok: false; available: string[] }>;
+  /** Fetches and keeps a file for the turn's reply (send_file; the outbound files module). */
+  attachFile?(
+    projectId: string,
+    threadId: string,
+    source: Parameters<NonNullable<ToolContext["attachFile"]>>[0],
+  ): ReturnType<NonNullable<ToolContext["attachFile"]>>;
 }

@@ -1,6 +1,6 @@
 import { type ButtonInput, type MessageChoice, withButtonIds } from "../../events/buttons.js";
 import type { StatusChangeSource } from "../../events/domain-event.js";
-import type { OperatorRef, PublicMessage } from "../../events/message.js";
+import type { OperatorRef, PublicMessage, PublicMessageFile } from "../../events/message.js";
 import { toolStepsOf } from "../../events/tool-steps.js";
 import type { UnitOfWork } from "../../events/unit-of-work.js";
 import type { ThreadActor } from "../../infra/auth-context.js";
@@ -24,6 +24,7 @@ export function toPublicMessage(row: MessageRow): PublicMessage {
     ...(row.operator ? { operator: JSON.parse(row.operator) as OperatorRef } : {}),
     ...(row.buttons ? { buttons: JSON.parse(row.buttons) as PublicMessage["buttons"] } : {}),
     ...(row.choice ? { choice: JSON.parse(row.choice) as MessageChoice } : {}),
+    ...(row.files ? { files: JSON.parse(row.files) as PublicMessageFile[] } : {}),
     ...toolStepsView(row.parts),
   };
 }
@@ -75,6 +76,8 @@ export class ThreadWriter {
       choice?: MessageChoice;
       /** A customer's CSAT rating (docs/csat.md): stored without reopening the thread. */
       keepStatus?: boolean;
+      /** Files the message sends (docs/channels.md, "Files"), as {id, kind, name, mime_type, size, caption?}. */
+      files?: readonly PublicMessageFile[];
       /** JSON MessageDelivery stored with the message (a WhatsApp template's, docs/channels.md "Templates"). */
       delivery?: string;
     } = {},
@@ -96,6 +99,7 @@ export class ThreadWriter {
       ...(extra.delivery !== undefined ? { delivery: extra.delivery } : {}),
       buttons: buttons ? JSON.stringify(buttons) : null,
       choice: extra.choice ? JSON.stringify(extra.choice) : null,
+      files: extra.files && extra.files.length > 0 ? JSON.stringify(extra.files) : null,
       created_at: now,
     });
     // A reply answering the messages a failed reply left waiting clears that failure.

@@ -66,6 +66,12 @@ export function toolContextFor(
     scheduleMessage: (text, at) => actions.scheduleBotMessage(projectId, threadId, text, at),
     writeWorkingMemory: (markdown) => actions.writeWorkingMemory(projectId, threadId, markdown),
     ...(actions.addLabel ? { addLabel: (name: string) => actions.addLabel!(projectId, threadId, name) } : {}),
+    ...(actions.attachFile
+      ? {
+          attachFile: (source: Parameters<NonNullable<ToolContext["attachFile"]>>[0]) =>
+            actions.attachFile!(projectId, threadId, source),
+        }
+      : {}),
     readWorkingMemory: async () => (await thread())?.working_memory ?? null,
     readPerson: async () => {
       const personId = (await thread())?.person_id;

@@ -7,6 +7,7 @@ import { attachmentFileRoutes } from "./attachment-files/attachment-file-routes.
 import { AttachmentFiles } from "./attachment-files/attachment-files.js";
 import { ConnectionService } from "./connection-service.js";
 import { Connectors } from "./connectors.js";
+import type { DeliveryFiles } from "./delivery/file-parts.js";
 import { MessageDeliverer } from "./delivery/message-deliverer.js";
 import type { ChannelInbox } from "./inbound/channel-inbox.js";
 import { hookRoutes } from "./inbound/hook-routes.js";
@@ -34,7 +35,13 @@ const INBOUND_DEDUPE_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
  */
 export function composeIntegrations(
   context: ModuleContext,
-  deps: { transactor: Transactor; processId: string; inbox: ChannelInbox },
+  deps: {
+    transactor: Transactor;
+    processId: string;
+    inbox: ChannelInbox;
+    /** The files messages send (docs/channels.md, "Files"). */
+    files?: DeliveryFiles;
+  },
 ): ModuleParts & {
   connectors: Connectors;
   connection: ConnectionService;
@@ -75,6 +82,7 @@ export function composeIntegrations(
     connection,
     clock,
     maxAttempts: config.channelSendMaxAttempts,
+    ...(deps.files ? { files: deps.files } : {}),
     ...(context.telemetry ? { telemetry: context.telemetry } : {}),
   });
   const attachmentFiles = new AttachmentFiles({

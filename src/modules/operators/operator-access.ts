@@ -24,7 +24,10 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/:thread_id/memory",
   // Exports: a conversation's transcript, the filtered list as CSV (docs/conversations.md).
   "GET /v1/threads/:thread_id/export",
+  // Files: what customers sent (kept copies), and what operators upload and send (docs/channels.md).
   "GET /v1/threads/:thread_id/attachments/:file_id",
+  "POST /v1/threads/:thread_id/files",
+  "GET /v1/threads/:thread_id/files/:file_id",
   "GET /v1/threads/export.csv",
   "POST /v1/threads/:thread_id/send",
   "POST /v1/threads/:thread_id/assign",

@@ -4,6 +4,7 @@ import type { Transactor } from "../../events/unit-of-work.js";
 import { THREAD_EVENT_RETENTION_MS } from "../../storage/repos/thread-events.repo.js";
 import type { ModuleContext, ModuleParts } from "../../wiring/module-parts.js";
 import type { ApprovalFlow, CreditPolicy, ThreadWriter, TurnRunner } from "../engine/index.js";
+import type { OutboundFileService } from "../outbound-files/index.js";
 import { ApprovalsService } from "./approvals-service.js";
 import { ChannelInboxService } from "./channel-inbox-service.js";
 import { ConversationService, type SurveyAnswers } from "./conversation-service.js";
@@ -28,6 +29,8 @@ export function composeThreads(
     keyGuard: StreamKeyGuard;
     /** CSAT (docs/csat.md): ratings in customers' messages. */
     surveys?: SurveyAnswers;
+    /** Files operators send (docs/channels.md, "Files"). */
+    files?: OutboundFileService;
   },
 ) {
   const { config, repos, secrets, clock, newId } = context;
@@ -40,6 +43,7 @@ export function composeThreads(
     newId,
     credit: deps.credit,
     ...(deps.surveys ? { surveys: deps.surveys } : {}),
+    ...(deps.files ? { files: deps.files } : {}),
   });
   /**
    * The parts that need the engine, once it is built: the engine acts on threads through their

@@ -23,6 +23,7 @@ import {
   type StoredReplyFailure,
   whyNotAnswering,
 } from "../engine/index.js";
+import type { FileRef, MessageFile, OutboundFileService } from "../outbound-files/index.js";
 import { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 import { replyWindows } from "./reply-window.js";
 import type { Message, StreamBody, Thread, ThreadDetail, ThreadListItem } from "./schemas.js";
@@ -40,6 +41,8 @@ export interface ConversationDeps {
   credit?: CreditPolicy;
   /** CSAT (docs/csat.md): a customer's message that meets a waiting survey may be its rating. */
   surveys?: SurveyAnswers;
+  /** Files operators send (docs/channels.md, "Files"); without it a message with files is refused. */
+  files?: Pick<OutboundFileService, "forMessage">;
 }
 
 /** What the CSAT module does with a customer's message in a thread whose survey waits. */
@@ -798,6 +801,7 @@ export class ConversationService {
     text: string,
     scheduledAt?: string,
     buttons?: ButtonInput[],
+    fileRefs: readonly FileRef[] = [],
   ): Promise<{ message: Message } | { scheduled: { scheduled: true; id: string; scheduled_at: string } }> {
     const thread = await this.resolveThread(auth, threadId);
     const operator = auth.operator ? { id: auth.operator.id, name: auth.operator.name } : undefined;
@@ -807,6 +811,7 @@ export class ConversationService {
         `Operator messages need the thread in mode 'manual' (it is '${thread.mode}').`,
       );
     }
+    const files = await this.messageFiles(auth.projectId, thread.id, fileRefs);
     const runAt = scheduledAt ? new Date(scheduledAt) : undefined;
     if (runAt && runAt.getTime() > this.deps.clock.now().getTime()) {
       const job = await this.deps.transactor.run(auth.projectId, (unit) =>
@@ -817,6 +822,7 @@ export class ConversationService {
             text,
             ...(operator ? { operator } : {}),
             ...(buttons ? { buttons } : {}),
+            ...(files.length > 0 ? { files } : {}),
           }),
           runAt,
         }),
@@ -830,9 +836,19 @@ export class ConversationService {
       undefined,
       operator,
       buttons,
+      files,
     );
     if (!message) throw notFound("thread", threadId);
     return { message: toMessage(message) };
+  }
+
+  /** The files an operator's message sends, checked (422 for one not uploaded to the thread). */
+  private async messageFiles(projectId: string, threadId: string, refs: readonly FileRef[]) {
+    if (refs.length === 0) return [];
+    if (!this.deps.files) {
+      throw validationFailed([{ path: "files", message: "this server sends no files" }]);
+    }
+    return this.deps.files.forMessage(projectId, threadId, refs);
   }
 
   /**
@@ -846,6 +862,7 @@ export class ConversationService {
     jobId?: string,
     operator?: OperatorRef,
     buttons?: readonly ButtonInput[],
+    files?: readonly MessageFile[],
   ): Promise<MessageRow | undefined> {
     return this.deps.transactor.run(projectId, async (unit) => {
       const thread = await unit.repos.threads.find(projectId, threadId);
@@ -871,6 +888,7 @@ export class ConversationService {
           ...(jobId !== undefined ? { externalId: `job:${jobId}` } : {}),
           ...(operator ? { operator } : {}),
           ...(buttons ? { buttons } : {}),
+          ...(files && files.length > 0 ? { files } : {}),
         },
       );
       await this.deps.writer.resetPending(unit, thread);

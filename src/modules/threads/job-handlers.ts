@@ -5,8 +5,16 @@ import { botMessageJob, operatorMessageJob, snoozeWakeJob } from "./jobs.js";
 /** Scheduled messages of operators and of the AI, delivered when due (each at most once), and snoozes' ends. */
 export function threadJobHandlers(deps: { conversations: ConversationService }): JobRegistration[] {
   return [
-    handleJob(operatorMessageJob, async ({ projectId, threadId, text, operator, buttons }, job) => {
-      await deps.conversations.deliverOperatorMessage(projectId, threadId, text, job.id, operator, buttons);
+    handleJob(operatorMessageJob, async ({ projectId, threadId, text, operator, buttons, files }, job) => {
+      await deps.conversations.deliverOperatorMessage(
+        projectId,
+        threadId,
+        text,
+        job.id,
+        operator,
+        buttons,
+        files,
+      );
     }),
     handleJob(botMessageJob, async ({ projectId, threadId, text }, job) => {
       await deps.conversations.deliverBotMessage(projectId, threadId, text, job.id);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineJob } from "../../job-queue/job-definition.js";
+import { messageFileSchema } from "../outbound-files/index.js";
 
 const scheduledMessage = z.object({
   projectId: z.string(),
@@ -9,6 +10,8 @@ const scheduledMessage = z.object({
   operator: z.object({ id: z.string(), name: z.string() }).optional(),
   /** Buttons under an operator's message (docs/channels.md, "Buttons"), validated when it was scheduled. */
   buttons: z.array(z.object({ label: z.string(), url: z.string().optional() })).optional(),
+  /** Files an operator's message sends (docs/channels.md, "Files"), checked when it was scheduled. */
+  files: z.array(messageFileSchema).optional(),
 });
 
 /** An operator's message sent with a future scheduledAt: delivered only while still `manual`. */

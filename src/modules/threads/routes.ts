@@ -200,7 +200,10 @@ export function threadRoutes(
         response: {
           200: messageSchema,
           202: scheduledSchema,
-          ...errorResponses({ 409: "`thread_not_manual`: the thread is not in mode `manual`." }),
+          ...errorResponses({
+            409: "`thread_not_manual`: the thread is not in mode `manual`.",
+            422: "`validation_failed`: also for a file id that names no file uploaded to this thread.",
+          }),
         },
       },
     },
@@ -208,9 +211,10 @@ export function threadRoutes(
       const result = await conversations.operatorSend(
         authOf(request),
         request.params.thread_id,
-        request.body.text,
+        request.body.text ?? "",
         request.body.scheduledAt,
         request.body.buttons,
+        (request.body.files ?? []).map((file) => (typeof file === "string" ? { id: file } : file)),
       );
       if ("scheduled" in result) return reply.code(202).send(result.scheduled);
       return result.message;

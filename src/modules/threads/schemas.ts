@@ -3,6 +3,7 @@ import { buttonInputsSchema, MAX_BUTTON_LABEL, MAX_BUTTONS } from "../../events/
 import { messageObjectSchema, operatorRefSchema } from "../../events/message.js";
 import { replyFailureFields } from "../../events/reply-failure-fields.js";
 import { threadActorSchema } from "../../events/thread-event.js";
+import { MAX_CAPTION, MAX_MESSAGE_FILES } from "../outbound-files/index.js";
 
 export const threadModeSchema = z.enum(["auto", "manual", "operator", "blocked"]).meta({ id: "ThreadMode" });
 
@@ -249,16 +250,34 @@ export const assignBodySchema = z.strictObject({
     .describe("An operator of the project, or null to unassign."),
 });
 
-export const operatorSendBodySchema = z.strictObject({
-  text: messageContentSchema,
-  buttons: buttonInputsSchema
-    .optional()
-    .describe(
-      `Buttons under the message (docs/channels.md, "Buttons"): at most ${MAX_BUTTONS}, labels of at most ` +
-        `${MAX_BUTTON_LABEL} characters; one with \`url\` is a link button, one without a reply button.`,
-    ),
-  scheduledAt: isoTimestamp.optional().describe("Deliver later; the answer is then 202 with the job id."),
-});
+export const operatorSendBodySchema = z
+  .strictObject({
+    text: messageContentSchema.optional().describe("The message; may be left out when `files` are sent."),
+    files: z
+      .array(
+        z.union([
+          z.string().min(1).max(128),
+          z.strictObject({ id: z.string().min(1).max(128), caption: z.string().max(MAX_CAPTION).optional() }),
+        ]),
+      )
+      .max(MAX_MESSAGE_FILES)
+      .optional()
+      .describe(
+        `Files uploaded to the thread (POST /v1/threads/{id}/files), at most ${MAX_MESSAGE_FILES}: ids, or ` +
+          '{id, caption}. They go out after the text, each as its own vendor message (docs/channels.md, "Files").',
+      ),
+    buttons: buttonInputsSchema
+      .optional()
+      .describe(
+        `Buttons under the message (docs/channels.md, "Buttons"): at most ${MAX_BUTTONS}, labels of at most ` +
+          `${MAX_BUTTON_LABEL} characters; one with \`url\` is a link button, one without a reply button.`,
+      ),
+    scheduledAt: isoTimestamp.optional().describe("Deliver later; the answer is then 202 with the job id."),
+  })
+  .refine((body) => body.text !== undefined || (body.files?.length ?? 0) > 0, {
+    path: ["text"],
+    message: "is required unless files are sent",
+  });
 
 export const scheduledSchema = z
   .object({ scheduled: z.literal(true), id: z.string(), scheduled_at: z.string() })

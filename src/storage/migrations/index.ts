@@ -41,6 +41,7 @@ import { csat } from "./0039-csat.js";
 import { whatsappTemplates } from "./0040-whatsapp-templates.js";
 import { messageButtons } from "./0041-message-buttons.js";
 import { messageFiles } from "./0042-message-files.js";
+import { outboundFiles } from "./0043-outbound-files.js";
 
 /**
  * Every migration, in order, for both dialects. Names sort lexically; never rename or
@@ -89,5 +90,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     "0040_whatsapp_templates": whatsappTemplates(dialect),
     "0041_message_buttons": messageButtons(dialect),
     "0042_message_files": messageFiles(dialect),
+    "0043_outbound_files": outboundFiles(dialect),
   };
 }

@@ -29,6 +29,7 @@ import { MessagesRepo } from "./messages.repo.js";
 import { OAuthRepo } from "./oauth.repo.js";
 import { OperatorsRepo } from "./operators.repo.js";
 import { OrganizationsRepo } from "./organizations.repo.js";
+import { OutboundFilesRepo } from "./outbound-files.repo.js";
 import { PaymentsRepo } from "./payments.repo.js";
 import { PersonsRepo } from "./persons.repo.js";
 import { lockProjectEvents } from "./project-event-lock.js";
@@ -98,6 +99,8 @@ export interface Repos {
   whatsappTemplates: WhatsappTemplatesRepo;
   /** Files customers sent on a channel that Parley keeps (docs/channels.md, "Non-text messages"). */
   messageFiles: MessageFilesRepo;
+  /** Files operators and the bot send (docs/channels.md, "Files"). */
+  outboundFiles: OutboundFilesRepo;
   /** The statuses deciding whether the AI may answer in a chat, in one query. */
   answerContext(projectId: string, chatId: string): Promise<AnswerContext | undefined>;
   /** The project's event lock until the transaction ends (see project-event-lock.ts). */
@@ -149,6 +152,7 @@ export function createRepos(db: Kysely<Database>): Repos {
     routing: new RoutingRepo(db),
     whatsappTemplates: new WhatsappTemplatesRepo(db),
     messageFiles: new MessageFilesRepo(db),
+    outboundFiles: new OutboundFilesRepo(db),
     answerContext: (projectId, chatId) => loadAnswerContext(db, projectId, chatId),
     lockProjectEvents: (projectId) => lockProjectEvents(db, projectId),
     lockBootstrap: () => lockBootstrap(db, dialectOf(db)),

@@ -142,6 +142,39 @@ export interface OutboundMessage {
 }
 
 /**
+ * A picture or file to send (docs/channels.md, "Files"), from Parley's file store. Vendors that
+ * fetch files by URL take `url`; vendors that want an upload take `read()`.
+ */
+export interface OutboundFile {
+  /** `image` for the allow-list's jpeg, png, webp and gif (bytes checked), else `document`. */
+  kind: "image" | "document";
+  /** The file's name as the customer sees it. */
+  name: string;
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  /** A signed link Parley serves without a key, valid for a day: `<PARLEY_PUBLIC_URL>/files/out/<id>?…`. */
+  url: string;
+  /** The file's bytes. */
+  read(): Promise<Uint8Array>;
+}
+
+/** One file as one vendor message, with its caption (already within `files.captionMax`, plain text). */
+export interface OutboundFileMessage {
+  conversationId: string;
+  file: OutboundFile;
+  caption?: string;
+  /** As `OutboundMessage.idempotencyKey`: message id and part index. */
+  idempotencyKey: string;
+}
+
+/** What a channel's `sendFile` takes (docs/channels.md, "Files"). */
+export interface FileCapability {
+  /** The longest caption, in characters (Telegram and WhatsApp: 1024); longer ones are cut. */
+  captionMax: number;
+}
+
+/**
  * A message template filled in (docs/channels.md, "Templates"): WhatsApp's way to write after
  * its 24-hour window closed. `components` carry the parameters in the template's order; a
  * component without parameters is left out. `parameter_name` only for templates with named
@@ -196,6 +229,16 @@ export interface Channel<AuthData = Record<string, unknown>> {
   send?(
     context: VendorContext<AuthData>,
     message: OutboundMessage,
+  ): Promise<{ externalMessageId: string | null }>;
+  /** How `sendFile` takes files; absent with it: captions are cut at 1024 characters. */
+  readonly files?: FileCapability;
+  /**
+   * Sends one picture or file as its own vendor message (docs/channels.md, "Files"). A channel
+   * without it gets each file as a signed link written under the message's text.
+   */
+  sendFile?(
+    context: VendorContext<AuthData>,
+    message: OutboundFileMessage,
   ): Promise<{ externalMessageId: string | null }>;
   /** Sends an approved message template (WhatsApp); a channel without it sends no templates. */
   sendTemplate?(

@@ -4,6 +4,7 @@ import { graphApiSettings } from "../meta/graph-settings.js";
 import { parseMessagingEvents } from "../meta/messaging-events.js";
 import { sendApiMessage, sendApiTypingOn } from "../meta/send-api.js";
 import { SEND_API_BUTTONS } from "../meta/send-api-buttons.js";
+import { sendApiFile } from "../meta/send-api-file.js";
 import { subscriptionHandshake } from "../meta/subscription-handshake.js";
 import { verifiedBody } from "../meta/verified-body.js";
 import { facebookAuthDataSchema } from "./auth-data.js";
@@ -38,6 +39,8 @@ export const facebook = {
         textLimit: TEXT_LIMIT,
         quickRepliesOnTemplate: true,
       }),
+    // Pictures and files by Parley's signed link (docs/channels.md, "Files"); a caption goes as text first.
+    sendFile: (context, message) => sendApiFile(context, pageNode(context), message),
     sendTyping: (context, conversationId) => sendApiTypingOn(context, pageNode(context), conversationId),
     setUpWebhook: subscribeFacebookPage,
     tearDownWebhook: unsubscribeFacebookPage,

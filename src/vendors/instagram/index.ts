@@ -4,6 +4,7 @@ import { graphApiSettings } from "../meta/graph-settings.js";
 import { parseMessagingEvents } from "../meta/messaging-events.js";
 import { sendApiMessage, sendApiTypingOn } from "../meta/send-api.js";
 import { SEND_API_BUTTONS } from "../meta/send-api-buttons.js";
+import { sendApiFile } from "../meta/send-api-file.js";
 import { subscriptionHandshake } from "../meta/subscription-handshake.js";
 import { verifiedBody } from "../meta/verified-body.js";
 import { instagramAuthDataSchema } from "./auth-data.js";
@@ -44,6 +45,8 @@ export const instagram = {
     },
     send: (context, message) =>
       sendApiMessage(context, SEND_NODE, message, { textLimit: TEXT_LIMIT, quickRepliesOnTemplate: false }),
+    // Pictures and files by Parley's signed link (docs/channels.md, "Files"); a caption goes as text first.
+    sendFile: (context, message) => sendApiFile(context, SEND_NODE, message),
     sendTyping: (context, conversationId) => sendApiTypingOn(context, SEND_NODE, conversationId),
   },
   profile: instagramProfile,

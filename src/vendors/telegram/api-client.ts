@@ -12,7 +12,7 @@ import { redactToken } from "./redact-token.js";
 
 /** A call that hangs must not hold a job forever. */
 const CALL_TIMEOUT_MS = 30_000;
-/** Files are up to 20 MB through the Bot API. */
+/** Downloads are up to 20 MB through the Bot API, uploads up to 50 MB. */
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 async function request(
@@ -51,6 +51,31 @@ export async function callTelegram(
     { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(params) },
     CALL_TIMEOUT_MS,
   );
+  return resultOf(context, method, response);
+}
+
+/**
+ * Calls a method with a `multipart/form-data` body: how files are uploaded (sendPhoto,
+ * sendDocument); fetch writes the boundary. Given the upload time of a file of up to 50 MB.
+ */
+export async function callTelegramForm(
+  context: TelegramContext,
+  method: string,
+  form: FormData,
+): Promise<unknown> {
+  const response = await request(
+    context,
+    method,
+    `${context.apiBaseUrl}/bot${context.authData.token}/${method}`,
+    { method: "POST", body: form },
+    DOWNLOAD_TIMEOUT_MS,
+  );
+  return resultOf(context, method, response);
+}
+
+/** The `result` of a Bot API answer, or its error classified. */
+async function resultOf(context: TelegramContext, method: string, response: Response): Promise<unknown> {
+  const { token } = context.authData;
   const raw = await response.text();
   let parsed: unknown;
   try {

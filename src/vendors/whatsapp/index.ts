@@ -10,13 +10,15 @@ import { WHATSAPP_BUTTONS } from "./interactive.js";
 import { fetchWhatsappMedia } from "./media.js";
 import { whatsappProfile } from "./profile.js";
 import { sendWhatsappMessage } from "./send.js";
+import { sendWhatsappFile } from "./send-file.js";
 import { sendWhatsappTemplate } from "./templates.js";
 
 /**
  * The WhatsApp Cloud API channel (docs/channels.md, "WhatsApp"). Webhooks are verified with
  * the app secret (`X-Hub-Signature-256`) and the dashboard's GET handshake with the verify
  * token; one conversation per customer wa_id; messages are routed by `phone_number_id`;
- * buttons are interactive messages, and a press arrives as an interactive reply.
+ * buttons are interactive messages, and a press arrives as an interactive reply; files go
+ * by link.
  * No `sendTyping`: WhatsApp's typing indicator is tied to marking a given inbound message read,
  * and the send path does not carry that message's id. Approved message templates go out with
  * `sendTemplate` (docs/channels.md, "Templates").
@@ -37,6 +39,9 @@ export const whatsapp = {
       return { kind: "accepted", messages: parseWhatsappMessages(body, context.authData.phone_number_id) };
     },
     send: sendWhatsappMessage,
+    // Pictures and files by Parley's signed link (docs/channels.md, "Files").
+    files: { captionMax: 1024 },
+    sendFile: sendWhatsappFile,
     sendTemplate: sendWhatsappTemplate,
     setUpWebhook: subscribeWhatsappApp,
     tearDownWebhook: unsubscribeWhatsappApp,

@@ -101,6 +101,7 @@ describe("built-in tool registry", () => {
       "add_label",
       "resolve_conversation",
       "offer_choices",
+      "send_file",
     ]);
     const { context } = fakeContext();
     for (const b of BUILTIN_TOOLS) {

@@ -22,6 +22,7 @@ function row(role: MessageRow["role"], content: string, parts?: unknown[]): Mess
     external_id: null,
     reply_to_seq: null,
     attachments: null,
+    files: null,
     delivery: null,
     operator: null,
     buttons: null,

@@ -244,6 +244,10 @@ export function hubSignature(secret: string, body: string): string {
 
 export class FakeGraph implements FakeVendor {
   readonly sent: SentMessage[] = [];
+  /** WhatsApp media links the fake fetched, as Meta does when it sends an image or document by link. */
+  readonly mediaFetches: Array<
+    Promise<{ link: string; status: number; contentType: string | undefined; bytes: Uint8Array }>
+  > = [];
   /** Every call, in arrival order. */
   readonly requests: GraphRequestRecord[] = [];
   /** Sender actions (typing) Messenger/Instagram got: recipient id and action. */
@@ -722,6 +726,7 @@ export class FakeGraph implements FakeVendor {
       throw invalidParameter("(#100) The parameter to is required.");
     if (body.type === "template") return this.templateMessage(body.to, body.template);
     if (body.type === "interactive") return this.whatsappInteractive(body.to, record, body);
+    if (body.type === "image" || body.type === "document") return this.whatsappMedia(body.to, record, body);
     if (body.type !== "text") {
       throw graphError({ status: 400, code: 131009, message: "(#131009) Parameter value is not valid" });
     }
@@ -751,6 +756,55 @@ export class FakeGraph implements FakeVendor {
     return {
       messaging_product: "whatsapp",
       contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
+    };
+  }
+
+  /**
+   * A WhatsApp media message: `image` or `document` holding exactly one of `id` (an uploaded
+   * media id) and `link` (an http(s) URL Meta fetches), an optional `caption` of at most 1024
+   * characters and, for documents only, `filename`. The fake fetches a link as Meta does, in the
+   * background; `mediaFetches` holds what each fetch got.
+   */
+  private whatsappMedia(to: string, record: GraphRequestRecord, body: Record<string, unknown>): unknown {
+    const type = body.type as "image" | "document";
+    const media = body[type] as Record<string, unknown> | undefined;
+    if (typeof media !== "object" || media === null) {
+      throw invalidParameter(`(#100) The parameter ${type} is required.`);
+    }
+    const hasId = typeof media.id === "string" && media.id !== "";
+    const hasLink = typeof media.link === "string" && /^https?:\/\/\S+$/.test(media.link);
+    if (hasId === hasLink) {
+      throw invalidParameter(`(#100) Param ${type} must have exactly one of 'id' or a valid 'link'.`);
+    }
+    const allowed = type === "image" ? ["id", "link", "caption"] : ["id", "link", "caption", "filename"];
+    const unknown = Object.keys(media).find((key) => !allowed.includes(key));
+    if (unknown) throw invalidParameter(`(#100) Param ${type}['${unknown}'] is not valid.`);
+    if (
+      media.caption !== undefined &&
+      (typeof media.caption !== "string" || [...media.caption].length > 1024)
+    ) {
+      throw invalidParameter(`(#100) Param ${type}['caption'] must be at most 1024 characters.`);
+    }
+    if (this.closedWindows.has(to)) {
+      throw graphError({
+        status: 400,
+        code: 131047,
+        message:
+          "(#131047) Re-engagement message: More than 24 hours have passed since the recipient last replied to the sender number.",
+      });
+    }
+    if (hasLink) this.fetchMedia(media.link as string);
+    this.sent.push({
+      conversationId: to,
+      text: typeof media.caption === "string" ? media.caption : "",
+      method: record.method,
+      path: record.rawPath,
+      body,
+    });
+    return {
+      messaging_product: "whatsapp",
+      contacts: [{ input: to, wa_id: to }],
       messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
     };
   }
@@ -908,6 +962,8 @@ export class FakeGraph implements FakeVendor {
     if (!["RESPONSE", "UPDATE", "MESSAGE_TAG"].includes(String(body.messaging_type))) {
       throw invalidParameter("(#100) Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}");
     }
+    const media = this.sendApiMedia(recipientId, record, body);
+    if (media) return media;
     const buttons = isJson(body.message) ? checkSendApiButtons(body.message) : undefined;
     if (buttons && "code" in buttons) throw graphError({ status: 400, ...buttons });
     if (buttons) {
@@ -929,6 +985,58 @@ export class FakeGraph implements FakeVendor {
     this.checkLength(text, "message[text]");
     this.sent.push({ conversationId: recipientId, text, method: record.method, path: record.rawPath, body });
     return { recipient_id: recipientId, message_id: `m_${randomUUID().replace(/-/g, "")}` };
+  }
+
+  /**
+   * A Send API media message: `message: {attachment: {type: image|audio|video|file, payload:
+   * {url, is_reusable?} | {attachment_id}}}` with no text beside it. The fake fetches a `url` as
+   * Meta does (see `mediaFetches`). [Instagram's `file` type is unconfirmed.] Undefined for any
+   * other message (templates and text are checked elsewhere).
+   */
+  private sendApiMedia(recipientId: string, record: GraphRequestRecord, body: Record<string, unknown>) {
+    const message = body.message as
+      | { text?: unknown; attachment?: { type?: unknown; payload?: unknown } }
+      | undefined;
+    const type = message?.attachment?.type;
+    if (typeof type !== "string" || !["image", "audio", "video", "file"].includes(type)) return undefined;
+    if (message?.text !== undefined)
+      throw invalidParameter("(#100) Must send either message text or an attachment");
+    const payload = (message?.attachment?.payload ?? {}) as Record<string, unknown>;
+    const url =
+      typeof payload.url === "string" && /^https?:\/\/\S+$/.test(payload.url) ? payload.url : undefined;
+    const reuse = typeof payload.attachment_id === "string" && payload.attachment_id !== "";
+    if ((url === undefined) === !reuse) {
+      throw invalidParameter(
+        "(#100) param message[attachment][payload] must have a valid url or an attachment_id",
+      );
+    }
+    if (payload.is_reusable !== undefined && typeof payload.is_reusable !== "boolean") {
+      throw invalidParameter("(#100) param is_reusable must be a boolean");
+    }
+    if (url) this.fetchMedia(url);
+    this.sent.push({
+      conversationId: recipientId,
+      text: "",
+      method: record.method,
+      path: record.rawPath,
+      body,
+    });
+    return { recipient_id: recipientId, message_id: `m_${randomUUID().replace(/-/g, "")}` };
+  }
+
+  /** Fetches a media link in the background, as Meta does when it sends it; kept in `mediaFetches`. */
+  private fetchMedia(link: string): void {
+    this.mediaFetches.push(
+      fetch(link).then(
+        async (response) => ({
+          link,
+          status: response.status,
+          contentType: response.headers.get("content-type") ?? undefined,
+          bytes: new Uint8Array(await response.arrayBuffer()),
+        }),
+        () => ({ link, status: 0, contentType: undefined, bytes: new Uint8Array() }),
+      ),
+    );
   }
 
   private checkLength(text: string, parameter: string): void {

@@ -25,6 +25,9 @@ import { checkTelegramHtml } from "./telegram-html.js";
  * the webhook's response body; the fake runs such a response as a call and records both in
  * `answeredCallbacks`.
  *
+ * Files: `sendPhoto` and `sendDocument` take the file as a multipart upload in the field named
+ * after the method (`photo`, `document`) beside `chat_id` and `caption` (sendMedia).
+ *
  * Deviations from Telegram, on purpose: setWebhook accepts `http://127.0.0.1` URLs (Telegram wants
  * HTTPS on ports 443/80/88/8443), and nothing is ever queued for redelivery.
  */
@@ -160,6 +163,8 @@ export class TelegramFake implements FakeVendor {
   readonly answeredCallbacks: Array<{ callbackQueryId: string; via: "api" | "webhook_response" }> = [];
   /** Errors the next sendMessage calls answer with, first in first out. */
   readonly sendFailures: TelegramError[] = [];
+  /** Errors the next sendPhoto / sendDocument calls answer, one each, before the ones above. */
+  readonly mediaFailures: TelegramError[] = [];
   baseUrl = "";
   private revoked = false;
   private nextUpdateId = 500_000;
@@ -429,7 +434,8 @@ export class TelegramFake implements FakeVendor {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const raw = await readBody(req);
+    const body = await readBody(req);
+    const raw = body.toString("utf8");
     const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
     if (fileMatch) {
       this.calls.push({
@@ -447,7 +453,9 @@ export class TelegramFake implements FakeVendor {
     const contentType = req.headers["content-type"];
     let params: Record<string, unknown>;
     try {
-      params = parseParams(url, contentType, raw);
+      params = contentType?.toLowerCase().startsWith("multipart/form-data")
+        ? { ...Object.fromEntries(url.searchParams), ...(await multipartParams(contentType, body)) }
+        : parseParams(url, contentType, raw);
     } catch {
       return this.reply(res, { code: 400, description: "Bad Request: can't parse request body" });
     }
@@ -504,6 +512,10 @@ export class TelegramFake implements FakeVendor {
         };
       case "sendmessage":
         return { result: this.sendMessage(params, req, path) };
+      case "sendphoto":
+        return { result: this.sendMedia("photo", params, req, path) };
+      case "senddocument":
+        return { result: this.sendMedia("document", params, req, path) };
       case "sendchataction": {
         this.chatIdOf(params);
         if (typeof params.action !== "string" || !CHAT_ACTIONS.has(params.action)) {
@@ -619,6 +631,53 @@ export class TelegramFake implements FakeVendor {
     };
   }
 
+  /**
+   * sendPhoto / sendDocument: the file in the field named after it (`photo`, `document`), as a
+   * multipart upload, or a string (a file_id or an HTTP URL Telegram would fetch); `caption`
+   * 0–1024 characters after parsing. An upload over Telegram's limits (photos 10 MB, documents
+   * 50 MB) is refused as Telegram does [the exact descriptions are unconfirmed].
+   */
+  private sendMedia(
+    field: "photo" | "document",
+    params: Record<string, unknown>,
+    req: IncomingMessage,
+    path: string,
+  ): unknown {
+    const chatId = this.chatIdOf(params);
+    const value = params[field];
+    if (value === undefined || value === "") throw badRequest(`there is no ${field} in the request`);
+    const upload = typeof value === "object" ? (value as UploadedPart) : undefined;
+    if (upload && upload.bytes.length > (field === "photo" ? 10 : 50) * 1024 * 1024) {
+      throw new HttpError({ code: 413, description: "Request Entity Too Large" });
+    }
+    if (upload && upload.bytes.length === 0) throw badRequest("file must be non-empty");
+    const caption = params.caption;
+    if (caption !== undefined && typeof caption !== "string") throw badRequest("caption is invalid");
+    const shown = caption === undefined ? "" : this.shownText(caption, params.parse_mode);
+    if (shown.length > 1024) throw badRequest("message caption is too long");
+    const failure = this.mediaFailures.shift() ?? this.sendFailures.shift();
+    if (failure) throw new HttpError(failure);
+    if (this.blockedChats.has(chatId)) {
+      throw new HttpError({ code: 403, description: "Forbidden: bot was blocked by the user" });
+    }
+    this.sent.push({ conversationId: chatId, text: shown, method: req.method ?? "POST", path, body: params });
+    const chat = this.chats.get(chatId) ?? { id: Number(chatId), type: "private", first_name: "User" };
+    const messageId = this.nextMessageId++;
+    const fileId = `sent_${messageId}`;
+    const media =
+      field === "photo"
+        ? { photo: [{ file_id: fileId, file_unique_id: fileId, width: 1, height: 1 }] }
+        : { document: { file_id: fileId, file_unique_id: fileId, file_name: upload?.filename } };
+    return {
+      message_id: messageId,
+      from: { id: this.bot.id, is_bot: true, first_name: this.bot.first_name, username: this.bot.username },
+      chat,
+      date: Math.floor(Date.now() / 1000),
+      ...media,
+      ...(caption ? { caption } : {}),
+    };
+  }
+
   /** The text as Telegram shows it: the HTML parsed (or refused) under `parse_mode: "HTML"`. */
   private shownText(text: string, parseMode: unknown): string {
     if (parseMode === undefined || parseMode === "") return text;
@@ -654,13 +713,39 @@ export class TelegramFake implements FakeVendor {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/** A file part of a `multipart/form-data` call, as the fake received it. */
+export interface UploadedPart {
+  filename: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A multipart body's fields: text parts as strings, file parts as UploadedPart (the web's own parser). */
+async function multipartParams(contentType: string, body: Buffer): Promise<Record<string, unknown>> {
+  const form = await new Response(new Uint8Array(body), {
+    headers: { "content-type": contentType },
+  }).formData();
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    params[name] =
+      typeof value === "string"
+        ? value
+        : ({
+            filename: value.name,
+            type: value.type,
+            bytes: new Uint8Array(await value.arrayBuffer()),
+          } satisfies UploadedPart);
+  }
+  return params;
 }
 
 /** Query parameters, overridden by a JSON or form body (the Bot API takes either). */

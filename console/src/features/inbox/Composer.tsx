@@ -9,6 +9,7 @@ import { useFormatters, useT } from "../../i18n/I18nProvider";
 import { CannedPicker } from "../canned-responses/CannedPicker";
 import { useCannedPicker } from "../canned-responses/useCannedPicker";
 import { inboxKeys, isScheduled, sendMessage } from "./api";
+import { type AttachmentDraft, attachedIds, ComposerAttachments, uploading } from "./ComposerAttachments";
 import { buttonsToSend, ComposerButtons } from "./ComposerButtons";
 import { isSendShortcut, minScheduleValue, scheduleToIso, sendErrorKey } from "./composer";
 import { mergeMessage } from "./conversation";
@@ -18,7 +19,8 @@ import type { ButtonDraft, Message, Thread } from "./types";
 /**
  * The operator's reply (POST …/send). Only while a person handles the thread; Ctrl/Cmd+Enter
  * sends; "Schedule" sends later (202, delivered by a job at that time); "Add button" puts reply
- * and link buttons under it (docs/channels.md, "Buttons").
+ * and link buttons under it (docs/channels.md, "Buttons"); "Attach" uploads pictures and files
+ * sent with it (docs/channels.md, "Files").
  */
 export function Composer({ thread }: { thread: Thread }) {
   const t = useT("inbox");
@@ -30,16 +32,20 @@ export function Composer({ thread }: { thread: Thread }) {
   const [scheduleAt, setScheduleAt] = useState("");
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [buttons, setButtons] = useState<ButtonDraft[]>([]);
+  const [attachments, setAttachments] = useState<AttachmentDraft[]>([]);
+  const files = attachedIds(attachments);
+  const busy = uploading(attachments);
   const enabled = canReply(thread.mode);
   // `/code` inserts a canned response (docs/canned-responses.md).
   const canned = useCannedPicker(thread.id, text, setText);
 
   const send = useMutation({
     mutationFn: (input: { text: string; scheduledAt?: string }) =>
-      sendMessage(thread.id, input.text, input.scheduledAt, buttonsToSend(buttons)),
+      sendMessage(thread.id, input.text, input.scheduledAt, buttonsToSend(buttons), files),
     onSuccess: (answer) => {
       setText("");
       setButtons([]);
+      setAttachments([]);
       if (isScheduled(answer)) {
         setScheduling(false);
         setScheduleAt("");
@@ -59,7 +65,7 @@ export function Composer({ thread }: { thread: Thread }) {
 
   const submit = () => {
     const body = text.trim();
-    if (!enabled || !body || send.isPending) return;
+    if (!enabled || (!body && files.length === 0) || busy || send.isPending) return;
     setScheduleError(null);
     if (scheduling) {
       const schedule = scheduleToIso(scheduleAt, new Date());
@@ -107,6 +113,12 @@ export function Composer({ thread }: { thread: Thread }) {
           }}
         />
         <ComposerButtons drafts={buttons} onChange={setButtons} disabled={!enabled} />
+        <ComposerAttachments
+          threadId={thread.id}
+          drafts={attachments}
+          onChange={setAttachments}
+          disabled={!enabled}
+        />
         <Group justify="space-between" gap="xs" align="flex-end">
           <Group gap="xs" align="flex-end">
             <Switch
@@ -140,7 +152,7 @@ export function Composer({ thread }: { thread: Thread }) {
               type="submit"
               data-testid="composer-send"
               leftSection={<IconSend size={16} aria-hidden />}
-              disabled={!enabled || !text.trim()}
+              disabled={!enabled || busy || (!text.trim() && files.length === 0)}
               loading={send.isPending}
             >
               {scheduling ? t("composer.scheduleSend") : t("composer.send")}

@@ -7,6 +7,7 @@ import { sideOf } from "./conversation";
 import type { MessageFeedback } from "./feedback";
 import { KeptFiles } from "./KeptFiles";
 import { MessageButtons } from "./MessageButtons";
+import { MessageFiles } from "./MessageFiles";
 import { MessageRating } from "./MessageRating";
 import classes from "./thread.module.css";
 import type { Message, MessageAttachment } from "./types";
@@ -76,6 +77,7 @@ export function MessageBubble({
         <VoiceAttachments message={message} />
         <MessageButtons message={message} />
         <KeptFiles message={message} />
+        {rating ? <MessageFiles message={message} threadId={rating.threadId} /> : null}
         {message.attachments?.some(linkOnly) ? (
           <Stack gap={2} mt={4}>
             {message.attachments.filter(linkOnly).map((attachment) => (

@@ -70,13 +70,20 @@ export const assignThread = (id: string, operatorId: string | null) =>
   api<Thread>(`/threads/${enc(id)}/assign`, { method: "POST", body: { operator_id: operatorId } });
 
 /** 200 with the Message, or 202 `Scheduled` when `scheduledAt` is given; `buttons` go under it. */
-export const sendMessage = (id: string, text: string, scheduledAt?: string, buttons: ButtonDraft[] = []) =>
+export const sendMessage = (
+  id: string,
+  text: string,
+  scheduledAt?: string,
+  buttons: ButtonDraft[] = [],
+  files: string[] = [],
+) =>
   api<Message | Scheduled>(`/threads/${enc(id)}/send`, {
     method: "POST",
     body: {
-      text,
+      ...(text ? { text } : {}),
       ...(scheduledAt ? { scheduledAt } : {}),
       ...(buttons.length > 0 ? { buttons } : {}),
+      ...(files.length > 0 ? { files } : {}),
     },
   });
 

@@ -131,6 +131,18 @@ export interface Message {
   buttons?: MessageButton[];
   /** On the customer's message that is the press of a button: which one. */
   choice?: { message_id: string; button_id: string; label: string };
+  /** Pictures and files it sends (docs/channels.md, "Files"). */
+  files?: MessageFile[];
+}
+
+/** A picture or file a message sends. */
+export interface MessageFile {
+  id: string;
+  kind: "image" | "document";
+  name: string;
+  mime_type: string;
+  size: number;
+  caption?: string;
 }
 
 export interface MessageButton {

@@ -1,45 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
+import { FakeRequest } from "../../testing/fake-request";
 import { uploadFile } from "./upload";
-
-/** Just enough of XMLHttpRequest to see what the upload sends and to play the server's part. */
-class FakeRequest {
-  method = "";
-  url = "";
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  aborted = false;
-  upload: {
-    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
-  } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 function start(options: { csrfToken?: string | null; signal?: AbortSignal } = {}) {
   const request = new FakeRequest();

@@ -6,6 +6,7 @@ import { knowledgeSearchTool } from "./knowledge-search.js";
 import { offerChoicesTool } from "./offer-choices.js";
 import { resolveConversationTool } from "./resolve-conversation.js";
 import { scheduleMessageTool } from "./schedule-message.js";
+import { sendFileTool } from "./send-file.js";
 import { updateWorkingMemoryTool } from "./update-working-memory.js";
 
 export type { BuiltinTool, ToolContext } from "../../../tools/tool-context.js";
@@ -20,6 +21,7 @@ export const BUILTIN_TOOLS: BuiltinTool[] = [
   addLabelTool,
   resolveConversationTool,
   offerChoicesTool,
+  sendFileTool,
 ];
 
 const byName = new Map(BUILTIN_TOOLS.map((builtin) => [builtin.name, builtin]));

@@ -26,7 +26,9 @@ export function deliveryListener(deps: {
       for (const event of events) {
         if (event.type !== "thread.message.created") continue;
         const { message } = event;
-        if (message.role !== "assistant" || message.content.trim() === "") continue;
+        // A message of files alone (docs/channels.md, "Files") has no text and still goes out.
+        const empty = message.content.trim() === "" && (message.files?.length ?? 0) === 0;
+        if (message.role !== "assistant" || empty) continue;
         if (!vendors.has(event.chatId)) {
           const context = await repos.answerContext(projectId, event.chatId);
           vendors.set(event.chatId, (context?.integrationVendor as IntegrationVendor | null) ?? null);

@@ -9,9 +9,17 @@ import type { MessageRow } from "../../../storage/repos/messages.repo.js";
 import type { Channel, OutboundMessage } from "../../../vendors/contract/channel.js";
 import { ChannelError, MARKUP_REJECTED } from "../../../vendors/contract/channel-error.js";
 import type { VendorContext } from "../../../vendors/contract/vendor-context.js";
+import { type MessageFile, messageFilesOf } from "../../outbound-files/index.js";
 import { type ConnectionService, describe } from "../connection-service.js";
 import type { Connector, Connectors } from "../connectors.js";
 import { botWritesMarkdown } from "./bot-markdown.js";
+import {
+  DEFAULT_CAPTION_MAX,
+  type DeliveryFiles,
+  fittedCaption,
+  outboundFile,
+  textWithFileLinks,
+} from "./file-parts.js";
 import { withButtons } from "./message-buttons.js";
 import { type MessageDelivery, parseDelivery } from "./message-delivery.js";
 import { type OutboundPart, outboundParts } from "./outbound-parts.js";
@@ -25,6 +33,8 @@ export interface MessageDelivererDeps {
   maxAttempts: number;
   /** A span per send (docs/quality.md, "OpenTelemetry"); none by default. */
   telemetry?: Telemetry;
+  /** The files messages send (docs/channels.md, "Files"); without it a message's files are not sent. */
+  files?: DeliveryFiles;
 }
 
 type Integration = NonNullable<Awaited<ReturnType<Repos["integrations"]["findById"]>>>;
@@ -41,8 +51,9 @@ const DEFAULT_LIMIT = { max: 4096, unit: "chars" } as const;
 /**
  * The `channel.deliver` job (docs/channels.md, "Sending"): splits the message to the vendor's
  * limit, converts the bot's Markdown to the vendor's markup (docs/channels.md, "Formatting")
- * and sends the parts in order, the message's buttons with the last (message-buttons.ts),
- * recording each one's vendor id as it goes, so a retry
+ * and sends the parts in order, the message's buttons with the last text part (message-buttons.ts),
+ * then each file as a part of its own (docs/channels.md, "Files"; a channel without `sendFile`
+ * gets the files' links in the text instead), recording each one's vendor id as it goes, so a retry
  * resumes after the last part that went out. A rate limit waits as long as the vendor asked;
  * refused credentials put the integration in `error`; a permanent refusal and a send that
  * still fails after its attempts are recorded on the message and not retried.
@@ -148,13 +159,23 @@ export class MessageDeliverer {
         if (!channel.send)
           throw new ChannelError("permanent", "channel_cannot_send", "The vendor has no send.");
         const offered = message.buttons ? (JSON.parse(message.buttons) as MessageButton[]) : [];
-        const out = withButtons(message.content, offered, channel.buttons);
-        const parts = outboundParts(out.text, {
-          source,
-          markup: channel.markup ?? "plain",
-          limit: channel.textLimit ?? DEFAULT_LIMIT,
-        });
-        delivery.parts = parts.length;
+        const files = this.deps.files;
+        const messageFiles = files ? messageFilesOf(message.files) : [];
+        const fileParts = channel.sendFile ? messageFiles : [];
+        const text =
+          files && !channel.sendFile
+            ? textWithFileLinks(message.content, messageFiles, files, message.created_at)
+            : message.content;
+        const out = withButtons(text, offered, channel.buttons);
+        const parts =
+          out.text.trim() === "" && fileParts.length > 0
+            ? []
+            : outboundParts(out.text, {
+                source,
+                markup: channel.markup ?? "plain",
+                limit: channel.textLimit ?? DEFAULT_LIMIT,
+              });
+        delivery.parts = parts.length + fileParts.length;
         if (delivery.parts_sent === 0 && channel.sendTyping) {
           await channel.sendTyping(context, conversationId).catch(() => undefined);
         }
@@ -170,7 +191,21 @@ export class MessageDeliverer {
           });
           delivery.parts_sent = index + 1;
           if (sent.externalMessageId !== null) delivery.external_ids.push(sent.externalMessageId);
-          if (delivery.parts_sent < parts.length) await this.save(message, delivery);
+          if (delivery.parts_sent < delivery.parts) await this.save(message, delivery);
+        }
+        for (let index = delivery.parts_sent; index < delivery.parts; index += 1) {
+          const file = fileParts[index - parts.length] as MessageFile;
+          const caption = fittedCaption(file.caption, channel.files?.captionMax ?? DEFAULT_CAPTION_MAX);
+          const sendFile = channel.sendFile as NonNullable<typeof channel.sendFile>;
+          const sent = await sendFile(context, {
+            conversationId,
+            file: outboundFile(files as DeliveryFiles, message.project_id, file, this.deps.clock.now()),
+            ...(caption ? { caption } : {}),
+            idempotencyKey: `${message.id}:${index}`,
+          });
+          delivery.parts_sent = index + 1;
+          if (sent.externalMessageId !== null) delivery.external_ids.push(sent.externalMessageId);
+          if (delivery.parts_sent < delivery.parts) await this.save(message, delivery);
         }
       });
     } catch (error) {
