@@ -293,6 +293,26 @@ async function validCalls(t: TestApp, doc: { paths: object }, call: Call, json: 
   await call({ method: "POST", url: `/v1/threads/${thread}/status`, body: { status: "resolved" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/mode`, body: { mode: "manual" } });
   await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { text: "An operator here" } });
+  // Files an operator sends (docs/channels.md, "Files"), and a customer's kept file that is not there.
+  const upload = new FormData();
+  upload.append("file", new Blob(["Opening hours: 9 to 18."], { type: "text/plain" }), "hours.txt");
+  const sent = await json({ method: "POST", url: `/v1/threads/${thread}/files`, form: upload });
+  await call({ method: "GET", url: `/v1/threads/${thread}/files/${sent.id}` });
+  await call({ method: "POST", url: `/v1/threads/${thread}/send`, body: { files: [sent.id] } });
+  await call({ method: "GET", url: `/v1/threads/${thread}/attachments/att_missing`, expect: [404] });
+  // WhatsApp templates on a channel that is no WhatsApp: the documented refusals.
+  await call({ method: "GET", url: `/v1/integrations/${integration.id}/whatsapp_templates`, expect: [409] });
+  await call({
+    method: "POST",
+    url: `/v1/integrations/${integration.id}/whatsapp_templates/sync`,
+    expect: [409],
+  });
+  await call({
+    method: "POST",
+    url: `/v1/threads/${thread}/template`,
+    body: { name: "order_update", language: "en_US" },
+    expect: [409],
+  });
   await call({ method: "POST", url: `/v1/chats/${chat.id}/threads/${thread}/mode`, body: { mode: "auto" } });
   // Routing (docs/routing.md): settings, teams and members, a thread's team queue.
   await call({ method: "GET", url: "/v1/routing" });

@@ -202,6 +202,9 @@ describe.each(DIALECTS)("webhook endpoints API on %s", (dialect) => {
       "attachments",
       "delivery",
       "operator",
+      "buttons",
+      "files",
+      "choice",
       "tool_calls",
       "tool_results",
     ]);
