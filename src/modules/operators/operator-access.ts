@@ -30,6 +30,10 @@ const OPERATOR_ROUTES = new Set([
   "GET /v1/threads/:thread_id/files/:file_id",
   "GET /v1/threads/export.csv",
   "POST /v1/threads/:thread_id/send",
+  // WhatsApp templates: pick one and send it once the 24-hour window has closed (docs/channels.md).
+  "GET /v1/integrations/:id/whatsapp_templates",
+  "POST /v1/integrations/:id/whatsapp_templates/sync",
+  "POST /v1/threads/:thread_id/template",
   "POST /v1/threads/:thread_id/assign",
   "POST /v1/threads/:thread_id/status",
   "GET /v1/threads/counts",
