@@ -77,6 +77,7 @@ import { createRepos } from "./storage/repos/index.js";
 import type { JobTypeFilter } from "./storage/repos/jobs.repo.js";
 import type { ModuleContext, ModuleParts } from "./wiring/module-parts.js";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The composition root: the one place that knows every module and wires them together. The
  * server calls openRuntime and bootstrapFirstStart, the CLI prepareRuntime (both); buildApp
@@ -503,6 +504,8 @@ export function composeService(deps: ServiceDeps): Service {
       csat: csat.service,
       hub,
       rateLimits,
+      // A day's link, made anew each time the visitor's widget reads the message.
+      fileUrl: (fileId) => outboundFiles.files.signedUrl(fileId, new Date(clock.now().getTime() + DAY_MS)),
     }),
     bots,
     integrations,

@@ -5,9 +5,10 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIdentity } from "../../src/modules/widget/identity.js";
-import { browserAvailable, ensureWidgetBuilt, launchChromium } from "../helpers/browser.js";
+import { browserAvailable, ensureWidgetBuilt, launchChromium, pageCondition } from "../helpers/browser.js";
 import { activeChat } from "../helpers/conversation-fixtures.js";
 import { lastUserText, type ScriptedReply, scriptedModel } from "../helpers/mock-model.js";
+import { freePort } from "../helpers/server-process.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -20,6 +21,11 @@ const SHOTS =
     ? join(import.meta.dirname, "..", "..", "docs", "images")
     : undefined;
 
+/** A 2×2 red PNG (the upload checks an image's signature; the page checks it decodes). */
+const PNG_2X2 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
 const XSS = `<img src=x onerror="window.__xss=1"> and **bold** [link](javascript:alert(1))`;
 
 /** A site: every path is a page embedding the widget with the attributes the query names. */
@@ -64,9 +70,11 @@ describe.skipIf(!run)("web widget in Chromium", () => {
       }
       return { text: /xss/i.test(text) ? XSS : `Echo: ${text}` };
     });
-    t = await createTestApp({ modelOverride: () => mock.model });
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    parley = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // Its public address is known before it starts: signed file links point at it.
+    const port = await freePort();
+    parley = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ env: { PARLEY_PUBLIC_URL: parley }, modelOverride: () => mock.model });
+    await t.app.listen({ host: "127.0.0.1", port });
     const { bot, chat } = await activeChat(t);
     chatId = chat.id;
     await t.call("POST", `/v1/bots/${bot.id}/settings`, {
@@ -208,6 +216,48 @@ describe.skipIf(!run)("web widget in Chromium", () => {
       choice?: { label: string } | null;
     }>;
     expect(messages.at(-1)).toMatchObject({ content: "Yes, call me", choice: { label: "Yes, call me" } });
+    await desk.context().close();
+    await page.context().close();
+  }, 90_000);
+
+  it("an operator's picture and document from the console show in the widget, live", async () => {
+    const page = await visit(`${allowed.origin}/`);
+    await part(page, "launcher").click();
+    await part(page, "input").fill("Can you send me the photo?");
+    await part(page, "send").click();
+    await message(page, "bot", "Echo: Can you send me the photo?").waitFor();
+    const newest = (await t.call("GET", "/v1/threads?limit=1")).json().data[0] as { id: string };
+    await t.call("POST", `/v1/threads/${newest.id}/mode`, { body: { mode: "manual" } });
+
+    const desk = await signedInDesk(`inbox/${newest.id}`);
+    const chooser = desk.waitForEvent("filechooser");
+    await desk.locator('[data-testid="composer-attach"]').click();
+    await (await chooser).setFiles([
+      { name: "shoe.png", mimeType: "image/png", buffer: PNG_2X2 },
+      { name: "sizes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    ]);
+    await desk.locator('[data-testid="composer-input"]').fill("Here they are.");
+    const send = desk.locator('[data-testid="composer-send"]');
+    await pageCondition(desk, `!document.querySelector('[data-testid="composer-send"]').disabled`, 15_000);
+    await send.click();
+
+    // The visitor's widget shows them as they arrive: the picture loaded, the document linked.
+    const picture = part(page, "file-image").locator("img");
+    await picture.waitFor();
+    let decodedWidth = 0;
+    for (let tries = 0; tries < 150 && decodedWidth === 0; tries += 1) {
+      decodedWidth = await picture.evaluate((img) => {
+        const image = img as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete ? image.naturalWidth : 0;
+      });
+      if (decodedWidth === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(decodedWidth).toBe(2);
+    expect(await part(page, "file-link").innerText()).toBe("sizes.pdf");
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, "widget-files.png") });
+    // The console shows what it sent.
+    await desk.locator('[data-testid="message-files"]').first().waitFor();
+    if (SHOTS) await desk.screenshot({ path: join(SHOTS, "console-files.png") });
     await desk.context().close();
     await page.context().close();
   }, 90_000);

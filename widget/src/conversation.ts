@@ -28,6 +28,17 @@ export interface ServerMessage {
   feedback?: Feedback;
   buttons?: Button[];
   choice?: { message_id: string; button_id: string; label: string };
+  /** Pictures and files an operator or the bot sent, each with a link that opens it. */
+  files?: SentFile[];
+}
+
+/** A file under a message (docs/widget.md, "Files"): pictures shown, documents linked. */
+export interface SentFile {
+  kind: "image" | "document";
+  name: string;
+  size: number;
+  url: string;
+  caption?: string;
 }
 
 export interface ChatMessage {
@@ -45,6 +56,8 @@ export interface ChatMessage {
   buttons?: Button[];
   /** The visitor wrote (or chose) after it: its chips no longer answer. */
   answered?: boolean;
+  /** Pictures and files it sent. */
+  files?: SentFile[];
 }
 
 export interface ConversationListener {
@@ -182,7 +195,8 @@ export class Conversation {
     const feedback = author === "bot" ? message.feedback : undefined;
     if (author === "user") this.answerChips();
     const buttons = author !== "user" ? validButtons(message.buttons) : undefined;
-    this.add({ id: message.id, author, text: message.content, operatorName, feedback, buttons });
+    const files = author !== "user" ? validFiles(message.files) : undefined;
+    this.add({ id: message.id, author, text: message.content, operatorName, feedback, buttons, files });
     if (countUnread) this.unread.arrived(author);
   }
 
@@ -341,6 +355,21 @@ function validButtons(buttons: unknown): Button[] | undefined {
       typeof b.label === "string" &&
       ((b.kind === "reply" && typeof b.id === "string") ||
         (b.kind === "link" && typeof b.url === "string" && /^https?:\/\//i.test(b.url))),
+  );
+  return valid.length > 0 ? valid : undefined;
+}
+
+/** Files with an http(s) link and a known kind; anything else from the server is ignored. */
+function validFiles(files: unknown): SentFile[] | undefined {
+  if (!Array.isArray(files)) return undefined;
+  const valid = files.filter(
+    (f): f is SentFile =>
+      typeof f === "object" &&
+      f !== null &&
+      (f.kind === "image" || f.kind === "document") &&
+      typeof f.name === "string" &&
+      typeof f.url === "string" &&
+      /^https?:\/\//i.test(f.url),
   );
   return valid.length > 0 ? valid : undefined;
 }

@@ -43,6 +43,10 @@ button:focus-visible,textarea:focus-visible,a:focus-visible,.messages:focus-visi
 .typing span:nth-child(3){animation-delay:.3s}
 @keyframes parley-dot{0%,60%,100%{opacity:.35;transform:none}30%{opacity:1;transform:translateY(-3px)}}
 .error{flex:none;margin:0;padding:8px 12px;background:#fff5f5;color:#c92a2a;border-top:1px solid #ffc9c9;font-size:13px}
+.files{display:flex;flex-direction:column;gap:4px;margin-top:6px}
+.files img{display:block;max-width:100%;max-height:240px;border-radius:8px}
+.files a[part=file-link]{color:var(--c);word-break:break-all}
+.files .caption{font-size:12px;opacity:.8}
 .choices{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}
 .choices button,.choices a{padding:5px 12px;border-radius:14px;border:1px solid var(--c);color:var(--c);background:#fff;font:inherit;font-size:13px;text-decoration:none;cursor:pointer}
 .choices button:hover:not(:disabled){background:var(--c);color:var(--on-c)}

@@ -4,7 +4,7 @@
  * messages, message (data-author = user|bot|operator|system), operator-name, typing, error,
  * quick-replies, quick-reply, composer, input, send; under bot answers feedback, rate-up, rate-down,
  * feedback-comment, feedback-send, feedback-thanks; under messages with buttons choices, choice (a
- * reply chip) and choice-link.
+ * reply chip) and choice-link; under messages with files files, file-image and file-link.
  */
 import type { Button, ChatMessage } from "./conversation";
 import { FeedbackBar, type Rating } from "./feedback";
@@ -341,6 +341,7 @@ export class View {
     } else {
       body.textContent = message.text;
     }
+    this.paintFiles(message, node, body);
     this.paintChoices(message, node, body);
     // A bot answer can be rated once it has fully arrived and is stored (it has its id).
     if (message.author === "bot" && message.id && !message.streaming) {
@@ -389,6 +390,43 @@ export class View {
       row.appendChild(chip);
     }
     body.after(row);
+  }
+
+  /**
+   * Files under the message (docs/widget.md, "Files"): pictures as images that open full size in
+   * a new tab, documents as links with their name; captions under them.
+   */
+  private paintFiles(message: ChatMessage, node: HTMLElement, body: HTMLElement): void {
+    node.querySelector(".files")?.remove();
+    if (!message.files) return;
+    const list = this.doc.createElement("div");
+    list.className = "files";
+    list.setAttribute("part", "files");
+    for (const file of message.files) {
+      const link = this.doc.createElement("a");
+      link.href = file.url;
+      link.target = "_blank";
+      link.rel = "noopener noreferrer";
+      if (file.kind === "image") {
+        link.setAttribute("part", "file-image");
+        const image = this.doc.createElement("img");
+        image.src = file.url;
+        image.alt = file.caption ?? file.name;
+        image.loading = "lazy";
+        link.appendChild(image);
+      } else {
+        link.setAttribute("part", "file-link");
+        link.textContent = file.name;
+      }
+      list.appendChild(link);
+      if (file.caption) {
+        const caption = this.doc.createElement("div");
+        caption.className = "caption";
+        caption.textContent = file.caption;
+        list.appendChild(caption);
+      }
+    }
+    body.after(list);
   }
 
   setTyping(on: boolean): void {

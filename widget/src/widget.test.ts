@@ -276,6 +276,53 @@ describe("widget", () => {
     expect(post.body).toEqual({ text: "нет" });
   });
 
+  it("shows the pictures and files a message sent: images that open full size, documents as links", async () => {
+    server.history = [
+      {
+        id: "o1",
+        author: "operator",
+        content: "Here is your invoice and the photo.",
+        created_at: "",
+        operator_name: "Ann",
+        files: [
+          {
+            kind: "image",
+            name: "shoe.png",
+            size: 4,
+            url: "https://parley.example/files/out/outf_1?sig=a",
+            caption: "The shoe",
+          },
+          {
+            kind: "document",
+            name: "invoice.pdf",
+            size: 9,
+            url: "https://parley.example/files/out/outf_2?sig=b",
+          },
+          { kind: "document", name: "bad.pdf", size: 9, url: "javascript:alert(1)" },
+        ],
+      },
+      {
+        id: "o2",
+        author: "operator",
+        content: "",
+        created_at: "",
+        files: [{ kind: "image", name: "a.png", size: 1, url: "https://parley.example/a" }],
+      },
+    ];
+    const root = await mount({ open: true });
+    await widget.connect();
+    const images = Array.from(root.querySelectorAll<HTMLAnchorElement>("[part=file-image]"));
+    expect(images.map((a) => [a.href, a.target, a.querySelector("img")?.getAttribute("alt")])).toEqual([
+      ["https://parley.example/files/out/outf_1?sig=a", "_blank", "The shoe"],
+      ["https://parley.example/a", "_blank", "a.png"],
+    ]);
+    const links = Array.from(root.querySelectorAll<HTMLAnchorElement>("[part=file-link]"));
+    expect(links.map((a) => [a.textContent, a.href, a.rel])).toEqual([
+      ["invoice.pdf", "https://parley.example/files/out/outf_2?sig=b", "noopener noreferrer"],
+    ]);
+    expect(root.querySelector("[part=files] .caption")?.textContent).toBe("The shoe");
+  });
+
   it("shows buttons as chips and links; a chip sends its choice and the chips disable", async () => {
     server.history = [
       {

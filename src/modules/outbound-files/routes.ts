@@ -162,6 +162,8 @@ export function signedFileRoutes(app: App, files: OutboundFileService): void {
     if (!row) {
       return reply.code(403).send({ code: "forbidden", message: "The link is not valid or has expired." });
     }
+    // Signed links are opened from other sites: the widget shows pictures on the customer's page.
+    reply.header("cross-origin-resource-policy", "cross-origin");
     return sendFileBytes(reply, row, files.open(row));
   });
 }

@@ -6,7 +6,7 @@ import type { FeedbackService } from "../feedback/index.js";
 import type { StreamService } from "../threads/index.js";
 import { widgetAdminRoutes } from "./admin-routes.js";
 import { widgetPublicRoutes } from "./public-routes.js";
-import { WidgetVisitorService } from "./visitor-service.js";
+import { type FileUrl, WidgetVisitorService } from "./visitor-service.js";
 import { WidgetSettingsService } from "./widget-settings-service.js";
 
 /** The web widget (docs/widget.md): its settings under /v1, its public API and script outside. */
@@ -18,6 +18,8 @@ export function composeWidget(
     csat: CsatService;
     hub: ThreadEventHub;
     rateLimits: RateLimitStore;
+    /** Signs a link to a file a message sent (outbound files), for the visitor's browser. */
+    fileUrl: FileUrl;
   },
 ): ModuleParts {
   const { config, repos, secrets, clock, newId } = context;
@@ -32,6 +34,7 @@ export function composeWidget(
           newId,
           stream: deps.stream,
           feedback: deps.feedback,
+          fileUrl: deps.fileUrl,
         }),
         csat: deps.csat,
         hub: deps.hub,
@@ -41,6 +44,7 @@ export function composeWidget(
         heartbeatMs: config.sseHeartbeatMs,
         scriptDir: config.widget.dir,
         limits: config.widget.limits,
+        fileUrl: deps.fileUrl,
       }),
     routes: (api) =>
       widgetAdminRoutes(

@@ -26,7 +26,12 @@ import {
   widgetEventSchema,
   widgetFeedbackSchema,
 } from "./schemas.js";
-import { toWidgetMessage, type VisitorContext, type WidgetVisitorService } from "./visitor-service.js";
+import {
+  type FileUrl,
+  toWidgetMessage,
+  type VisitorContext,
+  type WidgetVisitorService,
+} from "./visitor-service.js";
 
 export interface WidgetRouteDeps {
   visitors: WidgetVisitorService;
@@ -40,6 +45,8 @@ export interface WidgetRouteDeps {
   /** The built widget script (widget/dist). */
   scriptDir: string;
   limits: { perIpPerMinute: number; messagesPerVisitorPerMinute: number };
+  /** Links to files messages sent, for live events (docs/widget.md, "Files"). */
+  fileUrl: FileUrl;
 }
 
 const tags = ["Web widget"];
@@ -347,7 +354,7 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
                   if (!(await allowed)) return sse.end();
                   const event = stored.event;
                   if (event.type === "message_created") {
-                    const message = toWidgetMessage(fromPublic(event.message));
+                    const message = toWidgetMessage(fromPublic(event.message), deps.fileUrl);
                     if (message)
                       return void sse.send({ id: stored.seq, data: { type: event.type, message } });
                   } else if (event.type === "mode_changed") {
@@ -403,6 +410,7 @@ function fromPublic(message: PublicMessage) {
     operator: message.operator ? JSON.stringify(message.operator) : null,
     buttons: message.buttons ? JSON.stringify(message.buttons) : null,
     choice: message.choice ? JSON.stringify(message.choice) : null,
+    files: message.files ? JSON.stringify(message.files) : null,
   };
 }
 

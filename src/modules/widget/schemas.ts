@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageButtonSchema, messageChoiceSchema } from "../../events/buttons.js";
+import { messageFileSchema } from "../outbound-files/index.js";
 import { messageContentSchema } from "../threads/index.js";
 
 /** An origin as browsers send it: scheme, host and optional port; nothing else. */
@@ -137,6 +138,18 @@ export const widgetMessageSchema = z
     choice: messageChoiceSchema
       .optional()
       .describe("On the visitor's message that is the press of a button: which one."),
+    files: z
+      .array(
+        messageFileSchema.extend({
+          url: z
+            .string()
+            .describe(
+              'A signed link that opens the file for a day (docs/channels.md, "Files"); read again for a new one.',
+            ),
+        }),
+      )
+      .optional()
+      .describe('Pictures and files an operator or the bot sent (docs/widget.md, "Files").'),
   })
   .meta({ id: "WidgetMessage" });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;

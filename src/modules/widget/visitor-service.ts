@@ -9,6 +9,7 @@ import type { Repos } from "../../storage/repos/index.js";
 import type { MessageRow } from "../../storage/repos/messages.repo.js";
 import type { WidgetVisitorRow } from "../../storage/repos/widget.repo.js";
 import type { CustomerRateBody, FeedbackService } from "../feedback/index.js";
+import { messageFilesOf } from "../outbound-files/index.js";
 import { pressedChoice, type StreamService, type StreamStart } from "../threads/index.js";
 import { identitySignatureValid } from "./identity.js";
 import type { WidgetFeedback, WidgetMessage } from "./schemas.js";
@@ -53,6 +54,8 @@ export class WidgetVisitorService {
       newId: IdGenerator;
       stream: StreamService;
       feedback: FeedbackService;
+      /** A link a visitor's browser may open for a file a message sent (docs/widget.md, "Files"). */
+      fileUrl: FileUrl;
     },
   ) {}
 
@@ -144,7 +147,9 @@ export class WidgetVisitorService {
     const { visitor } = context;
     const thread = await this.deps.repos.threads.find(visitor.project_id, visitor.thread_id);
     const rows = thread ? await this.deps.repos.messages.listByThread(visitor.project_id, thread.id) : [];
-    const messages = rows.map(toWidgetMessage).filter((m): m is WidgetMessage => m !== undefined);
+    const messages = rows
+      .map((row) => toWidgetMessage(row, this.deps.fileUrl))
+      .filter((m): m is WidgetMessage => m !== undefined);
     const rated = await this.deps.feedback.customerFeedback(
       visitor.project_id,
       messages.filter((m) => m.author === "bot").map((m) => m.id),
@@ -240,14 +245,22 @@ function admitted(visitor: WidgetVisitorRow, settings: Pick<WidgetSettings, "ide
   return !settings.identityRequired || visitor.identity_user_id !== null;
 }
 
-/** What a visitor sees of a stored message: their words and the answers, no tool steps. */
+/** Signs a link to a file a message sent, for the visitor's browser. */
+export type FileUrl = (fileId: string) => string;
+
+/**
+ * What a visitor sees of a stored message: their words and the answers, no tool steps; the
+ * files it sent with links their browser may open.
+ */
 export function toWidgetMessage(
   row: Pick<
     MessageRow,
-    "id" | "role" | "author" | "content" | "created_at" | "operator" | "buttons" | "choice"
+    "id" | "role" | "author" | "content" | "created_at" | "operator" | "buttons" | "choice" | "files"
   >,
+  fileUrl: FileUrl,
 ) {
-  if (row.role === "tool" || row.content.trim() === "") return undefined;
+  const files = messageFilesOf(row.files);
+  if (row.role === "tool" || (row.content.trim() === "" && files.length === 0)) return undefined;
   const operator = row.operator ? (JSON.parse(row.operator) as { name: string }) : undefined;
   return {
     id: row.id,
@@ -257,5 +270,6 @@ export function toWidgetMessage(
     ...(operator ? { operator_name: operator.name } : {}),
     ...(row.buttons ? { buttons: JSON.parse(row.buttons) as MessageButton[] } : {}),
     ...(row.choice ? { choice: JSON.parse(row.choice) as MessageChoice } : {}),
+    ...(files.length > 0 ? { files: files.map((file) => ({ ...file, url: fileUrl(file.id) })) } : {}),
   } satisfies WidgetMessage;
 }
