@@ -6584,6 +6584,20 @@ export interface components {
       created_at: string;
       /** @description On a bot message the visitor rated (in the history only): their rating. */
       feedback?: components["schemas"]["WidgetFeedback"];
+      /** @description Pictures and files an operator or the bot sent (docs/widget.md, "Files"). */
+      files?: {
+        caption?: string;
+        /** @description The file's id (POST /v1/threads/{id}/files, or the bot's send_file). */
+        id: string;
+        /** @enum {string} */
+        kind: "image" | "document";
+        mime_type: string;
+        name: string;
+        /** @description Bytes. */
+        size: number;
+        /** @description A signed link that opens the file for a day (docs/channels.md, "Files"); read again for a new one. */
+        url: string;
+      }[];
       id: string;
       operator_name?: string;
     };
