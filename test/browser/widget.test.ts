@@ -21,9 +21,9 @@ const SHOTS =
     ? join(import.meta.dirname, "..", "..", "docs", "images")
     : undefined;
 
-/** A 2×2 red PNG (the upload checks an image's signature; the page checks it decodes). */
-const PNG_2X2 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+/** A 160×100 PNG, a box on blue (the upload checks an image's signature; the page checks it decodes). */
+const PNG_BOX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAKAAAABkCAIAAACO1KzYAAAA0klEQVR42u3cQQ0AIAwEwcqpEuSgBJ19I6EWeJJmklVw879YuzS4MAFgARZgARZgARZgwAIswAIswAIswIAFWIAFWIAFWIAFGLAAC7AAC7AACzBgARZgARZg/Q18T+olwIABAwYMGDBgwIABAxZgwIABAwYMGDBgwIABCzBgwIABAwYMGDBgwIDJARZgwIABAwYMGDBgwIABCzBgwIABAwYMGDBgwIAFGDBgwH6yBBiwAAuwAAuwAAswYAEWYAEWYAEWYAEGLMACLMACLMACDFjDauxkta/I2iHiAAAAAElFTkSuQmCC",
   "base64",
 );
 const XSS = `<img src=x onerror="window.__xss=1"> and **bold** [link](javascript:alert(1))`;
@@ -233,7 +233,7 @@ describe.skipIf(!run)("web widget in Chromium", () => {
     const chooser = desk.waitForEvent("filechooser");
     await desk.locator('[data-testid="composer-attach"]').click();
     await (await chooser).setFiles([
-      { name: "shoe.png", mimeType: "image/png", buffer: PNG_2X2 },
+      { name: "shoe.png", mimeType: "image/png", buffer: PNG_BOX },
       { name: "sizes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
     ]);
     await desk.locator('[data-testid="composer-input"]').fill("Here they are.");
@@ -252,7 +252,7 @@ describe.skipIf(!run)("web widget in Chromium", () => {
       });
       if (decodedWidth === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(decodedWidth).toBe(2);
+    expect(decodedWidth).toBe(160);
     expect(await part(page, "file-link").innerText()).toBe("sizes.pdf");
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "widget-files.png") });
     // The console shows what it sent.
