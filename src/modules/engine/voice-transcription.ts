@@ -90,8 +90,13 @@ export async function transcribeVoice(
         if (outcome.refused) content = `${content} (not transcribed: ${outcome.refused})`;
       }
     }
-    const stored = JSON.stringify(await withKeptFiles(deps.repos, row, attachments));
-    await deps.repos.messages.setContent(thread.project_id, row.id, content, stored);
+    // Atomically with the kept-file job's writes: the transcripts go onto the attachments as
+    // they are now, so a file kept meanwhile stays recorded.
+    let stored = JSON.stringify(attachments);
+    await deps.repos.messages.updateAttachments(thread.project_id, row.id, (current) => {
+      stored = JSON.stringify(withKeptFiles(current.attachments, attachments));
+      return { attachments: stored, content };
+    });
     result.push({ ...row, content, attachments: stored });
   }
   return result;
@@ -101,13 +106,9 @@ export async function transcribeVoice(
  * The attachments with what the keep-files job recorded meanwhile (`file`, `fileError`; docs/channels.md,
  * "Non-text messages"), read afresh, so the transcript does not write over it.
  */
-async function withKeptFiles(
-  repos: Repos,
-  row: MessageRow,
-  attachments: StoredAttachment[],
-): Promise<StoredAttachment[]> {
-  const fresh = await repos.messages.findById(row.project_id, row.id);
-  const current = fresh?.attachments ? (JSON.parse(fresh.attachments) as StoredAttachment[]) : [];
+/** The transcribed attachments with the kept-file outcomes of the stored ones. */
+function withKeptFiles(stored: string | null, attachments: StoredAttachment[]): StoredAttachment[] {
+  const current = stored ? (JSON.parse(stored) as StoredAttachment[]) : [];
   return attachments.map((attachment, index) => {
     const { file, fileError } = current[index] ?? {};
     return { ...attachment, ...(file ? { file } : {}), ...(fileError ? { fileError } : {}) };

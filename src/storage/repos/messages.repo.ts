@@ -170,19 +170,43 @@ export class MessagesRepo {
       .executeTakeFirst();
   }
 
-  /** Replaces a message's text and attachments (JSON): a voice message's transcript (docs/channels.md, "Voice"). */
-  async setContent(
+  /**
+   * Changes a message's attachments (JSON) — and, when `change` answers one, its text — as one
+   * read and write that no other writer can come between: the row is locked (PostgreSQL) or the
+   * single writer held (SQLite) from the read to the write. Writers of different fields of the
+   * same attachments (a kept file, a voice transcript; docs/channels.md, "Non-text messages")
+   * therefore never undo each other. A message that is gone changes nothing.
+   */
+  async updateAttachments(
     projectId: string,
     id: string,
-    content: string,
-    attachments: string | null,
+    change: (current: { content: string; attachments: string | null }) => {
+      attachments: string | null;
+      content?: string;
+    },
   ): Promise<void> {
-    await this.db
-      .updateTable("messages")
-      .set({ content, attachments })
-      .where("project_id", "=", projectId)
-      .where("id", "=", id)
-      .execute();
+    const run = async (db: Kysely<Database>) => {
+      let read = db
+        .selectFrom("messages")
+        .select(["content", "attachments"])
+        .where("project_id", "=", projectId)
+        .where("id", "=", id);
+      if (dialectOf(db) === "postgres") read = read.forUpdate();
+      const current = await read.executeTakeFirst();
+      if (!current) return;
+      const next = change(current);
+      await db
+        .updateTable("messages")
+        .set({
+          attachments: next.attachments,
+          ...(next.content !== undefined ? { content: next.content } : {}),
+        })
+        .where("project_id", "=", projectId)
+        .where("id", "=", id)
+        .execute();
+    };
+    if (this.db.isTransaction) return run(this.db);
+    await this.db.transaction().execute(run);
   }
 
   /** Replaces the message's delivery record (JSON, see modules/integrations/delivery). */

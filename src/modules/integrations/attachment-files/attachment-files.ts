@@ -36,7 +36,7 @@ export function attachmentFileUrl(threadId: string, fileId: string): string {
   return `/v1/threads/${threadId}/attachments/${fileId}`;
 }
 
-function parsed(row: MessageRow): StoredAttachment[] {
+function parsed(row: Pick<MessageRow, "attachments">): StoredAttachment[] {
   return row.attachments ? (JSON.parse(row.attachments) as StoredAttachment[]) : [];
 }
 
@@ -193,19 +193,15 @@ export class AttachmentFiles {
     messageId: string,
     outcomes: Map<number, Pick<StoredAttachment, "file" | "fileError">>,
   ): Promise<void> {
-    const message = await this.deps.repos.messages.findById(projectId, messageId);
-    if (!message) return;
-    const attachments = parsed(message).map((attachment, index) => {
-      const outcome = outcomes.get(index);
-      if (!outcome) return attachment;
-      const { file: _file, fileError: _error, ...rest } = attachment;
-      return { ...rest, ...outcome };
+    // Atomically: a voice transcript written meanwhile stays (and so does the message's text).
+    await this.deps.repos.messages.updateAttachments(projectId, messageId, (current) => {
+      const attachments = parsed(current).map((attachment, index) => {
+        const outcome = outcomes.get(index);
+        if (!outcome) return attachment;
+        const { file: _file, fileError: _error, ...rest } = attachment;
+        return { ...rest, ...outcome };
+      });
+      return { attachments: JSON.stringify(attachments) };
     });
-    await this.deps.repos.messages.setContent(
-      projectId,
-      messageId,
-      message.content,
-      JSON.stringify(attachments),
-    );
   }
 }
