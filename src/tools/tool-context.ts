@@ -43,6 +43,8 @@ export interface ToolContext {
   attachFile?(source: {
     url?: string;
     knowledgeFileId?: string;
+    /** Text the model wrote, sent as a .txt or .csv file named `name`. */
+    content?: string;
     name?: string;
     caption?: string;
   }): Promise<{ ok: true; file: PublicMessageFile } | { ok: false; error: string }>;

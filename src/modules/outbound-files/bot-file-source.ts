@@ -8,10 +8,14 @@ import { MAX_CAPTION, type MessageFile } from "./message-files.js";
 import type { OutboundFileService } from "./outbound-file-service.js";
 import { toMessageFile } from "./routes.js";
 
-/** Where the bot's file comes from (send_file): a URL or a knowledge file, and the name to give it. */
+/**
+ * Where the bot's file comes from (send_file): a URL, a knowledge file, or text the model wrote
+ * (with a .txt or .csv name), and the name to give it.
+ */
 export interface BotFileRequest {
   url?: string;
   knowledgeFileId?: string;
+  content?: string;
   name?: string;
   caption?: string;
 }
@@ -40,9 +44,12 @@ export class BotFileSource {
 
   async attach(projectId: string, threadId: string, request: BotFileRequest): Promise<BotFileResult> {
     try {
-      const source = request.url
-        ? await this.download(request.url, request.name)
-        : await this.knowledge(projectId, request.knowledgeFileId ?? "", request.name);
+      const source =
+        request.content !== undefined
+          ? written(request.content, request.name)
+          : request.url
+            ? await this.download(request.url, request.name)
+            : await this.knowledge(projectId, request.knowledgeFileId ?? "", request.name);
       const row = await this.deps.files.keep(projectId, threadId, source.name, source.content);
       const caption = request.caption?.trim().slice(0, MAX_CAPTION);
       return { ok: true, file: { ...toMessageFile(row), ...(caption ? { caption } : {}) } };
@@ -117,4 +124,16 @@ function nameFor(asked: string | undefined, url: string, contentType: string | n
     if (error instanceof ApiError) throw new Error(error.message);
     throw error;
   }
+}
+
+/**
+ * A file the model wrote: its text as UTF-8 under the name it gave, which must be a text or CSV
+ * file (the tool's schema asks for it; checked again here, as keep() checks every name's type).
+ */
+function written(content: string, name: string | undefined): { name: string; content: Readable } {
+  const fileName = cleanName(name);
+  if (!fileName || !/\.(txt|csv)$/i.test(fileName)) {
+    throw new Error("A file you write needs a name ending in .txt or .csv.");
+  }
+  return { name: fileName, content: Readable.from([Buffer.from(content, "utf8")]) };
 }

@@ -24,7 +24,7 @@ describe.each(DIALECTS)("send_file (%s)", (dialect) => {
       const model = scriptedModel((options, call) => {
         const text = lastUserText(options);
         const result = lastToolResult(options);
-        if (result !== undefined && call > 0 && /picture|price|missing|page/.test(text)) {
+        if (result !== undefined && call > 0 && /picture|price|missing|page|table|notes/.test(text)) {
           toolResults.push(result);
           return { text: "Here it is." };
         }
@@ -35,6 +35,17 @@ describe.each(DIALECTS)("send_file (%s)", (dialect) => {
         }
         if (text.includes("price")) {
           return { toolCall: { name: "send_file", input: { knowledge_file_id: knowledgeFileId } } };
+        }
+        if (text.includes("table")) {
+          return {
+            toolCall: {
+              name: "send_file",
+              input: { content: "size,eu\nS,38\nM,40\n", name: "sizes.csv", caption: "Our sizes" },
+            },
+          };
+        }
+        if (text.includes("notes")) {
+          return { toolCall: { name: "send_file", input: { content: "<script>", name: "notes.html" } } };
         }
         if (text.includes("missing")) {
           return { toolCall: { name: "send_file", input: { url: server.url("/gone.html") } } };
@@ -102,6 +113,23 @@ describe.each(DIALECTS)("send_file (%s)", (dialect) => {
       const document = calls[1]?.params.document as UploadedPart;
       expect(document.filename).toBe("prices.pdf");
       expect(Buffer.from(document.bytes).equals(PDF)).toBe(true);
+    });
+
+    it("a file the bot writes goes as a document with its text", async () => {
+      await fake.deliverText({ hookUrl: app.hookUrl, userId: "9104", text: "a size table please" });
+      const calls = await telegramCalls("9104", 2);
+      expect(calls.map((call) => call.method)).toEqual(["sendMessage", "sendDocument"]);
+      const document = calls[1]?.params.document as UploadedPart;
+      expect(document.filename).toBe("sizes.csv");
+      expect(Buffer.from(document.bytes).toString("utf8")).toBe("size,eu\nS,38\nM,40\n");
+      expect(calls[1]?.params.caption).toBe("Our sizes");
+    });
+
+    it("a written file must be text or CSV: the tool's error, nothing attached", async () => {
+      await fake.deliverText({ hookUrl: app.hookUrl, userId: "9105", text: "your notes" });
+      const calls = await telegramCalls("9105", 1);
+      expect(calls.map((call) => call.method)).toEqual(["sendMessage"]);
+      expect(JSON.stringify(toolResults.at(-1))).toContain(".txt or .csv");
     });
 
     it("a file Parley does not send is the tool's error, told to the model; nothing is attached", async () => {

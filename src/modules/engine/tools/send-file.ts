@@ -6,6 +6,9 @@ import { quote, textArg } from "../../../tools/tool-presentation.js";
 
 export const SEND_FILE_TOOL = "send_file";
 
+/** The longest text file the model may write and send (characters). */
+export const GENERATED_MAX_CHARS = 200_000;
+
 export const inputSchema = z
   .object({
     url: z.url().max(2048).optional().describe("An http(s) URL of the picture or file."),
@@ -15,6 +18,14 @@ export const inputSchema = z
       .max(128)
       .optional()
       .describe("Or the id of one of the project's knowledge files (GET /v1/files)."),
+    content: z
+      .string()
+      .min(1)
+      .max(GENERATED_MAX_CHARS)
+      .optional()
+      .describe(
+        "Or the file's text, written by you (a list, a table as CSV); give `name` ending in .txt or .csv.",
+      ),
     caption: z.string().max(1024).optional().describe("A short text sent with the file."),
     name: z
       .string()
@@ -22,8 +33,14 @@ export const inputSchema = z
       .optional()
       .describe("The file's name as the customer sees it, with its extension (e.g. price-list.pdf)."),
   })
-  .refine((input) => (input.url === undefined) !== (input.knowledge_file_id === undefined), {
-    message: "give exactly one of url and knowledge_file_id",
+  .refine(
+    (input) =>
+      [input.url, input.knowledge_file_id, input.content].filter((value) => value !== undefined).length === 1,
+    { message: "give exactly one of url, knowledge_file_id and content" },
+  )
+  .refine((input) => input.content === undefined || /\.(txt|csv)$/i.test(input.name ?? ""), {
+    message: "a file you write needs a name ending in .txt or .csv",
+    path: ["name"],
   });
 
 /**
@@ -34,13 +51,14 @@ export const inputSchema = z
 export const sendFileTool: BuiltinTool = {
   name: SEND_FILE_TOOL,
   description:
-    "Sends a picture or file (from an http(s) URL or a knowledge file) with the bot's reply: images jpeg, png, " +
+    "Sends a picture or file (from an http(s) URL, a knowledge file, or a text or CSV file the model writes) with " +
+    "the bot's reply: images jpeg, png, " +
     'webp, gif; documents pdf, txt, csv, office files, zip; within PARLEY_ATTACHMENT_MAX_BYTES (docs/channels.md, "Files").',
   presentation: {
     title: { en: "Send pictures and files", ru: "Отправлять картинки и файлы" },
     summary: {
-      en: "Lets the bot send a picture or a document from a link or from the knowledge files.",
-      ru: "Даёт боту отправлять картинку или документ по ссылке или из файлов базы знаний.",
+      en: "Lets the bot send a picture or a document from a link or the knowledge files, or a text or CSV file it writes.",
+      ru: "Даёт боту отправлять картинку или документ по ссылке или из файлов базы знаний, или текстовый или CSV-файл, который он пишет сам.",
     },
     ask: (args, language) => {
       const what = textArg(args, "name") ?? textArg(args, "url") ?? textArg(args, "knowledge_file_id");
@@ -52,7 +70,8 @@ export const sendFileTool: BuiltinTool = {
   create: (context) =>
     tool({
       description:
-        "Send the user a picture or a document with your reply, from an http(s) URL or a knowledge file id. " +
+        "Send the user a picture or a document with your reply, from an http(s) URL or a knowledge file id, " +
+        "or write a text or CSV file yourself (`content` with a `name` ending in .txt or .csv). " +
         "Write your reply's text as usual; the file goes out after it.",
       inputSchema,
       execute: async (input) => {
@@ -60,6 +79,7 @@ export const sendFileTool: BuiltinTool = {
         const result = await context.attachFile({
           ...(input.url ? { url: input.url } : {}),
           ...(input.knowledge_file_id ? { knowledgeFileId: input.knowledge_file_id } : {}),
+          ...(input.content !== undefined ? { content: input.content } : {}),
           ...(input.name ? { name: input.name } : {}),
           ...(input.caption ? { caption: input.caption } : {}),
         });
