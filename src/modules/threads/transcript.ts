@@ -3,7 +3,7 @@ import type { Message, ThreadDetail } from "./schemas.js";
 
 /**
  * A conversation as a person reads it (docs/conversations.md, "Exporting conversations"): a
- * header, then one block per message with its time (UTC) and author, its buttons and attachments named. Tool
+ * header, then one block per message with its time (UTC) and author, its buttons, attachments and sent files named. Tool
  * steps (tool results, an assistant's call without text) are left out: they are not what was said.
  * Private notes live in their own table and never reach a transcript.
  */
@@ -24,15 +24,19 @@ export function transcriptText(
   for (const message of messages) {
     if (message.role === "tool") continue;
     const attachments = message.attachments ?? [];
-    if (message.content === "" && attachments.length === 0) continue;
+    const files = message.files ?? [];
+    if (message.content === "" && attachments.length === 0 && files.length === 0) continue;
     lines.push(`[${utc(message.created_at)}] ${authorOf(message, person?.name ?? null)}:`);
-    for (const line of message.content.split(/\r?\n/)) lines.push(`  ${line}`);
+    if (message.content !== "") for (const line of message.content.split(/\r?\n/)) lines.push(`  ${line}`);
     // Buttons offered under it, as they read: "[Yes] [No]" (docs/channels.md, "Buttons").
     if (message.buttons && message.buttons.length > 0) lines.push(`  ${buttonsAsText(message.buttons)}`);
     for (const attachment of attachments) {
       const name = attachment.fileName ?? attachment.caption ?? attachment.url ?? "";
       lines.push(`  [${attachment.kind}${name ? `: ${name}` : ""}]`);
     }
+    // Pictures and files the message sent (docs/channels.md, "Files").
+    for (const file of files)
+      lines.push(`  [${file.kind}: ${file.name}${file.caption ? ` — ${file.caption}` : ""}]`);
     lines.push("");
   }
   return `${lines.join("\n")}`;

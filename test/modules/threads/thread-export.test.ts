@@ -108,6 +108,25 @@ describe.each(DIALECTS)("exporting conversations (%s)", (dialect) => {
       (await admin.call("POST", "/v1/threads/ex-1/send", { text: "Maria here, it ships today." })).statusCode,
     ).toBe(200);
 
+    // A message of a file alone is in the transcript too, named.
+    const form = new FormData();
+    form.append("file", new Blob(["Opening hours: 9 to 18."], { type: "text/plain" }), "hours.txt");
+    const request = new Request("http://x", { method: "POST", body: form });
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/v1/threads/ex-1/files",
+      headers: {
+        authorization: `Bearer ${t.adminKey}`,
+        "content-type": request.headers.get("content-type") ?? "",
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const filesOnly = await t.call("POST", "/v1/threads/ex-1/send", {
+      body: { files: [{ id: uploaded.json().id, caption: "Our hours" }] },
+    });
+    expect(filesOnly.statusCode, filesOnly.body).toBe(200);
+
     const text = await t.call("GET", "/v1/threads/ex-1/export");
     expect(text.statusCode, text.body).toBe(200);
     expect(text.headers["content-type"]).toContain("text/plain");
@@ -119,6 +138,7 @@ describe.each(DIALECTS)("exporting conversations (%s)", (dialect) => {
     expect(text.body).toMatch(
       new RegExp(`\\] Operator \\(${admin.body.user.name}\\):\\n {2}Maria here, it ships today\\.`),
     );
+    expect(text.body).toMatch(/\] Operator:\n {2}\[document: hours\.txt — Our hours\]/);
 
     const json = await t.call("GET", "/v1/threads/ex-1/export?format=json");
     expect(json.statusCode).toBe(200);
@@ -127,7 +147,12 @@ describe.each(DIALECTS)("exporting conversations (%s)", (dialect) => {
     const body = json.json();
     expect(body.thread).toEqual((await t.call("GET", "/v1/threads/ex-1")).json());
     expect(body.messages).toEqual((await t.call("GET", "/v1/threads/ex-1/messages")).json());
-    expect(body.messages.map((m: { author: string }) => m.author)).toEqual(["user", "bot", "operator"]);
+    expect(body.messages.map((m: { author: string }) => m.author)).toEqual([
+      "user",
+      "bot",
+      "operator",
+      "operator",
+    ]);
 
     expect((await t.call("GET", "/v1/threads/ex-1/export?format=pdf")).statusCode).toBe(422);
     expect((await t.call("GET", "/v1/threads/nope/export")).statusCode).toBe(404);
