@@ -6,6 +6,7 @@ import { parseCsv } from "../../helpers/csv.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { scriptedModel } from "../../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { uploadBody } from "../outbound-files/connected-app.js";
 
 /** Exports (docs/conversations.md, "Exporting conversations"): a transcript, and the list as CSV. */
 
@@ -109,17 +110,16 @@ describe.each(DIALECTS)("exporting conversations (%s)", (dialect) => {
     ).toBe(200);
 
     // A message of a file alone is in the transcript too, named.
-    const form = new FormData();
-    form.append("file", new Blob(["Opening hours: 9 to 18."], { type: "text/plain" }), "hours.txt");
-    const request = new Request("http://x", { method: "POST", body: form });
+    const { payload, contentType } = await uploadBody(
+      "hours.txt",
+      Buffer.from("Opening hours: 9 to 18."),
+      "text/plain",
+    );
     const uploaded = await t.app.inject({
       method: "POST",
       url: "/v1/threads/ex-1/files",
-      headers: {
-        authorization: `Bearer ${t.adminKey}`,
-        "content-type": request.headers.get("content-type") ?? "",
-      },
-      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { authorization: `Bearer ${t.adminKey}`, "content-type": contentType },
+      payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const filesOnly = await t.call("POST", "/v1/threads/ex-1/send", {

@@ -3,6 +3,7 @@ import { activeChat } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { scriptedModel } from "../../helpers/mock-model.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { uploadBody } from "../outbound-files/connected-app.js";
 
 const SITE = "https://shop.example";
 const PUBLIC_URL = "https://parley.example";
@@ -45,17 +46,12 @@ describe.each(DIALECTS)("files in the web widget's API on %s", (dialect) => {
     await app.call("POST", `/v1/threads/${threadId}/mode`, { body: { mode: "manual" } });
 
     const upload = async (name: string, type: string, bytes: Buffer) => {
-      const form = new FormData();
-      form.append("file", new Blob([bytes], { type }), name);
-      const request = new Request("http://x", { method: "POST", body: form });
+      const { payload, contentType } = await uploadBody(name, bytes, type);
       const response = await app.app.inject({
         method: "POST",
         url: `/v1/threads/${threadId}/files`,
-        headers: {
-          authorization: `Bearer ${app.adminKey}`,
-          "content-type": request.headers.get("content-type") ?? "",
-        },
-        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { authorization: `Bearer ${app.adminKey}`, "content-type": contentType },
+        payload,
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().id as string;
