@@ -1,6 +1,6 @@
 import { get } from "node:http";
 import { connect } from "node:net";
-import { Writable } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
@@ -204,6 +204,65 @@ describe("operations", () => {
     expect(received).toContain("HTTP/1.1 503 Service Unavailable");
     expect(received).toContain('"code":"shutting_down"');
     await expect(getOnFreshConnection(port, "/healthz")).rejects.toThrow(/ECONNREFUSED/);
+    await t.storage.close();
+    t = undefined;
+  });
+});
+
+describe("shutdown with a keep-alive connection busy", () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("closes a connection whose answer ends after the server stopped listening: app.close() does not wait for the keep-alive timeout", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t = await createTestApp({
+      beforeReady: (app) => {
+        // A download under way: its headers and first bytes are out before shutdown begins.
+        app.get("/download", (_request, reply) => {
+          const body = new PassThrough();
+          void reply.header("content-type", "text/plain").header("content-length", "10").send(body);
+          body.write("first");
+          void gate.then(() => body.end("-last"));
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const server = t.app.server;
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    // The download ends only once the server has stopped listening (and closed what was idle
+    // then), so the connection turns idle after that.
+    const close = server.close.bind(server);
+    server.close = ((callback?: (error?: Error) => void) => {
+      close(callback);
+      release();
+      return server;
+    }) as typeof server.close;
+    // The client keeps the connection open and sends nothing more: only the server can close it
+    // (Fastify's keep-alive timeout is 72 s, beyond the test's time).
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    let firstBytes: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      firstBytes = resolve;
+    });
+    socket.on("data", (chunk) => {
+      received += chunk;
+      if (received.includes("first")) firstBytes();
+    });
+    const ended = new Promise((resolve) => socket.on("close", resolve));
+    socket.write("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
+    await started;
+    await t.app.close();
+    await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(received).toMatch(/first-last$/);
     await t.storage.close();
     t = undefined;
   });
