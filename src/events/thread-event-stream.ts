@@ -32,22 +32,24 @@ export interface ThreadEventSink {
  * is read before subscribing, so whatever commits after that read is replayed, held back, or
  * both, and live events are held back until the replay is done (and the hub has delivered
  * what was published before it ended), then the ones it did not contain follow: never neither.
+ *
+ * `openSink` opens the stream (its HTTP answer) once the head is read and the hub subscribed:
+ * a client that acts as soon as its stream is open gets the events of what it did, and a
+ * failure to read the head is still an error answer rather than a broken stream.
  */
 export async function streamThreadEvents(
   deps: { hub: ThreadEventHub; events: () => ThreadEventsRepo },
   scope: ThreadEventScope,
   resume: string | undefined,
-  sink: ThreadEventSink,
+  openSink: () => ThreadEventSink,
 ): Promise<void> {
   const head = await deps.events().latestSeq(scope.projectId);
   const fresh = resume === undefined || Number(resume) > head;
   const start = fresh ? head : Number(resume);
 
-  const sendAll = (events: readonly StoredThreadEvent[]) => {
-    if (sink.sendAll) sink.sendAll(events);
-    else for (const stored of events) sink.send(stored);
-  };
   let heldBack: StoredThreadEvent[] | null = [];
+  // The hub delivers on a later turn of the event loop, never during subscribe(): `sink` is open
+  // by the time this runs.
   const unsubscribe = deps.hub.subscribe(scope, (events) => {
     if (!heldBack) {
       // Older than the start (committed before the head was read, published since): the
@@ -60,6 +62,11 @@ export async function streamThreadEvents(
     heldBack.push(...events);
     if (heldBack.length > MAX_HELD_BACK) void sink.end();
   });
+  const sink = openOrUnsubscribe(openSink, unsubscribe);
+  const sendAll = (events: readonly StoredThreadEvent[]) => {
+    if (sink.sendAll) sink.sendAll(events);
+    else for (const stored of events) sink.send(stored);
+  };
   sink.onClose(unsubscribe);
   // An id-only frame dispatches nothing but sets the client's Last-Event-ID, so a client that
   // sees no event before reconnecting still resumes without a gap.
@@ -84,4 +91,13 @@ export async function streamThreadEvents(
   const live = heldBack ?? [];
   heldBack = null;
   sendAll(live.filter((stored) => stored.seq > start && !replayed.has(stored.seq)));
+}
+
+function openOrUnsubscribe(openSink: () => ThreadEventSink, unsubscribe: () => void): ThreadEventSink {
+  try {
+    return openSink();
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
 }

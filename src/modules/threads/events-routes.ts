@@ -8,7 +8,8 @@ import { authOf } from "../../infra/api-guard.js";
 import type { AuthContext } from "../../infra/auth-context.js";
 import { eventStreamResponse } from "../../infra/event-stream-response.js";
 import type { App } from "../../infra/http-types.js";
-import { encodeSseFrame, openSseStream, type SseStream } from "../../infra/sse.js";
+import { encodeSseFrame, type SseStream } from "../../infra/sse.js";
+import { closingSseStreams } from "../../infra/sse-streams.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
 
 export interface ThreadEventRoutesDeps {
@@ -74,12 +75,7 @@ function streamResponses(what: string) {
  * Mount under the authenticated /v1 prefix.
  */
 export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
-  const open = new Set<SseStream>();
-  // Streams never end by themselves; app.close() would wait for every client to leave.
-  // Once ended and flushed, their connections are idle and Fastify closes them.
-  app.addHook("preClose", async () => {
-    await Promise.all([...open].map((stream) => stream.end()));
-  });
+  const streams = closingSseStreams(app);
 
   async function stream(request: FastifyRequest, reply: FastifyReply, threadId?: string): Promise<void> {
     const auth = authOf(request);
@@ -88,35 +84,41 @@ export function threadEventRoutes(app: App, deps: ThreadEventRoutesDeps): void {
     const query = request.query as { last_event_id?: string };
     const resume = headers["last-event-id"] || query.last_event_id || undefined;
 
-    const sse = openSseStream(reply, deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs });
-    open.add(sse);
-    const forgetKey = deps.keyGuard?.watch(auth.keyId, () => void sse.end()) ?? (() => {});
-    sse.onClose(() => {
-      forgetKey();
-      open.delete(sse);
-    });
-    // One thread's stream also carries the bot's reply while it is written (live only, no id).
-    if (threadId !== undefined) {
-      const forgetLive = deps.hub.subscribeLive({ projectId: auth.projectId, threadId }, (event) => {
-        sse.send({ data: event });
-      });
-      sse.onClose(forgetLive);
-    }
-    const sink: ThreadEventSink = {
-      get closed() {
-        return sse.closed;
-      },
-      send: (stored) => void sse.send({ id: stored.seq, data: stored.event }),
-      sendAll: (events) => void (events.length > 0 && sse.sendEncoded(framesOf(events))),
-      mark: (seq) => void sse.send({ id: seq }),
-      drain: () => sse.drain(),
-      end: () => sse.end(),
-      onClose: (callback) => sse.onClose(callback),
+    let sse: SseStream | undefined;
+    const openSink = (): ThreadEventSink => {
+      const opened = streams.open(
+        reply,
+        deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs },
+      );
+      sse = opened;
+      const forgetKey = deps.keyGuard?.watch(auth.keyId, () => void opened.end()) ?? (() => {});
+      opened.onClose(forgetKey);
+      // One thread's stream also carries the bot's reply while it is written (live only, no id).
+      if (threadId !== undefined) {
+        const forgetLive = deps.hub.subscribeLive({ projectId: auth.projectId, threadId }, (event) => {
+          opened.send({ data: event });
+        });
+        opened.onClose(forgetLive);
+      }
+      return {
+        get closed() {
+          return opened.closed;
+        },
+        send: (stored) => void opened.send({ id: stored.seq, data: stored.event }),
+        sendAll: (events) => void (events.length > 0 && opened.sendEncoded(framesOf(events))),
+        mark: (seq) => void opened.send({ id: seq }),
+        drain: () => opened.drain(),
+        end: () => opened.end(),
+        onClose: (callback) => opened.onClose(callback),
+      };
     };
     try {
-      await streamThreadEvents(deps, { projectId: auth.projectId, threadId }, resume, sink);
+      // The stream opens (200 and its headers) once it is live: see streamThreadEvents.
+      await streamThreadEvents(deps, { projectId: auth.projectId, threadId }, resume, openSink);
     } catch (error) {
-      // The headers are sent: end the stream; the client reconnects and resumes.
+      // Before the stream opened, an error answer; after, the stream ends and the client
+      // reconnects and resumes.
+      if (!sse) throw error;
       request.log.error({ err: error }, "thread event stream failed");
       await sse.end();
     }

@@ -4,14 +4,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PublicMessage } from "../../events/message.js";
 import type { ThreadEventHub } from "../../events/thread-event-hub.js";
-import { streamThreadEvents } from "../../events/thread-event-stream.js";
+import { streamThreadEvents, type ThreadEventSink } from "../../events/thread-event-stream.js";
 import type { Clock } from "../../infra/clock.js";
 import { errorResponses } from "../../infra/error-responses.js";
 import { ApiError } from "../../infra/errors.js";
 import { eventStreamResponse } from "../../infra/event-stream-response.js";
 import type { App } from "../../infra/http-types.js";
 import { checkRateLimit, type RateLimitStore } from "../../infra/rate-limit.js";
-import { openSseStream } from "../../infra/sse.js";
+import { openSseStream, type SseStream } from "../../infra/sse.js";
+import { closingSseStreams } from "../../infra/sse-streams.js";
 import type { ThreadEventsRepo } from "../../storage/repos/thread-events.repo.js";
 import { type CsatService, ratingBodySchema } from "../csat/index.js";
 import { customerRateBodySchema } from "../feedback/index.js";
@@ -70,6 +71,7 @@ const bearer = (request: FastifyRequest) =>
  * origin (it carries no credential), the request itself is refused.
  */
 export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promise<void> {
+  const streams = closingSseStreams(app);
   await app.register(
     async (widget) => {
       const api = widget as unknown as App;
@@ -315,7 +317,7 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
         async (request, reply) => {
           const { visitor: row } = await visitor(request, reply);
           const resume = request.headers["last-event-id"];
-          const sse = openSseStream(reply, { heartbeatMs: deps.heartbeatMs });
+          let sse: SseStream | undefined;
           // The chat's identity rule is read again before events go out (one read for the events
           // handed over together): a stream opened before the chat began to require an identity
           // ends, and the widget's reconnect is refused with identity_required (docs/widget.md).
@@ -328,51 +330,60 @@ export async function widgetPublicRoutes(app: App, deps: WidgetRouteDeps): Promi
             });
             return check;
           };
-          const inOrder = (step: () => unknown) => {
-            chain = chain
-              .then(async () => {
-                await step();
-              })
-              .catch((error) => {
-                request.log.error({ err: error }, "widget event stream failed");
-                void sse.end();
-              });
-            return chain;
-          };
-          await streamThreadEvents(
-            deps,
-            { projectId: row.project_id, threadId: row.thread_id },
-            typeof resume === "string" && /^\d{1,15}$/.test(resume) ? resume : undefined,
-            {
+          const openSink = (): ThreadEventSink => {
+            const opened = streams.open(reply, { heartbeatMs: deps.heartbeatMs });
+            sse = opened;
+            const inOrder = (step: () => unknown) => {
+              chain = chain
+                .then(async () => {
+                  await step();
+                })
+                .catch((error) => {
+                  request.log.error({ err: error }, "widget event stream failed");
+                  void opened.end();
+                });
+              return chain;
+            };
+            return {
               get closed() {
-                return sse.closed;
+                return opened.closed;
               },
               send: (stored) => {
                 const allowed = admitted();
                 void inOrder(async () => {
-                  if (sse.closed) return;
-                  if (!(await allowed)) return sse.end();
+                  if (opened.closed) return;
+                  if (!(await allowed)) return opened.end();
                   const event = stored.event;
                   if (event.type === "message_created") {
                     const message = toWidgetMessage(fromPublic(event.message), deps.fileUrl);
                     if (message)
-                      return void sse.send({ id: stored.seq, data: { type: event.type, message } });
+                      return void opened.send({ id: stored.seq, data: { type: event.type, message } });
                   } else if (event.type === "mode_changed") {
-                    return void sse.send({ id: stored.seq, data: { type: event.type, mode: event.mode } });
+                    return void opened.send({ id: stored.seq, data: { type: event.type, mode: event.mode } });
                   }
                   // Nothing else is the visitor's business; the id still moves their resume point.
-                  void sse.send({ id: stored.seq });
+                  void opened.send({ id: stored.seq });
                 });
               },
-              mark: (seq) => void inOrder(() => sse.send({ id: seq })),
-              drain: () => inOrder(() => sse.drain()),
-              end: () => inOrder(() => sse.end()),
-              onClose: (callback) => sse.onClose(callback),
-            },
-          ).catch(async (error) => {
+              mark: (seq) => void inOrder(() => opened.send({ id: seq })),
+              drain: () => inOrder(() => opened.drain()),
+              end: () => inOrder(() => opened.end()),
+              onClose: (callback) => opened.onClose(callback),
+            };
+          };
+          try {
+            // The stream opens (200 and its headers) once it is live: see streamThreadEvents.
+            await streamThreadEvents(
+              deps,
+              { projectId: row.project_id, threadId: row.thread_id },
+              typeof resume === "string" && /^\d{1,15}$/.test(resume) ? resume : undefined,
+              openSink,
+            );
+          } catch (error) {
+            if (!sse) throw error;
             request.log.error({ err: error }, "widget event stream failed");
             await sse.end();
-          });
+          }
           return reply;
         },
       );
