@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { VendorDefinition } from "../contract/vendor.js";
 import { graphApiSettings } from "../meta/graph-settings.js";
+import { fetchMessagingFile } from "../meta/messaging-attachment.js";
 import { parseMessagingEvents } from "../meta/messaging-events.js";
 import { sendApiMessage, sendApiTypingOn } from "../meta/send-api.js";
 import { SEND_API_BUTTONS } from "../meta/send-api-buttons.js";
@@ -46,4 +47,5 @@ export const facebook = {
     tearDownWebhook: unsubscribeFacebookPage,
   },
   profile: facebookProfile,
+  fetchFile: (context, ref) => fetchMessagingFile(context.fetch, ref, "Messenger"),
 } satisfies VendorDefinition<"facebook", z.infer<typeof facebookAuthDataSchema>>;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { VendorDefinition } from "../contract/vendor.js";
 import { graphApiSettings } from "../meta/graph-settings.js";
+import { fetchMessagingFile } from "../meta/messaging-attachment.js";
 import { parseMessagingEvents } from "../meta/messaging-events.js";
 import { sendApiMessage, sendApiTypingOn } from "../meta/send-api.js";
 import { SEND_API_BUTTONS } from "../meta/send-api-buttons.js";
@@ -50,4 +51,5 @@ export const instagram = {
     sendTyping: (context, conversationId) => sendApiTypingOn(context, SEND_NODE, conversationId),
   },
   profile: instagramProfile,
+  fetchFile: (context, ref) => fetchMessagingFile(context.fetch, ref, "Instagram"),
 } satisfies VendorDefinition<"instagram", z.infer<typeof instagramAuthDataSchema>>;

@@ -1,4 +1,5 @@
 import type { InboundAttachment } from "../contract/channel.js";
+import { downloadFile } from "../shared/download-file.js";
 import { placeholder } from "./placeholder.js";
 import { asNumber, asObject, asString } from "./untrusted-json.js";
 
@@ -11,7 +12,8 @@ export interface ReadableAttachment {
 /**
  * One `message.attachments[]` item of a Messenger or Instagram webhook (docs/channels.md,
  * "Meta"). Meta sends no file id, only `payload.url`: a CDN URL signed with an expiring query and
- * no credential, so it is given as `url` (there is no `ref`, nothing for `fetchFile`).
+ * no credential. It is the `url`, and for files also the `ref` Parley downloads to keep a copy
+ * before it expires (`fetchMessagingFile`; docs/channels.md, "Non-text messages").
  * Messenger and Instagram `audio` attachments are voice clips recorded in the app.
  */
 export function messagingAttachment(raw: unknown): ReadableAttachment | undefined {
@@ -21,19 +23,23 @@ export function messagingAttachment(raw: unknown): ReadableAttachment | undefine
   const payload = asObject(item.payload) ?? {};
   const url = asString(payload.url);
   const title = asString(payload.title) ?? asString(item.title);
+  // Files carry their URL as `ref` too; a shared post's or a story's URL is a page, not a file.
   switch (type) {
     case "image":
       if (payload.sticker_id !== undefined)
-        return { attachment: { kind: "sticker", url }, text: placeholder("sticker") };
-      return { attachment: { kind: "photo", url }, text: placeholder("photo") };
+        return { attachment: { kind: "sticker", url, ref: url }, text: placeholder("sticker") };
+      return { attachment: { kind: "photo", url, ref: url }, text: placeholder("photo") };
     case "animated_image":
-      return { attachment: { kind: "photo", url }, text: placeholder("GIF") };
+      return { attachment: { kind: "photo", url, ref: url }, text: placeholder("GIF") };
     case "video":
-      return { attachment: { kind: "video", url }, text: placeholder("video") };
+      return { attachment: { kind: "video", url, ref: url }, text: placeholder("video") };
     case "audio":
-      return { attachment: { kind: "voice", url }, text: placeholder("voice message") };
+      return { attachment: { kind: "voice", url, ref: url }, text: placeholder("voice message") };
     case "file":
-      return { attachment: { kind: "document", url, fileName: title }, text: placeholder("document", title) };
+      return {
+        attachment: { kind: "document", url, ref: url, fileName: title },
+        text: placeholder("document", title),
+      };
     case "location": {
       const coordinates = asObject(payload.coordinates);
       const latitude = asNumber(coordinates?.lat);
@@ -61,4 +67,9 @@ export function messagingAttachment(raw: unknown): ReadableAttachment | undefine
     default:
       return { attachment: { kind: "other", url }, text: placeholder("attachment", type) };
   }
+}
+
+/** Downloads a Messenger or Instagram attachment's CDN URL (its `ref`): no token goes with it. */
+export function fetchMessagingFile(fetcher: typeof fetch, ref: string, product: string) {
+  return downloadFile(fetcher, ref, product);
 }
