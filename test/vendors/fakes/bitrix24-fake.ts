@@ -12,6 +12,11 @@ import type { InboundTextOptions, SentMessage } from "../vendor-kit.js";
  * `invalid_token` / `NO_AUTH_FOUND`, 503 `QUERY_LIMIT_EXCEEDED`, 400 method errors). It also
  * plays oauth.bitrix.info's token endpoint (`GET /oauth/token/`).
  *
+ * `imbot.message.add` takes `ATTACH` (rich attachments) as the im module reads it
+ * (`parseBitrix24Attach`): items Bitrix24 would skip silently are recorded as dropped, an
+ * attachment with nothing left is `ATTACH_ERROR`, and `MESSAGE` stays required. The portal does
+ * not fetch attachment links (apidocs.bitrix24.com, "FILE Block"), so neither does the fake.
+ *
  * It keeps the bots Parley registers and posts their events the way Bitrix24 does: form-encoded
  * with PHP-style nested keys (`data[PARAMS][MESSAGE]`), `auth[application_token]` in every
  * event, `ONAPPINSTALL` to the installation URL with the installing user's tokens.
@@ -55,6 +60,154 @@ export function phpForm(value: Record<string, unknown>): string {
   return new URLSearchParams(pairs).toString();
 }
 
+/** A block of a rich attachment as Bitrix24 keeps it (`IMAGE` and `FILE` items always as lists). */
+export type Bitrix24AttachBlock =
+  | { IMAGE: Array<{ LINK: string; NAME?: string; PREVIEW?: string; WIDTH?: number; HEIGHT?: number }> }
+  | { FILE: Array<{ LINK: string; NAME?: string; SIZE?: number }> }
+  | { MESSAGE: string }
+  | { LINK: Array<Record<string, unknown>> }
+  | { GRID: Array<Record<string, unknown>> }
+  | { USER: Array<Record<string, unknown>> }
+  | { DELIMITER: Record<string, unknown> };
+
+/** An `ATTACH` as the portal stored it, and what it dropped on the way (items Bitrix24 skips silently). */
+export interface Bitrix24Attach {
+  /** `full`: `{ID?, COLOR?, BLOCKS}`; `short`: an array of blocks (or a JSON string of either). */
+  form: "full" | "short";
+  color?: string;
+  blocks: Bitrix24AttachBlock[];
+  dropped: Array<{ block: string; item: unknown; reason: string }>;
+}
+
+/** A message the bot sent with a rich attachment. */
+export interface Bitrix24AttachMessage {
+  messageId: number;
+  dialogId: string;
+  message: string;
+  attach: Bitrix24Attach;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** PHP's `empty()` for a decoded JSON value. */
+const phpEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === false ||
+  value === 0 ||
+  value === "" ||
+  value === "0" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isRecord(value) && Object.keys(value).length === 0);
+
+/** `^(?:/|https?://)`: an absolute http(s) URL or a path from the portal's root. */
+const LINK_PATTERN = /^(?:\/|https?:\/\/)/;
+
+/** PHP's `intval` of a JSON scalar (numbers truncated, numeric string prefixes read). */
+function phpInt(value: unknown): number {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value === "string") return Number.parseInt(value.trim(), 10) || 0;
+  if (value === true) return 1;
+  return 0;
+}
+
+/**
+ * `CIMMessageParamAttach::GetAttachByJson` as the im module runs it for `imbot.message.add`:
+ * a JSON string is decoded; `{BLOCKS, COLOR?, ID?}` is the full form, any other array or object
+ * is itself the list of blocks. `IMAGE` and `FILE` take one item or a list; an item whose `LINK`
+ * is missing or not `http(s)://`/`/…` is skipped, `WIDTH`/`HEIGHT`/`SIZE` are kept only as
+ * positive integers, an empty `NAME` is left out; a block with no item left is dropped. No block
+ * left at all is `undefined` (the method then answers `ATTACH_ERROR`).
+ */
+export function parseBitrix24Attach(raw: unknown): Bitrix24Attach | undefined {
+  let value = raw;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!Array.isArray(value) && !isRecord(value)) return undefined;
+  const full = isRecord(value) && "BLOCKS" in value;
+  const blocksIn = full ? (value as Record<string, unknown>).BLOCKS : value;
+  const list = Array.isArray(blocksIn) ? blocksIn : isRecord(blocksIn) ? Object.values(blocksIn) : [];
+  const attach: Bitrix24Attach = { form: full ? "full" : "short", blocks: [], dropped: [] };
+  if (full && typeof (value as Record<string, unknown>).COLOR === "string") {
+    attach.color = (value as Record<string, unknown>).COLOR as string;
+  }
+  const itemsOf = (node: unknown): unknown[] => (Array.isArray(node) ? node : isRecord(node) ? [node] : []);
+  for (const data of list) {
+    if (!isRecord(data)) continue;
+    if ("IMAGE" in data) {
+      const items: Array<{ LINK: string; NAME?: string; PREVIEW?: string; WIDTH?: number; HEIGHT?: number }> =
+        [];
+      for (const item of itemsOf(data.IMAGE)) {
+        if (!isRecord(item) || typeof item.LINK !== "string" || !LINK_PATTERN.test(item.LINK)) {
+          attach.dropped.push({
+            block: "IMAGE",
+            item,
+            reason: "LINK is not an http(s) URL or a portal path",
+          });
+          continue;
+        }
+        const kept: (typeof items)[number] = { LINK: item.LINK };
+        if (typeof item.NAME === "string" && item.NAME.trim() !== "") kept.NAME = item.NAME.trim();
+        if (phpInt(item.WIDTH) > 0) kept.WIDTH = phpInt(item.WIDTH);
+        if (phpInt(item.HEIGHT) > 0) kept.HEIGHT = phpInt(item.HEIGHT);
+        if (typeof item.PREVIEW === "string" && LINK_PATTERN.test(item.PREVIEW)) kept.PREVIEW = item.PREVIEW;
+        items.push(kept);
+      }
+      if (items.length > 0) attach.blocks.push({ IMAGE: items });
+    } else if ("FILE" in data) {
+      const items: Array<{ LINK: string; NAME?: string; SIZE?: number }> = [];
+      for (const item of itemsOf(data.FILE)) {
+        if (!isRecord(item) || typeof item.LINK !== "string" || !LINK_PATTERN.test(item.LINK)) {
+          attach.dropped.push({ block: "FILE", item, reason: "LINK is not an http(s) URL or a portal path" });
+          continue;
+        }
+        const kept: (typeof items)[number] = { LINK: item.LINK };
+        if (typeof item.NAME === "string" && item.NAME.trim() !== "")
+          kept.NAME = item.NAME.trim().replace(/\r\n|\r|\n/g, " ");
+        if (phpInt(item.SIZE) > 0) kept.SIZE = phpInt(item.SIZE);
+        else if (item.SIZE !== undefined)
+          attach.dropped.push({
+            block: "FILE",
+            item,
+            reason: "SIZE is not a positive integer (shown without a size)",
+          });
+        items.push(kept);
+      }
+      if (items.length > 0) attach.blocks.push({ FILE: items });
+    } else if ("MESSAGE" in data) {
+      const text = typeof data.MESSAGE === "string" ? data.MESSAGE.trim() : "";
+      if (text !== "") attach.blocks.push({ MESSAGE: text });
+    } else if ("LINK" in data) {
+      const links = itemsOf(data.LINK).filter(
+        (item): item is Record<string, unknown> =>
+          isRecord(item) && typeof item.LINK === "string" && LINK_PATTERN.test(item.LINK),
+      );
+      if (links.length > 0) attach.blocks.push({ LINK: links });
+    } else if ("GRID" in data) {
+      const rows = itemsOf(data.GRID).filter(isRecord);
+      if (rows.length > 0) attach.blocks.push({ GRID: rows });
+    } else if ("USER" in data) {
+      const users = itemsOf(data.USER).filter(
+        (item): item is Record<string, unknown> =>
+          isRecord(item) && typeof item.NAME === "string" && item.NAME.trim() !== "",
+      );
+      if (users.length > 0) attach.blocks.push({ USER: users });
+    } else if ("DELIMITER" in data) {
+      attach.blocks.push({ DELIMITER: isRecord(data.DELIMITER) ? data.DELIMITER : {} });
+    }
+  }
+  return attach.blocks.length > 0 ? attach : undefined;
+}
+
+/** The im module refuses an attachment whose stored JSON reaches 60 000 characters. */
+const ATTACH_MAX_CHARS = 60_000;
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -93,6 +246,8 @@ export class Bitrix24Fake {
   readonly sent: SentMessage[] = [];
   readonly calls: Bitrix24Call[] = [];
   readonly typing: Array<{ botId: string; dialogId: string }> = [];
+  /** Messages sent with `ATTACH`, as the portal kept the attachment. */
+  readonly attachments: Bitrix24AttachMessage[] = [];
   readonly bots = new Map<number, FakeBot>();
   readonly contacts = new Map<number, Record<string, unknown>>();
   readonly deals = new Map<number, Record<string, unknown>>();
@@ -109,8 +264,13 @@ export class Bitrix24Fake {
   private readonly codes = new Set<string>();
   private revoked = false;
   private rateLimited: { count: number; method?: string } = { count: 0 };
-  private readonly failures: Array<{ method: string; status: number; error: string; description: string }> =
-    [];
+  private readonly failures: Array<{
+    method: string;
+    status: number;
+    error: string;
+    description: string;
+    when?: (params: Record<string, unknown>) => boolean;
+  }> = [];
   private nextId = 100;
   private appInstalled = true;
 
@@ -189,9 +349,28 @@ export class Bitrix24Fake {
     this.rateLimited = { count, ...(method ? { method } : {}) };
   }
 
-  /** The next call of `method` answers this error. */
-  failNext(method: string, status: number, error: string, description: string): void {
-    this.failures.push({ method, status, error, description });
+  /** The next call of `method` (that `when` picks, if given) answers this error. */
+  failNext(
+    method: string,
+    status: number,
+    error: string,
+    description: string,
+    when?: (params: Record<string, unknown>) => boolean,
+  ): void {
+    this.failures.push({ method, status, error, description, ...(when ? { when } : {}) });
+  }
+
+  /** The next `count` `imbot.message.add` calls that carry `ATTACH` answer 503 `QUERY_LIMIT_EXCEEDED`. */
+  rateLimitNextAttachments(count: number): void {
+    for (let i = 0; i < count; i += 1) {
+      this.failNext(
+        "imbot.message.add",
+        503,
+        "QUERY_LIMIT_EXCEEDED",
+        "Too many requests",
+        (params) => !phpEmpty(params.ATTACH),
+      );
+    }
   }
 
   revokeCredentials(): void {
@@ -391,7 +570,7 @@ export class Bitrix24Fake {
         error_description: "Too many requests",
       });
     }
-    const failure = this.failures.findIndex((f) => f.method === method);
+    const failure = this.failures.findIndex((f) => f.method === method && (!f.when || f.when(rest)));
     if (failure >= 0) {
       const [f] = this.failures.splice(failure, 1);
       return sendJson(response, f!.status, { error: f!.error, error_description: f!.description });
@@ -492,9 +671,25 @@ export class Bitrix24Fake {
         if (!bot) return refuse("BOT_ID_ERROR", "Bot not found");
         if (typeof params.DIALOG_ID !== "string" || params.DIALOG_ID === "")
           return refuse("DIALOG_ID_EMPTY", "Dialog ID can't be empty");
+        // imbot.message.add needs a text even with ATTACH (im.message.add does not).
         if (typeof params.MESSAGE !== "string" || params.MESSAGE.trim() === "")
           return refuse("MESSAGE_EMPTY", "Message can't be empty");
+        let attach: Bitrix24Attach | undefined;
+        if (!phpEmpty(params.ATTACH)) {
+          attach = parseBitrix24Attach(params.ATTACH);
+          if (!attach) return refuse("ATTACH_ERROR", "Incorrect attach params");
+          if (JSON.stringify({ BLOCKS: attach.blocks }).length >= ATTACH_MAX_CHARS)
+            return refuse("ATTACH_OVERSIZE", "You have exceeded the maximum allowable size of attach");
+        }
         const id = this.nextId++ * 11;
+        if (attach) {
+          this.attachments.push({
+            messageId: id,
+            dialogId: params.DIALOG_ID,
+            message: params.MESSAGE.trim(),
+            attach,
+          });
+        }
         this.sent.push({
           conversationId: params.DIALOG_ID,
           // The v2 API cuts longer texts; the fake keeps what would be shown.
