@@ -35,20 +35,27 @@ function clientOf(context: AmocrmContext, conversation: AmojoConversation) {
   return { id: integrationClientId(conversation), ref_id: conversation.clientRef, name: senderName(context) };
 }
 
+/** A Chats API message: `text`, or a picture or file by its `media` link (send-file.ts). */
+export type AmojoMessage =
+  | { type: "text"; text: string }
+  | { type: "picture" | "file"; media: string; file_name: string; file_size: number; text?: string };
+
 /**
- * Posts one part into the amoCRM chat as a message of the chat's client
+ * Posts one message into the amoCRM chat as a message of the chat's client
  * (`POST /v2/origin/custom/{scope_id}`, `event_type: new_message`, only `sender`: docs/channels.md,
  * "amoCRM"), linked to amoCRM's chat by `conversation_ref_id`. `msgid` is derived from the
  * part's idempotency key, so a retried part names the same message. Resolves with the Chats
  * API's message id.
  */
-export async function sendAmocrmMessage(
+export async function postAmojoMessage(
   context: AmocrmContext,
-  message: OutboundMessage,
+  conversationId: string,
+  idempotencyKey: string,
+  message: AmojoMessage,
 ): Promise<{ externalMessageId: string | null }> {
   const channel = requireChannel(context);
   const scopeId = scopeOf(context);
-  const conversation = decodeConversation(message.conversationId);
+  const conversation = decodeConversation(conversationId);
   const now = Date.now();
   const answer = asRecord(
     await amojoRequest(
@@ -62,17 +69,28 @@ export async function sendAmocrmMessage(
         payload: {
           timestamp: Math.floor(now / 1000),
           msec_timestamp: now,
-          msgid: `parley-${message.idempotencyKey}`,
+          msgid: `parley-${idempotencyKey}`,
           conversation_id: integrationChatId(conversation),
           conversation_ref_id: conversation.chatRef,
           sender: clientOf(context, conversation),
-          message: { type: "text", text: message.text },
+          message,
           silent: false,
         },
       },
     ),
   );
   return { externalMessageId: asString(asRecord(answer?.new_message)?.msgid) || null };
+}
+
+/** Posts one text part into the amoCRM chat (postAmojoMessage). */
+export function sendAmocrmMessage(
+  context: AmocrmContext,
+  message: OutboundMessage,
+): Promise<{ externalMessageId: string | null }> {
+  return postAmojoMessage(context, message.conversationId, message.idempotencyKey, {
+    type: "text",
+    text: message.text,
+  });
 }
 
 /** "Typing…" in the amoCRM chat, from the chat's client (`POST /v2/origin/custom/{scope_id}/typing`). */

@@ -100,6 +100,13 @@ export class AmocrmFake implements FakeVendor {
   readonly leads: FakeLead[] = [];
   /** Calls to `…/typing`. */
   readonly typing: unknown[] = [];
+  /**
+   * `media` links of picture and file messages the fake fetched, as amoCRM downloads them when
+   * it takes the message (in the background, after answering).
+   */
+  readonly mediaFetches: Array<
+    Promise<{ link: string; status: number; contentType: string | undefined; bytes: Uint8Array }>
+  > = [];
   /** Codes the token endpoint accepts once (as amoCRM's authorization codes). */
   readonly codes = new Set<string>();
   baseUrl = "";
@@ -118,6 +125,8 @@ export class AmocrmFake implements FakeVendor {
   private readonly chats = new Map<string, { chatRef: string; clientRef: string }>();
   /** Files of chat messages, served at `/attachments/<name>` (amoCRM's media links need no credential). */
   private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
+  /** The next chat sends answer with these statuses (one each), before anything is checked. */
+  private readonly sendFailures: Array<{ status: number; types: readonly string[] | undefined }> = [];
   /** The next lead calls answer with this status and problem body (one each). */
   private readonly leadFailures: Array<{ status: number; body: Record<string, unknown> }> = [];
 
@@ -189,6 +198,14 @@ export class AmocrmFake implements FakeVendor {
   rateLimitNextSends(count: number, retryAfterSeconds: number): void {
     this.rateLimitedSends = count;
     this.rateLimitWaitSeconds = retryAfterSeconds;
+  }
+
+  /**
+   * The next chat send of one of `types` (every type when absent) answers with `status` and
+   * amoCRM's error body, as an amojo outage (5xx) or a refusal (4xx) would.
+   */
+  failNextSend(status: number, types?: readonly string[]): void {
+    this.sendFailures.push({ status, types });
   }
 
   /** The channel secret and every token stop working (a re-registered channel, a revoked grant). */
@@ -416,6 +433,16 @@ export class AmocrmFake implements FakeVendor {
     return this.newMessage(path, fields, response);
   }
 
+  /**
+   * `new_message` from the chat's client (only `sender`). `message` is `{type: "text", text}`
+   * (non-empty, at most 4096 characters) or a picture or file by link: `{type: "picture" |
+   * "file", media, file_name, file_size, text?}` — `media` an http(s) URL amoCRM downloads,
+   * `file_name` a non-empty string and `file_size` a non-negative integer (bytes); `text` the
+   * caption. Anything else is refused with 400 `Invalid payload` (the Chats API's error body
+   * is not documented; this fake's style). Media links are fetched in the background, as amoCRM
+   * does (`mediaFetches`). [Whether amoCRM requires `file_name`/`file_size` is unconfirmed; the
+   * fake requires them.]
+   */
   private newMessage(path: string, fields: Record<string, unknown>, response: ServerResponse) {
     if (this.rateLimitedSends > 0) {
       this.rateLimitedSends -= 1;
@@ -429,23 +456,45 @@ export class AmocrmFake implements FakeVendor {
     const payload = (fields.payload ?? {}) as Record<string, unknown>;
     const sender = (payload.sender ?? {}) as Record<string, unknown>;
     const message = (payload.message ?? {}) as Record<string, unknown>;
-    const text = message.text;
+    const type = message.type;
+    const failure = this.sendFailures[0];
+    if (failure && (!failure.types || failure.types.includes(String(type)))) {
+      this.sendFailures.shift();
+      return sendJson(response, failure.status, {
+        error: failure.status >= 500 ? "Internal Server Error" : "Bad Request",
+      });
+    }
     if (
       fields.event_type !== "new_message" ||
       typeof payload.msgid !== "string" ||
       typeof payload.conversation_id !== "string" ||
       typeof sender.id !== "string" ||
       typeof sender.name !== "string" ||
-      payload.receiver !== undefined ||
-      message.type !== "text" ||
-      typeof text !== "string" ||
-      text === ""
+      payload.receiver !== undefined
     ) {
       return sendJson(response, 400, { error: "Invalid payload" });
     }
-    if ([...text].length > TEXT_LIMIT) return sendJson(response, 400, { error: "Message is too long" });
+    const text = message.text;
+    if (type === "text") {
+      if (typeof text !== "string" || text === "")
+        return sendJson(response, 400, { error: "Invalid payload" });
+    } else if (type === "picture" || type === "file") {
+      const media = message.media;
+      const validMedia = typeof media === "string" && /^https?:\/\/\S+$/i.test(media);
+      const validName = typeof message.file_name === "string" && message.file_name.trim() !== "";
+      const size = message.file_size;
+      const validSize = typeof size === "number" && Number.isInteger(size) && size >= 0;
+      if (!validMedia || !validName || !validSize || (text !== undefined && typeof text !== "string")) {
+        return sendJson(response, 400, { error: "Invalid payload" });
+      }
+      this.fetchMedia(media as string);
+    } else {
+      return sendJson(response, 400, { error: "Invalid payload" });
+    }
+    const shown = typeof text === "string" ? text : "";
+    if ([...shown].length > TEXT_LIMIT) return sendJson(response, 400, { error: "Message is too long" });
     const conversationId = `${String(payload.conversation_ref_id ?? "")}:${String(sender.ref_id ?? "")}`;
-    this.sent.push({ conversationId, text, method: "POST", path, body: fields });
+    this.sent.push({ conversationId, text: shown, method: "POST", path, body: fields });
     sendJson(response, 200, {
       new_message: {
         conversation_id: payload.conversation_id,
@@ -455,6 +504,21 @@ export class AmocrmFake implements FakeVendor {
         ref_id: payload.msgid,
       },
     });
+  }
+
+  /** Downloads a message's `media` as amoCRM does, recording what it got (never throws). */
+  private fetchMedia(link: string): void {
+    this.mediaFetches.push(
+      fetch(link).then(
+        async (answer) => ({
+          link,
+          status: answer.status,
+          contentType: answer.headers.get("content-type") ?? undefined,
+          bytes: new Uint8Array(await answer.arrayBuffer()),
+        }),
+        () => ({ link, status: 0, contentType: undefined, bytes: new Uint8Array() }),
+      ),
+    );
   }
 
   private apiV4(
