@@ -16,7 +16,8 @@ export function randomIdFor(idempotencyKey: string): number {
   return value === 0 ? 1 : value;
 }
 
-function peerIdOf(conversationId: string): number {
+/** The conversation id as VK's `peer_id`; anything else can never be sent to. */
+export function peerIdOf(conversationId: string): number {
   const peerId = Number(conversationId);
   if (!/^-?\d{1,16}$/.test(conversationId) || !Number.isSafeInteger(peerId)) {
     throw permanentFailure("conversation_not_found", "VK conversation id is not a peer id");

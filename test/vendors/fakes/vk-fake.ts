@@ -16,6 +16,13 @@ import { checkVkKeyboard, type VkKeyboardButton } from "./vk-keyboard-check.js";
  * key in the body. `/files/<name>` stands in for VK's CDN (photo, voice and document URLs).
  * A `keyboard` sent with a message is checked (vk-keyboard-check.ts) and kept per peer, so
  * `pressButton` can send what VK sends when the customer taps one of its buttons.
+ *
+ * Files out (dev.vk.com, "Uploading files"): `photos.getMessagesUploadServer` and
+ * `docs.getMessagesUploadServer` hand out an upload address on the fake itself
+ * (`/upload/photo/<slot>`, `/upload/doc/<slot>`), which takes one `multipart/form-data` file
+ * (field `photo`, resp. `file`), parsed for real, and answers as VK's upload host does;
+ * `photos.saveMessagesPhoto` and `docs.save` accept only what that upload answered, once, and
+ * `messages.send` only `attachment`s that were saved.
  */
 
 /** A private dialog's peer id is the user's id; group chats start at 2000000000. */
@@ -41,6 +48,26 @@ export interface VkApiCall {
   params: Record<string, string>;
   contentType: string | undefined;
 }
+
+/** One file as the fake's upload host received it. */
+export interface VkUpload {
+  kind: "photo" | "doc";
+  /** The multipart field the file came in. */
+  field: string;
+  filename: string;
+  type: string;
+  bytes: Uint8Array;
+  /** Whether the request carried the community token (it must not: the upload host is VK's, not the API). */
+  sawToken: boolean;
+  /** What the upload host answered. */
+  answer: Record<string, unknown>;
+}
+
+/** VK's upload limits (dev.vk.com, "Uploading files"): photos 50 MB, documents 200 MB. */
+const PHOTO_MAX_BYTES = 50 * 1024 * 1024;
+const DOCUMENT_MAX_BYTES = 200 * 1024 * 1024;
+/** The upload host's number, which `photos.saveMessagesPhoto` must be given back as `server`. */
+const UPLOAD_SERVER = 625_831;
 
 class VkApiError extends Error {
   constructor(
@@ -96,6 +123,19 @@ export class VkFake implements FakeVendor {
   private readonly messageIdByRandomId = new Map<string, number>();
   private readonly conversationMessageIds = new Map<number, number>();
   private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
+  /** Files received by the upload host, in order. */
+  readonly uploads: VkUpload[] = [];
+  /** API errors to answer, per method, before calls of it go through again (`failNext`). */
+  private readonly failures = new Map<string, VkApiError[]>();
+  /** Uploads the upload host refuses next (photo `"[]"`, document `{error}`). */
+  refuseUploads = 0;
+  private nextMediaId = 457_239_017;
+  private readonly uploadSlots = new Map<string, { kind: "photo" | "doc"; peerId: number }>();
+  /** What an upload answered and `saveMessagesPhoto` / `docs.save` may save, once. */
+  private readonly pendingPhotos = new Map<string, { server: number; photo: string }>();
+  private readonly pendingDocs = new Map<string, { filename: string; size: number }>();
+  /** Saved media, by `<type><owner>_<id>`: their access key. */
+  private readonly savedMedia = new Map<string, string>();
 
   private constructor() {
     this.server = createServer((request, response) => {
@@ -147,6 +187,13 @@ export class VkFake implements FakeVendor {
 
   restoreCredentials(): void {
     this.revoked = false;
+  }
+
+  /** Answers the next `count` calls of `method` with VK error `code` (e.g. 10 internal, 6 too many requests). */
+  failNext(method: string, code: number, message: string, count = 1): void {
+    const queue = this.failures.get(method) ?? [];
+    for (let index = 0; index < count; index += 1) queue.push(new VkApiError(code, message));
+    this.failures.set(method, queue);
   }
 
   /** Calls of one API method, in order. */
@@ -270,6 +317,11 @@ export class VkFake implements FakeVendor {
       response.end(found?.bytes ?? "not found");
       return;
     }
+    const uploadSlot = /^\/upload\/(photo|doc)\/([a-f0-9]+)$/.exec(url.pathname);
+    if (uploadSlot) {
+      await this.receiveUpload(request, response, uploadSlot[1] as "photo" | "doc", uploadSlot[2]!);
+      return;
+    }
     const method = /^\/method\/([A-Za-z]+\.[A-Za-z]+)$/.exec(url.pathname)?.[1];
     if (!method || (request.method !== "GET" && request.method !== "POST")) {
       response.writeHead(404, { "content-type": "text/plain" });
@@ -312,6 +364,8 @@ export class VkFake implements FakeVendor {
       throw new VkApiError(5, "User authorization failed: invalid access_token (4).");
     }
     if (!params.v) throw new VkApiError(8, "Invalid request: v (version) is required");
+    const failure = this.failures.get(method)?.shift();
+    if (failure) throw failure;
     if (method.startsWith("groups.") && method.includes("Callback")) {
       if (this.denyCallbackManagement)
         throw new VkApiError(15, "Access denied: no access to call this method");
@@ -344,6 +398,19 @@ export class VkFake implements FakeVendor {
       }
       case "messages.send":
         return this.send(params, httpMethod);
+      case "photos.getMessagesUploadServer":
+        return this.uploadServer("photo", params);
+      case "docs.getMessagesUploadServer":
+        if ((params.type ?? "doc") !== "doc" && params.type !== "audio_message" && params.type !== "graffiti")
+          throw new VkApiError(
+            100,
+            "One of the parameters specified was missing or invalid: type is invalid",
+          );
+        return this.uploadServer("doc", params);
+      case "photos.saveMessagesPhoto":
+        return this.saveMessagesPhoto(params);
+      case "docs.save":
+        return this.saveDoc(params);
       case "messages.setActivity": {
         if (!params.peer_id && !params.user_id) throw missing("peer_id");
         this.activities.push({
@@ -424,6 +491,160 @@ export class VkFake implements FakeVendor {
     return 1;
   }
 
+  private uploadServer(kind: "photo" | "doc", params: Record<string, string>): unknown {
+    // With a community token the upload is for a conversation: peer_id names it [unconfirmed: required].
+    if (!params.peer_id) throw missing("peer_id");
+    if (!/^-?\d+$/.test(params.peer_id))
+      throw new VkApiError(100, "One of the parameters specified was missing or invalid: peer_id is invalid");
+    const slot = randomBytes(16).toString("hex");
+    this.uploadSlots.set(slot, { kind, peerId: Number(params.peer_id) });
+    const upload_url = `${this.baseUrl}/upload/${kind}/${slot}`;
+    return kind === "photo"
+      ? { album_id: -3, upload_url, user_id: 0, group_id: this.groupId }
+      : { upload_url };
+  }
+
+  /**
+   * VK's upload host: one `multipart/form-data` file in `photo` (photos) or `file` (documents).
+   * A photo it cannot take is answered with `"photo": "[]"`; a document with `{error,
+   * error_descr}` (both as SDKs handle them; the exact texts are [unconfirmed]).
+   */
+  private async receiveUpload(
+    request: IncomingMessage,
+    response: ServerResponse,
+    kind: "photo" | "doc",
+    slotId: string,
+  ): Promise<void> {
+    const answer = (status: number, body: Record<string, unknown>) => {
+      response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+      response.end(JSON.stringify(body));
+    };
+    const slot = this.uploadSlots.get(slotId);
+    const contentType = request.headers["content-type"] ?? "";
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    if (request.method !== "POST" || !slot || slot.kind !== kind) return answer(404, { error: "not found" });
+    if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+      return answer(200, { error: "ERR_UPLOAD_BAD_REQUEST", error_descr: "multipart/form-data expected" });
+    }
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } })
+      .formData()
+      .catch(() => undefined);
+    const field = kind === "photo" ? "photo" : "file";
+    const part = form?.get(field);
+    const sawToken =
+      request.headers.authorization !== undefined ||
+      new URL(request.url ?? "/", "http://fake").searchParams.has("access_token") ||
+      form?.has("access_token") === true;
+    if (!part || typeof part === "string") {
+      const refused =
+        kind === "photo"
+          ? { server: 0, photo: "[]", hash: "" }
+          : { error: "ERR_UPLOAD_FILE_NOT_UPLOADED", error_descr: `no file in ${field}` };
+      return answer(200, refused);
+    }
+    const bytes = new Uint8Array(await part.arrayBuffer());
+    let result: Record<string, unknown>;
+    const refuse = this.refuseUploads > 0;
+    if (refuse) this.refuseUploads -= 1;
+    if (kind === "photo") {
+      if (refuse || bytes.length > PHOTO_MAX_BYTES || !isPicture(bytes)) {
+        result = { server: 0, photo: "[]", hash: "" };
+      } else {
+        const server = UPLOAD_SERVER;
+        const photo = JSON.stringify([{ photo: randomBytes(5).toString("hex"), sizes: [], kid: slotId }]);
+        const hash = randomBytes(16).toString("hex");
+        this.pendingPhotos.set(hash, { server, photo });
+        result = { server, photo, hash };
+      }
+    } else if (refuse || bytes.length === 0 || bytes.length > DOCUMENT_MAX_BYTES) {
+      result = { error: "ERR_UPLOAD_FILE_NOT_UPLOADED", error_descr: "file was not uploaded" };
+    } else {
+      const file = [
+        slot.peerId,
+        0,
+        0,
+        240_331,
+        randomBytes(5).toString("hex"),
+        part.name,
+        bytes.length,
+        randomBytes(16).toString("hex"),
+      ].join("|");
+      this.pendingDocs.set(file, { filename: part.name, size: bytes.length });
+      result = { file };
+    }
+    this.uploads.push({ kind, field, filename: part.name, type: part.type, bytes, sawToken, answer: result });
+    this.uploadSlots.delete(slotId);
+    return answer(200, result);
+  }
+
+  /** `photos.saveMessagesPhoto`: only what an upload answered, once (errors 118 invalid server, 121 invalid hash). */
+  private saveMessagesPhoto(params: Record<string, string>): unknown {
+    if (!params.photo) throw missing("photo");
+    const pending = params.hash ? this.pendingPhotos.get(params.hash) : undefined;
+    if (!pending || pending.photo !== params.photo) throw new VkApiError(121, "Invalid hash");
+    if (String(pending.server) !== params.server) throw new VkApiError(118, "Invalid server");
+    this.pendingPhotos.delete(params.hash as string);
+    const id = this.nextMediaId++;
+    const ownerId = -this.groupId;
+    const accessKey = randomBytes(9).toString("hex");
+    this.savedMedia.set(`photo${ownerId}_${id}`, accessKey);
+    return [
+      {
+        album_id: -3,
+        date: Math.floor(Date.now() / 1000),
+        id,
+        owner_id: ownerId,
+        access_key: accessKey,
+        sizes: [{ type: "x", width: 604, height: 604, url: this.fileUrl("photo.jpg") }],
+        text: "",
+        has_tags: false,
+      },
+    ];
+  }
+
+  /** `docs.save`: only a `file` an upload answered, once (a forged one: error 105, [unconfirmed] code). */
+  private saveDoc(params: Record<string, string>): unknown {
+    if (!params.file) throw missing("file");
+    const pending = this.pendingDocs.get(params.file);
+    if (!pending) throw new VkApiError(105, "Couldn't save file");
+    this.pendingDocs.delete(params.file);
+    const id = this.nextMediaId++;
+    const ownerId = -this.groupId;
+    const accessKey = randomBytes(9).toString("hex");
+    this.savedMedia.set(`doc${ownerId}_${id}`, accessKey);
+    const title = params.title || pending.filename;
+    return {
+      type: "doc",
+      doc: {
+        id,
+        owner_id: ownerId,
+        title,
+        size: pending.size,
+        ext: title.split(".").at(-1) ?? "",
+        date: Math.floor(Date.now() / 1000),
+        type: 1,
+        url: this.fileUrl(title),
+        access_key: accessKey,
+      },
+    };
+  }
+
+  /** `attachment`: comma-separated `<type><owner_id>_<media_id>[_<access_key>]`, each saved media (at most 10). */
+  private checkAttachments(value: string): void {
+    const items = value.split(",");
+    const invalid = () =>
+      new VkApiError(100, "One of the parameters specified was missing or invalid: attachment is invalid");
+    if (items.length > 10) throw invalid();
+    for (const item of items) {
+      const match = /^(photo|doc)(-?\d+)_(\d+)(?:_([A-Za-z0-9]+))?$/.exec(item.trim());
+      if (!match) throw invalid();
+      const accessKey = this.savedMedia.get(`${match[1]}${match[2]}_${match[3]}`);
+      if (accessKey === undefined || (match[4] !== undefined && match[4] !== accessKey)) throw invalid();
+    }
+  }
+
   private send(params: Record<string, string>, httpMethod: string): unknown {
     const peer = params.peer_id ?? params.user_id;
     if (!peer) throw missing("peer_id");
@@ -439,6 +660,7 @@ export class VkFake implements FakeVendor {
       throw new VkApiError(6, "Too many requests per second");
     }
     const text = params.message ?? "";
+    if (params.attachment !== undefined) this.checkAttachments(params.attachment);
     if (!text && !params.attachment)
       throw new VkApiError(
         100,
@@ -466,6 +688,16 @@ export class VkFake implements FakeVendor {
     });
     return id;
   }
+}
+
+/** The first bytes of the pictures VK's photo upload takes (JPG, PNG, GIF). */
+function isPicture(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 8));
+  return (
+    head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ||
+    head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+    head.subarray(0, 4).toString("latin1") === "GIF8"
+  );
 }
 
 export const vkKit: VendorKit = {
