@@ -97,6 +97,8 @@ export class AvitoFake implements FakeVendor {
   readonly registersWebhook = true;
   readonly textLimit = TEXT_LIMIT;
   readonly sent: SentMessage[] = [];
+  /** The id Avito answered for each of `sent`, at the same index. */
+  readonly sentIds: string[] = [];
   readonly requests: AvitoRequest[] = [];
   /** Every `POST /token` form, in order. */
   readonly tokenRequests: Array<Record<string, string>> = [];
@@ -463,6 +465,7 @@ export class AvitoFake implements FakeVendor {
       return sendError(response, 400, "Validation error", { fields: { image_id: "unknown image" } });
     const id = randomBytes(16).toString("hex");
     this.sent.push({ conversationId: chatId, text: "", method: "POST", path, body });
+    this.sentIds.push(id);
     const format = imageFormat(uploaded.bytes) ?? "jpeg";
     sendJson(response, 200, {
       id,
@@ -499,6 +502,7 @@ export class AvitoFake implements FakeVendor {
     }
     const id = randomBytes(16).toString("hex");
     this.sent.push({ conversationId: chatId, text, method: "POST", path, body });
+    this.sentIds.push(id);
     sendJson(response, 200, {
       id,
       created: Math.floor(Date.now() / 1000),
