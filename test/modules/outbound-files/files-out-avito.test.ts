@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AvitoAuthData } from "../../../src/vendors/avito/auth-data.js";
+import { avito } from "../../../src/vendors/avito/index.js";
+import type { OutboundFile } from "../../../src/vendors/contract/channel.js";
+import type { VendorContext } from "../../../src/vendors/contract/vendor-context.js";
 import { eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { AvitoFake } from "../../vendors/fakes/avito-fake.js";
@@ -241,5 +245,84 @@ describe("the avito fake's uploadImages", () => {
     const known = await post(path, JSON.stringify({ image_id: fake.uploads[0]?.imageId }));
     expect(known.status).toBe(200);
     expect(known.body).toMatchObject({ type: "image", direction: "out", id: expect.any(String) });
+  });
+});
+
+describe("avito sendFile", () => {
+  let fake: AvitoFake;
+
+  beforeAll(async () => {
+    fake = await AvitoFake.start();
+  });
+
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  function context(state: Record<string, unknown>): VendorContext<AvitoAuthData> {
+    return {
+      integration: { id: "int_files", name: "Avito files" },
+      authData: { client_id: fake.clientId, client_secret: fake.clientSecret },
+      state,
+      saveState: (patch) => Object.assign(state, patch),
+      settings: {},
+      apiBaseUrl: fake.baseUrl,
+      hookUrl: "http://127.0.0.1:9/hooks/avito/int_files",
+      fetch: globalThis.fetch,
+    };
+  }
+
+  function file(kind: OutboundFile["kind"], name: string, mimeType: string, bytes: Buffer): OutboundFile {
+    return {
+      kind,
+      name,
+      mimeType,
+      size: bytes.length,
+      url: `https://parley.example/files/out/fil_1?expires=1&sig=${"s".repeat(43)}`,
+      read: async () => new Uint8Array(bytes),
+    };
+  }
+
+  const sendFile = avito.channel.sendFile;
+
+  it("a document's line stays within Avito's 1000 characters: the caption is cut, the link kept whole", async () => {
+    const out = file("document", "report.csv", "text/csv", Buffer.from("a,b\n"));
+    const sent = await sendFile(context({}), {
+      conversationId: "u2i-long",
+      file: out,
+      caption: "x".repeat(1000),
+      idempotencyKey: "msg_1:0",
+    });
+    const line = fake.sent.at(-1)?.text ?? "";
+    expect([...line].length).toBe(1000);
+    expect(line.endsWith(`…: ${out.url}`)).toBe(true);
+    expect(sent.externalMessageId).toBe(fake.sentIds.at(-1));
+  });
+
+  it("a GIF is uploaded; an expired token is renewed and the multipart body posted again", async () => {
+    const gif = Buffer.concat([Buffer.from("GIF89a", "latin1"), PNG]);
+    const state: Record<string, unknown> = {};
+    await sendFile(context(state), {
+      conversationId: "u2i-gif",
+      file: file("image", "a.gif", "image/gif", gif),
+      idempotencyKey: "msg_2:0",
+    });
+    fake.expireTokens();
+    const uploadsBefore = fake.uploads.length;
+    const postsBefore = fake.requestsTo(UPLOAD_PATH).length;
+    const tokensBefore = fake.tokenRequests.length;
+    const sent = await sendFile(context(state), {
+      conversationId: "u2i-gif",
+      file: file("image", "b.gif", "image/gif", gif),
+      idempotencyKey: "msg_3:0",
+    });
+    const uploaded = fake.uploads.slice(uploadsBefore);
+    expect(uploaded.map((image) => [image.filename, image.contentType])).toEqual([["b.gif", "image/gif"]]);
+    expect(uploaded[0]?.bytes.equals(gif)).toBe(true);
+    // Refused with the old token (401), then posted again, whole, with a new one.
+    expect(fake.requestsTo(UPLOAD_PATH).length - postsBefore).toBe(2);
+    expect(fake.tokenRequests.length - tokensBefore).toBe(1);
+    expect(fake.sent.at(-1)?.body).toEqual({ image_id: uploaded[0]?.imageId });
+    expect(sent.externalMessageId).toBe(fake.sentIds.at(-1));
   });
 });
