@@ -32,6 +32,11 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);
  * characters. Avito has no idempotency key, so a retry after a lost answer may repeat a
  * message, and a picture whose caption went out before its image message failed repeats the
  * caption when retried.
+ *
+ * [unconfirmed] The OpenAPI file lists no error answers for uploadImages and messages/image;
+ * they are taken to be the API's usual `{"error":{"code","message"}}` (errors.ts), so a refused
+ * picture (e.g. over uploadImages' 75 megapixels, which is not checked here) fails the part as
+ * `vendor_rejected`.
  */
 export async function sendAvitoFile(
   context: AvitoContext,
