@@ -15,9 +15,19 @@ export async function sendAvitoMessage(
 ): Promise<{ externalMessageId: string | null }> {
   const client = new AvitoApiClient(context);
   const userId = await resolveUserId(context, client);
-  const path = `/messenger/v1/accounts/${encodeURIComponent(userId)}/chats/${encodeURIComponent(message.conversationId)}/messages`;
+  return postAvitoText(client, userId, message.conversationId, message.text);
+}
+
+/** One text message (`{"message":{"text"},"type":"text"}`, at most 1000 characters) with a client at hand. */
+export async function postAvitoText(
+  client: AvitoApiClient,
+  userId: string,
+  chatId: string,
+  text: string,
+): Promise<{ externalMessageId: string | null }> {
+  const path = `/messenger/v1/accounts/${encodeURIComponent(userId)}/chats/${encodeURIComponent(chatId)}/messages`;
   const sent = asRecord(
-    await client.request("send message", "POST", path, { message: { text: message.text }, type: "text" }),
+    await client.request("send message", "POST", path, { message: { text }, type: "text" }),
   );
   return { externalMessageId: asString(sent?.id) || null };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../vendor-kit.js";
@@ -13,6 +13,12 @@ import type { FakeVendor, InboundTextOptions, SentMessage, VendorKit } from "../
  * It keeps the webhook subscriptions Parley registers and posts messenger webhooks (v3 shape)
  * to them; Avito signs nothing, so the proof is whatever secret the registered URL holds.
  * `/files/<name>` stands in for Avito's image and voice-file hosts.
+ *
+ * Pictures out (Avito's OpenAPI file "Мессенджер"): `uploadImages` takes `multipart/form-data`
+ * with one `uploadfile[]` part — JPEG, HEIC, GIF, BMP or PNG, at most 24 MB, one image a request —
+ * and answers `{"<image_id>": {"<w>x<h>": "<url>"}}`; `…/chats/{chat_id}/messages/image` takes
+ * `{"image_id"}` of an uploaded image. What Avito answers to a refused upload is not documented:
+ * the fake answers 400 in its usual error shape.
  */
 
 const ACCOUNT_ID = 94_235_311;
@@ -20,6 +26,32 @@ const DEFAULT_AUTHOR_ID = 24_681_357;
 const DEFAULT_CHAT_ID = "u2i-fake~Chat~0001";
 const DEFAULT_ITEM_ID = 1_768_287_444;
 const TEXT_LIMIT = 1000;
+const IMAGE_MAX_BYTES = 24 * 1024 * 1024;
+
+/** An image as uploadImages received it. */
+export interface AvitoUploadedImage {
+  imageId: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The image formats uploadImages takes, by their first bytes. */
+function imageFormat(bytes: Buffer): string | undefined {
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return "jpeg";
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
+  if (bytes.subarray(0, 4).toString("latin1") === "GIF8") return "gif";
+  if (bytes.subarray(0, 2).toString("latin1") === "BM") return "bmp";
+  if (bytes.subarray(4, 12).toString("latin1").startsWith("ftyphei")) return "heic";
+  return undefined;
+}
+
+/** A multipart body's parts by field name: files with their name, type and bytes; plain fields as `value`. */
+export type FormParts = Record<
+  string,
+  Array<{ value?: string; filename?: string; contentType?: string; bytes?: Buffer }>
+>;
 
 /** One API request as the fake received it (/token excluded: see `tokenRequests`). */
 export interface AvitoRequest {
@@ -31,10 +63,10 @@ export interface AvitoRequest {
   body: unknown;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function sendJson(
@@ -65,10 +97,16 @@ export class AvitoFake implements FakeVendor {
   readonly registersWebhook = true;
   readonly textLimit = TEXT_LIMIT;
   readonly sent: SentMessage[] = [];
+  /** The id Avito answered for each of `sent`, at the same index. */
+  readonly sentIds: string[] = [];
   readonly requests: AvitoRequest[] = [];
   /** Every `POST /token` form, in order. */
   readonly tokenRequests: Array<Record<string, string>> = [];
   readonly subscriptions: Array<{ url: string; version: string }> = [];
+  /** Images uploaded with uploadImages, in order. */
+  readonly uploads: AvitoUploadedImage[] = [];
+  /** Answers the next uploadImages calls give instead of uploading (one each, in order). */
+  readonly uploadFailures: Array<{ status: number; message: string }> = [];
   /** Chats that no longer exist: sends answer 404. */
   readonly goneChats = new Set<string>();
   /** When set, messenger calls answer 402 (the account's plan lacks the Messenger API). */
@@ -230,7 +268,8 @@ export class AvitoFake implements FakeVendor {
       response.end(found?.bytes ?? "not found");
       return;
     }
-    const raw = await readBody(request);
+    const bytes = await readBody(request);
+    const raw = bytes.toString("utf8");
     if ((path === "/token" || path === "/token/") && method === "POST") {
       this.token(raw, response);
       return;
@@ -238,7 +277,9 @@ export class AvitoFake implements FakeVendor {
 
     const contentType = request.headers["content-type"];
     let body: unknown;
-    if (raw !== "") {
+    if (contentType?.startsWith("multipart/form-data")) {
+      body = await this.formParts(bytes, contentType);
+    } else if (raw !== "") {
       try {
         body = JSON.parse(raw);
       } catch {
@@ -294,6 +335,12 @@ export class AvitoFake implements FakeVendor {
       if (account !== String(ACCOUNT_ID)) return sendError(response, 403, "Forbidden");
       if (this.planRequired) return sendError(response, 402, "Payment required");
     }
+    if (/^\/messenger\/v1\/accounts\/[^/]+\/uploadImages$/.test(path) && method === "POST") {
+      return this.uploadImages(body, response);
+    }
+    const image = /^\/messenger\/v1\/accounts\/[^/]+\/chats\/([^/]+)\/messages\/image$/.exec(path);
+    if (image && method === "POST")
+      return this.sendImage(decodeURIComponent(image[1]!), path, body, response);
     const send = /^\/messenger\/v1\/accounts\/[^/]+\/chats\/([^/]+)\/messages$/.exec(path);
     if (send && method === "POST") return this.send(decodeURIComponent(send[1]!), path, body, response);
     if (/^\/messenger\/v1\/accounts\/[^/]+\/getVoiceFiles$/.test(path) && method === "GET") {
@@ -337,16 +384,113 @@ export class AvitoFake implements FakeVendor {
     return undefined;
   }
 
-  private send(chatId: string, path: string, body: unknown, response: ServerResponse) {
-    if (this.rateLimitedSends > 0) {
-      this.rateLimitedSends -= 1;
-      response.writeHead(429, {
-        "content-type": "application/json",
-        "retry-after": String(this.rateLimitWaitSeconds),
-      });
-      response.end(JSON.stringify({ error: { code: 429, message: "Too Many Requests" } }));
-      return;
+  /** A multipart body parsed as a vendor would (undici's parser): field name → its parts. */
+  private async formParts(bytes: Buffer, contentType: string): Promise<FormParts | undefined> {
+    try {
+      const form = await new Request("http://fake/", {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body: bytes,
+      }).formData();
+      const parts: FormParts = {};
+      for (const [name, value] of form.entries()) {
+        const part =
+          typeof value === "string"
+            ? { value }
+            : {
+                filename: value.name,
+                contentType: value.type,
+                bytes: Buffer.from(await value.arrayBuffer()),
+              };
+        parts[name] = [...(parts[name] ?? []), part];
+      }
+      return parts;
+    } catch {
+      return undefined;
     }
+  }
+
+  private uploadImages(body: unknown, response: ServerResponse) {
+    const failure = this.uploadFailures.shift();
+    if (failure) return sendError(response, failure.status, failure.message);
+    const parts = body as FormParts | undefined;
+    if (!parts) return sendError(response, 400, "Bad Request: multipart/form-data expected");
+    const files = parts["uploadfile[]"] ?? [];
+    const file = files[0];
+    if (files.length !== 1 || !file?.bytes) {
+      return sendError(response, 400, "Validation error", {
+        fields: { "uploadfile[]": files.length > 1 ? "one image a request" : "required" },
+      });
+    }
+    if (file.bytes.length > IMAGE_MAX_BYTES) {
+      return sendError(response, 400, "Validation error", { fields: { "uploadfile[]": "max size 24 MB" } });
+    }
+    const format = imageFormat(file.bytes);
+    if (!format) {
+      return sendError(response, 400, "Validation error", {
+        fields: { "uploadfile[]": "JPEG, HEIC, GIF, BMP or PNG expected" },
+      });
+    }
+    const imageId = `${randomInt(10_000, 99_999)}.${randomBytes(10).toString("hex")}`;
+    this.uploads.push({
+      imageId,
+      filename: file.filename ?? "",
+      contentType: file.contentType ?? "",
+      bytes: file.bytes,
+    });
+    const sizes = this.imageSizes(imageId, file.bytes, format);
+    sendJson(response, 200, { [imageId]: sizes });
+  }
+
+  /** The sizes of an uploaded image, each served at `/files/…` (the original bytes stand in for all). */
+  private imageSizes(imageId: string, bytes: Buffer, format: string): Record<string, string> {
+    const sizes: Record<string, string> = {};
+    for (const size of ["1280x960", "140x105", "32x32"]) {
+      const name = `image_${imageId}_${size}.${format}`;
+      this.putFile(name, bytes, `image/${format}`);
+      sizes[size] = this.fileUrl(name);
+    }
+    return sizes;
+  }
+
+  private sendImage(chatId: string, path: string, body: unknown, response: ServerResponse) {
+    if (this.rateLimited(response)) return;
+    if (this.goneChats.has(chatId)) return sendError(response, 404, "Not found");
+    const imageId = (body as { image_id?: unknown } | undefined)?.image_id;
+    if (typeof imageId !== "string" || imageId === "") {
+      return sendError(response, 400, "Validation error", { fields: { image_id: "required" } });
+    }
+    const uploaded = this.uploads.find((upload) => upload.imageId === imageId);
+    if (!uploaded)
+      return sendError(response, 400, "Validation error", { fields: { image_id: "unknown image" } });
+    const id = randomBytes(16).toString("hex");
+    this.sent.push({ conversationId: chatId, text: "", method: "POST", path, body });
+    this.sentIds.push(id);
+    const format = imageFormat(uploaded.bytes) ?? "jpeg";
+    sendJson(response, 200, {
+      id,
+      author_id: ACCOUNT_ID,
+      created: Math.floor(Date.now() / 1000),
+      direction: "out",
+      type: "image",
+      content: { image: { sizes: this.imageSizes(imageId, uploaded.bytes, format) } },
+    });
+  }
+
+  /** Answers 429 with `Retry-After` while sends are to be rate limited. */
+  private rateLimited(response: ServerResponse): boolean {
+    if (this.rateLimitedSends <= 0) return false;
+    this.rateLimitedSends -= 1;
+    response.writeHead(429, {
+      "content-type": "application/json",
+      "retry-after": String(this.rateLimitWaitSeconds),
+    });
+    response.end(JSON.stringify({ error: { code: 429, message: "Too Many Requests" } }));
+    return true;
+  }
+
+  private send(chatId: string, path: string, body: unknown, response: ServerResponse) {
+    if (this.rateLimited(response)) return;
     if (this.goneChats.has(chatId)) return sendError(response, 404, "Not found");
     const request = body as { type?: unknown; message?: { text?: unknown } } | undefined;
     const text = request?.message?.text;
@@ -358,6 +502,7 @@ export class AvitoFake implements FakeVendor {
     }
     const id = randomBytes(16).toString("hex");
     this.sent.push({ conversationId: chatId, text, method: "POST", path, body });
+    this.sentIds.push(id);
     sendJson(response, 200, {
       id,
       created: Math.floor(Date.now() / 1000),
