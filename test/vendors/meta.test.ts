@@ -774,10 +774,12 @@ describe("facebook adapter", () => {
       ["a7", "[link: Example]"],
       ["a8", "[photo]\n[photo]\nlook"],
     ]);
-    expect(parsed[0]!.attachments).toEqual([{ kind: "photo", url: cdn }]);
-    expect(parsed[1]!.attachments).toEqual([{ kind: "sticker", url: cdn }]);
+    // Files carry their CDN URL as the ref Parley downloads them by; links do not.
+    expect(parsed[0]!.attachments).toEqual([{ kind: "photo", url: cdn, ref: cdn }]);
+    expect(parsed[1]!.attachments).toEqual([{ kind: "sticker", url: cdn, ref: cdn }]);
+    expect(parsed[2]!.attachments).toEqual([{ kind: "voice", url: cdn, ref: cdn }]);
     expect(parsed[5]!.attachments).toMatchObject([{ kind: "location", latitude: 55.75, longitude: 37.61 }]);
-    expect(parsed[6]!.attachments).toMatchObject([
+    expect(parsed[6]!.attachments).toEqual([
       { kind: "link", url: "https://example.com/a", caption: "Example" },
     ]);
     expect(parsed[7]!.attachments).toHaveLength(2);

@@ -19,7 +19,7 @@ export const AMOCRM_CAPTION_MAX = 4096;
  * Confirmed by the Chats API clients github.com/fcritic/amojo-api-client
  * (src/Models/Messages/AbstractMessage.php, `toPayload`: type, text, media, file_name,
  * file_size; src/Models/Traits/MediaTrait.php: `media` must be downloadable) and
- * github.com/mobilon-dev/amotop (src/AmoJoScopeClient/AmoJoScopeClient.ts, `getImageMessage`:
+ * github.com/mobilon-dev/amotop (its AmoJo scope client, `getImageMessage`:
  * `picture` with `text` and `media`). [unconfirmed]: whether `file_name` and `file_size` are
  * required (they are always sent), whether amoCRM shows `text` under a `file`, which image
  * formats it shows as pictures, and its size limits.

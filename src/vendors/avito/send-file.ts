@@ -46,7 +46,12 @@ export async function sendAvitoFile(
   const client = new AvitoApiClient(context);
   const userId = await resolveUserId(context, client);
   if (!uploadable(file)) {
-    return postAvitoText(client, userId, conversationId, linkText(message.caption ?? file.name, file.url));
+    return postAvitoText(
+      client,
+      userId,
+      conversationId,
+      linkText(message.caption ?? file.name, file.shownUrl),
+    );
   }
   const account = `/messenger/v1/accounts/${encodeURIComponent(userId)}`;
   const form = new FormData();

@@ -23,8 +23,8 @@ export const BITRIX24_FILES: FileCapability = { captionMax: 1024 };
  * by the people who read the chat, and the link works for a day.
  */
 export function attachBlockOf(file: OutboundFile): Record<string, unknown> {
-  if (file.kind === "image") return { IMAGE: [{ LINK: file.url, NAME: file.name }] };
-  return { FILE: [{ LINK: file.url, NAME: file.name, SIZE: file.size }] };
+  if (file.kind === "image") return { IMAGE: [{ LINK: file.shownUrl, NAME: file.name }] };
+  return { FILE: [{ LINK: file.shownUrl, NAME: file.name, SIZE: file.size }] };
 }
 
 /**

@@ -155,6 +155,11 @@ export interface OutboundFile {
   size: number;
   /** A signed link Parley serves without a key, valid for a day: `<PARLEY_PUBLIC_URL>/files/out/<id>?…`. */
   url: string;
+  /**
+   * The same file's link for people to open later, valid for 30 days from the message (the same
+   * on every retry): for a link written into a text, or one the vendor shows without fetching.
+   */
+  shownUrl: string;
   /** The file's bytes. */
   read(): Promise<Uint8Array>;
 }

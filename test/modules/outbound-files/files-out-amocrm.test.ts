@@ -7,6 +7,7 @@ import { scriptedModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
 import { AmocrmFake } from "../../vendors/fakes/amocrm-fake.js";
+import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { PDF, PNG, upload } from "./connected-app.js";
 
 /**
@@ -16,13 +17,6 @@ import { PDF, PNG, upload } from "./connected-app.js";
  * OAuth, and its conversation ids are `chat:client` pairs), so the app is built as the amoCRM
  * end-to-end test builds it (test/modules/integrations/amocrm-e2e.test.ts).
  */
-
-interface StoredDelivery {
-  status: string;
-  parts: number;
-  parts_sent: number;
-  external_ids: string[];
-}
 
 interface ChatMessage {
   type: string;
@@ -116,19 +110,6 @@ function filesOutSuite(dialect: TestDialect) {
       return { threadId, conversationId };
     }
 
-    async function deliveryOf(messageId: string): Promise<StoredDelivery> {
-      const row = await eventually(
-        async () =>
-          t.storage.db
-            .selectFrom("messages")
-            .select("delivery")
-            .where("id", "=", messageId)
-            .executeTakeFirst(),
-        (found) => ["sent", "failed"].includes(JSON.parse(found?.delivery ?? "{}").status),
-      );
-      return JSON.parse(row?.delivery ?? "{}") as StoredDelivery;
-    }
-
     const sentTo = (conversationId: string) =>
       fake.sent.filter((sent) => sent.conversationId === conversationId);
 
@@ -143,7 +124,7 @@ function filesOutSuite(dialect: TestDialect) {
       expect(sent.statusCode).toBe(200);
       const message = sent.json();
 
-      const delivery = await deliveryOf(message.id);
+      const delivery = await settledDeliveryOf(t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       const calls = sentTo(conversationId).slice(-3);
       // The Chats API's message ids (UUIDs), one a part.
@@ -189,7 +170,7 @@ function filesOutSuite(dialect: TestDialect) {
           body: { text: "Our terms", files: [{ id: doc.id, caption: "Signed copy" }] },
         })
       ).json();
-      const delivery = await deliveryOf(message.id);
+      const delivery = await settledDeliveryOf(t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 2, parts_sent: 2 });
       expect(delivery.external_ids).toHaveLength(2);
       const calls = sentTo(conversationId).map((call) => messageOf(call.body));

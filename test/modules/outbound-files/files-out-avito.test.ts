@@ -3,9 +3,9 @@ import type { AvitoAuthData } from "../../../src/vendors/avito/auth-data.js";
 import { avito } from "../../../src/vendors/avito/index.js";
 import type { OutboundFile } from "../../../src/vendors/contract/channel.js";
 import type { VendorContext } from "../../../src/vendors/contract/vendor-context.js";
-import { eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { AvitoFake } from "../../vendors/fakes/avito-fake.js";
+import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-app.js";
 
 /**
@@ -13,27 +13,6 @@ import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-a
  * (uploadImages, `uploadfile[]`) and sent as an image message, its caption a text message before
  * it; a document goes as a text with Parley's signed link, since Avito's API sends no documents.
  */
-
-interface StoredDelivery {
-  status: string;
-  parts: number;
-  parts_sent: number;
-  external_ids: string[];
-  error?: { code: string; message: string } | null;
-}
-
-async function deliveryOf(app: ConnectedApp, messageId: string): Promise<StoredDelivery> {
-  const row = await eventually(
-    async () =>
-      app.t.storage.db
-        .selectFrom("messages")
-        .select("delivery")
-        .where("id", "=", messageId)
-        .executeTakeFirst(),
-    (found) => ["sent", "failed"].includes(JSON.parse(found?.delivery ?? "{}").status),
-  );
-  return JSON.parse(row?.delivery ?? "{}") as StoredDelivery;
-}
 
 const UPLOAD_PATH = "/messenger/v1/accounts/94235311/uploadImages";
 
@@ -69,7 +48,7 @@ describe.each(DIALECTS)("files out over avito (%s)", (dialect) => {
         body: { text: "Here you go", files: [{ id: photo.id, caption: "The red one" }, doc.id] },
       });
       expect(sent.statusCode).toBe(200);
-      const delivery = await deliveryOf(app, sent.json().id);
+      const delivery = await settledDeliveryOf(app.t, sent.json().id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
 
       // The upload: one multipart request, the PNG's very bytes in `uploadfile[]`.
@@ -95,6 +74,9 @@ describe.each(DIALECTS)("files out over avito (%s)", (dialect) => {
       expect(image?.body).toEqual({ image_id: uploaded?.imageId });
       const pdfLine = messages[4]?.text ?? "";
       expect(pdfLine.startsWith(`invoice.pdf: ${app.origin}/files/out/${doc.id}?expires=`)).toBe(true);
+      // The customer opens it later: the link lasts 30 days from the message, not a day.
+      const expires = Number(/expires=(\d+)/.exec(pdfLine)?.[1]) * 1000;
+      expect(expires).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
       expect(messages[4]?.body).toMatchObject({ type: "text", message: { text: pdfLine } });
 
       // One vendor id a part: the text's, the image message's (not the caption's), the PDF line's.
@@ -120,7 +102,7 @@ describe.each(DIALECTS)("files out over avito (%s)", (dialect) => {
           body: { files: [{ id: photo.id, caption: "Still available" }] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 1, parts_sent: 1 });
       // Refused, then uploaded: two requests, one image kept.
       expect(fake.requestsTo(UPLOAD_PATH).length - requestsBefore).toBe(2);
@@ -143,7 +125,7 @@ describe.each(DIALECTS)("files out over avito (%s)", (dialect) => {
           body: { files: [{ id: picture.id, caption: "Side view" }] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 1, parts_sent: 1 });
       expect(fake.requestsTo(UPLOAD_PATH).length).toBe(uploadsBefore);
       const messages = sentTo(chatId);
@@ -166,7 +148,7 @@ describe.each(DIALECTS)("files out over avito (%s)", (dialect) => {
           body: { files: [{ id: photo.id, caption: "Never shown" }] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "failed", parts: 1, parts_sent: 0, external_ids: [] });
       expect(delivery.error?.code).toBe("vendor_rejected");
       expect(delivery.error?.message).toContain("Bad Request");
@@ -279,6 +261,7 @@ describe("avito sendFile", () => {
       mimeType,
       size: bytes.length,
       url: `https://parley.example/files/out/fil_1?expires=1&sig=${"s".repeat(43)}`,
+      shownUrl: `https://parley.example/files/out/fil_1?expires=2&sig=${"t".repeat(43)}`,
       read: async () => new Uint8Array(bytes),
     };
   }
@@ -295,7 +278,7 @@ describe("avito sendFile", () => {
     });
     const line = fake.sent.at(-1)?.text ?? "";
     expect([...line].length).toBe(1000);
-    expect(line.endsWith(`…: ${out.url}`)).toBe(true);
+    expect(line.endsWith(`…: ${out.shownUrl}`)).toBe(true);
     expect(sent.externalMessageId).toBe(fake.sentIds.at(-1));
   });
 

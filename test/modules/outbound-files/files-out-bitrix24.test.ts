@@ -5,6 +5,7 @@ import { scriptedModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
 import { type Bitrix24AttachBlock, Bitrix24Fake } from "../../vendors/fakes/bitrix24-fake.js";
+import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { PDF, PNG, upload } from "./connected-app.js";
 
 /**
@@ -15,13 +16,6 @@ import { PDF, PNG, upload } from "./connected-app.js";
  * an administrator does it (install event, OAuth consent), as in the Bitrix24 end-to-end suite:
  * `connectedApp` cannot, as the bot is registered only once OAuth is connected.
  */
-
-interface StoredDelivery {
-  status: string;
-  parts: number;
-  parts_sent: number;
-  external_ids: string[];
-}
 
 interface Bitrix24App {
   t: TestApp;
@@ -108,19 +102,6 @@ async function manualThread(app: Bitrix24App, userId: string): Promise<string> {
   return threadId;
 }
 
-async function deliveryOf(app: Bitrix24App, messageId: string): Promise<StoredDelivery> {
-  const row = await eventually(
-    async () =>
-      app.t.storage.db
-        .selectFrom("messages")
-        .select("delivery")
-        .where("id", "=", messageId)
-        .executeTakeFirst(),
-    (found) => ["sent", "failed"].includes(JSON.parse(found?.delivery ?? "{}").status),
-  );
-  return JSON.parse(row?.delivery ?? "{}") as StoredDelivery;
-}
-
 /** The `LINK` of a stored `IMAGE` or `FILE` block's first item. */
 function linkOf(block: Bitrix24AttachBlock | undefined): string {
   if (block && "IMAGE" in block) return block.IMAGE[0]?.LINK ?? "";
@@ -156,7 +137,7 @@ describe.each(DIALECTS)("files out over bitrix24 (%s)", (dialect) => {
       });
       expect(sent.statusCode).toBe(200);
       const message = sent.json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       expect(delivery.external_ids).toHaveLength(3);
 
@@ -185,6 +166,9 @@ describe.each(DIALECTS)("files out over bitrix24 (%s)", (dialect) => {
       ]);
       const fileLink = linkOf(file?.attach.blocks[0]);
       expect(fileLink.startsWith(`${app.origin}/files/out/${doc.id}?expires=`)).toBe(true);
+      // Bitrix24 keeps the link, not the file: it lasts 30 days from the message, not a day.
+      const expires = Number(/expires=(\d+)/.exec(fileLink)?.[1]) * 1000;
+      expect(expires).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
       const pdf = await fetch(fileLink);
       expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
     });
@@ -199,7 +183,7 @@ describe.each(DIALECTS)("files out over bitrix24 (%s)", (dialect) => {
           body: { text: "Two files", files: [photo.id, doc.id] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       expect(delivery.external_ids).toHaveLength(3);
       // The bot's "ok", the text once, the picture twice (503, then sent), the document once.
@@ -227,7 +211,7 @@ describe.each(DIALECTS)("files out over bitrix24 (%s)", (dialect) => {
           body: { files: [{ id: doc.id, caption: "Our [b]new[/b] menu" }] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 1, parts_sent: 1 });
       const [call] = messageCalls(app.fake, "703").slice(-1);
       expect(call?.params.MESSAGE).toBe("Our [\u200bb]new[\u200b/b] menu");

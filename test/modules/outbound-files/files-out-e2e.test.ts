@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedFileUrl } from "../../../src/modules/outbound-files/signed-links.js";
-import { eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { facebookKit, whatsappKit } from "../../vendors/fakes/meta-fake.js";
 import { TelegramFake, type UploadedPart } from "../../vendors/fakes/telegram-fake.js";
+import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-app.js";
 
 /**
@@ -11,26 +11,6 @@ import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-a
  * the message; Telegram gets multipart uploads, WhatsApp Parley's signed link; every file is a
  * delivery part of its own.
  */
-
-interface StoredDelivery {
-  status: string;
-  parts: number;
-  parts_sent: number;
-  external_ids: string[];
-}
-
-async function deliveryOf(app: ConnectedApp, messageId: string): Promise<StoredDelivery> {
-  const row = await eventually(
-    async () =>
-      app.t.storage.db
-        .selectFrom("messages")
-        .select("delivery")
-        .where("id", "=", messageId)
-        .executeTakeFirst(),
-    (found) => ["sent", "failed"].includes(JSON.parse(found?.delivery ?? "{}").status),
-  );
-  return JSON.parse(row?.delivery ?? "{}") as StoredDelivery;
-}
 
 describe.each(DIALECTS)("files out over telegram (%s)", (dialect) => {
   describe.skipIf(shouldSkip(dialect))("telegram", () => {
@@ -98,7 +78,7 @@ describe.each(DIALECTS)("files out over telegram (%s)", (dialect) => {
         { id: doc.id, kind: "document", name: "invoice.pdf", mime_type: "application/pdf", size: PDF.length },
       ]);
 
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       expect(delivery.external_ids).toHaveLength(3);
       const calls = fake.calls.filter((call) => String(call.params.chat_id) === "8102").slice(-3);
@@ -168,7 +148,7 @@ describe.each(DIALECTS)("files out over telegram (%s)", (dialect) => {
           body: { text: "Two files", files: [photo.id, doc.id] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       expect(delivery.external_ids).toHaveLength(3);
       const calls = fake.calls
@@ -228,7 +208,7 @@ describe.each(DIALECTS)("files out over whatsapp (%s)", (dialect) => {
         })
       ).json();
       expect(message.content).toBe("");
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 2, parts_sent: 2 });
       const sent = app.fake.sent.filter((item) => item.conversationId === "15550002222").slice(-2);
       expect(sent[0]?.body).toMatchObject({ type: "image", image: { caption: "New in" } });
@@ -269,7 +249,7 @@ describe.each(DIALECTS)("files out over messenger (%s)", (dialect) => {
           body: { files: [{ id: doc.id, caption: "Our menu" }] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 1, parts_sent: 1 });
       const sent = app.fake.sent.filter((item) => item.conversationId === "4100000000000001").slice(-2);
       expect(sent[0]?.body).toMatchObject({ message: { text: "Our menu" } });

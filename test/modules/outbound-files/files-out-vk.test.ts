@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../helpers/conversation-fixtures.js";
 import { DIALECTS, shouldSkip } from "../../helpers/dialects.js";
 import { type VkApiCall, VkFake } from "../../vendors/fakes/vk-fake.js";
+import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-app.js";
 
 /**
@@ -10,27 +10,6 @@ import { type ConnectedApp, connectedApp, PDF, PNG, upload } from "./connected-a
  * saved (`photos.saveMessagesPhoto` / `docs.save`) and sent with `messages.send` as an
  * `attachment`, its caption as the message; every file is a delivery part of its own.
  */
-
-interface StoredDelivery {
-  status: string;
-  parts: number;
-  parts_sent: number;
-  external_ids: string[];
-  error?: { code: string; message: string } | null;
-}
-
-async function deliveryOf(app: ConnectedApp, messageId: string): Promise<StoredDelivery> {
-  const row = await eventually(
-    async () =>
-      app.t.storage.db
-        .selectFrom("messages")
-        .select("delivery")
-        .where("id", "=", messageId)
-        .executeTakeFirst(),
-    (found) => ["sent", "failed"].includes(JSON.parse(found?.delivery ?? "{}").status),
-  );
-  return JSON.parse(row?.delivery ?? "{}") as StoredDelivery;
-}
 
 /** `messages.send` calls to one peer, in order. */
 function sendsTo(fake: VkFake, peerId: string): VkApiCall[] {
@@ -71,7 +50,7 @@ describe.each(DIALECTS)("files out over vk (%s)", (dialect) => {
           },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       expect(delivery.external_ids).toHaveLength(3);
       expect(new Set(delivery.external_ids).size).toBe(3);
@@ -130,7 +109,7 @@ describe.each(DIALECTS)("files out over vk (%s)", (dialect) => {
       const message = (
         await app.t.call("POST", `/v1/threads/${threadId}/send`, { body: { files: [gif.id] } })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 1, parts_sent: 1 });
       expect(delivery.external_ids).toHaveLength(1);
       const last = fake.uploads.at(-1);
@@ -157,7 +136,7 @@ describe.each(DIALECTS)("files out over vk (%s)", (dialect) => {
           body: { text: "Two files", files: [{ id: photo.id, caption: "Photo" }, doc.id] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 3, parts_sent: 3 });
       expect(delivery.external_ids).toHaveLength(3);
       // The photo was uploaded twice (the first was never saved), the document once.
@@ -182,7 +161,7 @@ describe.each(DIALECTS)("files out over vk (%s)", (dialect) => {
           body: { text: "Terms attached", files: [doc.id] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "sent", parts: 2, parts_sent: 2 });
       const sends = sendsTo(fake, peer);
       expect(sends.map((call) => call.params.message ?? "")).toEqual(["ok", "Terms attached", ""]);
@@ -199,7 +178,7 @@ describe.each(DIALECTS)("files out over vk (%s)", (dialect) => {
           body: { text: "The report", files: [doc.id] },
         })
       ).json();
-      const delivery = await deliveryOf(app, message.id);
+      const delivery = await settledDeliveryOf(app.t, message.id);
       expect(delivery).toMatchObject({ status: "failed", parts: 2, parts_sent: 1 });
       expect(delivery.external_ids).toHaveLength(1);
       expect(delivery.error?.code).toBe("file_rejected");

@@ -8,20 +8,26 @@ export type DeliveryFiles = Pick<OutboundFileService, "signedUrl" | "readAll">;
 export const FETCH_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A link written into the text for the customer to open (channels without `sendFile`): valid
- * for 30 days from the message, so every retry writes the very same text (docs/channels.md, "Files").
+ * A link people open later, written into the text (channels without `sendFile`, Avito's
+ * documents) or shown as the message's attachment (Bitrix24): valid for 30 days from the
+ * message, so every retry writes the very same link (docs/channels.md, "Files").
  */
 export const TEXT_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+function textLinkExpiry(createdAt: string): Date {
+  return new Date(new Date(createdAt).getTime() + TEXT_LINK_TTL_MS);
+}
 
 /** Captions of channels that do not say their limit. */
 export const DEFAULT_CAPTION_MAX = 1024;
 
-/** A stored file as a channel's `sendFile` takes it. */
+/** A stored file as a channel's `sendFile` takes it, for the message created at `createdAt`. */
 export function outboundFile(
   files: DeliveryFiles,
   projectId: string,
   file: MessageFile,
   now: Date,
+  createdAt: string,
 ): OutboundFile {
   return {
     kind: file.kind,
@@ -29,6 +35,7 @@ export function outboundFile(
     mimeType: file.mime_type,
     size: file.size,
     url: files.signedUrl(file.id, new Date(now.getTime() + FETCH_LINK_TTL_MS)),
+    shownUrl: files.signedUrl(file.id, textLinkExpiry(createdAt)),
     read: async () => new Uint8Array(await files.readAll(projectId, file.id)),
   };
 }
@@ -41,7 +48,7 @@ export function textWithFileLinks(
   createdAt: string,
 ): string {
   if (messageFiles.length === 0) return text;
-  const expiresAt = new Date(new Date(createdAt).getTime() + TEXT_LINK_TTL_MS);
+  const expiresAt = textLinkExpiry(createdAt);
   const lines = messageFiles.map(
     (file) => `${file.caption ?? file.name}: ${files.signedUrl(file.id, expiresAt)}`,
   );

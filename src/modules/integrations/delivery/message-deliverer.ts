@@ -199,7 +199,13 @@ export class MessageDeliverer {
           const sendFile = channel.sendFile as NonNullable<typeof channel.sendFile>;
           const sent = await sendFile(context, {
             conversationId,
-            file: outboundFile(files as DeliveryFiles, message.project_id, file, this.deps.clock.now()),
+            file: outboundFile(
+              files as DeliveryFiles,
+              message.project_id,
+              file,
+              this.deps.clock.now(),
+              message.created_at,
+            ),
             ...(caption ? { caption } : {}),
             idempotencyKey: `${message.id}:${index}`,
           });
