@@ -38,7 +38,7 @@ function contextFor(
     integration: { id: "int_test", name: "Acme on amoCRM" },
     authData: fake.authData() as AmocrmAuthData,
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: fake.baseUrl,
     hookUrl: "http://127.0.0.1:9/hooks/amocrm/int_test",

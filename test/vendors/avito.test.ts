@@ -31,7 +31,7 @@ function contextFor(
     integration: { id: "int_test", name: "Avito test" },
     authData: { client_id: fake.clientId, client_secret: fake.clientSecret },
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: fake.baseUrl,
     hookUrl: HOOK_URL,

@@ -30,7 +30,7 @@ function contextFor(state: Record<string, unknown> = {}, overrides: Partial<Cont
     integration: { id: "int_B24test", name: "Shop bot" },
     authData: { portal: fake.portal, client_id: fake.clientId, client_secret: fake.clientSecret },
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: "",
     hookUrl: HOOK_URL,

@@ -61,7 +61,7 @@ function contract(kit: VendorKit) {
         integration: { id: "int_contract", name: "Contract" },
         authData: fake.authData(),
         state,
-        saveState: (patch) => Object.assign(state, patch),
+        saveState: (patch) => void Object.assign(state, patch),
         settings: {},
         apiBaseUrl: Object.values(fake.env)[0]?.replace(/\/+$/, "") ?? fake.baseUrl,
         hookUrl: hook.url,

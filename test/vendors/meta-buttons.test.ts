@@ -27,7 +27,7 @@ function context(): VendorContext<Record<string, unknown>> {
     integration: { id: "int_test", name: "Meta buttons" },
     authData: fake.authData(),
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: fake.apiBaseUrl(),
     hookUrl: hook.url,

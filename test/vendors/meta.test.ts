@@ -31,7 +31,7 @@ function contextFor<A>(fake: FakeGraph, authData: A): VendorContext<A> & { saved
     authData,
     state,
     saved: state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: fake.apiBaseUrl("v21.0"),
     hookUrl: `http://127.0.0.1:9/hooks/${fake.product.vendor}/int_test`,

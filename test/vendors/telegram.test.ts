@@ -31,7 +31,7 @@ function contextFor(
     integration: { id: "int_test", name: "Test bot" },
     authData: { token: fake.token, ...options.authData },
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: options.apiBaseUrl ?? fake.baseUrl,
     hookUrl: HOOK_URL,
@@ -629,6 +629,32 @@ describe("telegram adapter: webhook", () => {
     expect(fake.calls.at(-1)).toMatchObject({ method: "setWebhook", contentType: "application/json" });
   });
 
+  it("calls setWebhook only once the new secret is stored: an update may arrive before setWebhook answers", async () => {
+    const { context, state } = contextFor(fake);
+    let stored: () => void = () => {};
+    const storing = new Promise<void>((resolve) => {
+      stored = resolve;
+    });
+    context.saveState = (patch) => {
+      Object.assign(state, patch);
+      return storing;
+    };
+    const registrations = () => fake.calls.filter((call) => call.method === "setWebhook").length;
+    const before = registrations();
+    const setUp = telegramVendor.channel.setUpWebhook(context);
+    // The store takes a while (a busy database): setWebhook must not reach Telegram meanwhile.
+    const atStore = await new Promise<number>((resolve) =>
+      setTimeout(() => {
+        resolve(registrations());
+        stored();
+      }, 300),
+    );
+    expect(atStore).toBe(before);
+    await setUp;
+    expect(registrations()).toBe(before + 1);
+    expect(fake.webhook?.secretToken).toBe(state.webhook_secret);
+  });
+
   it("keeps the secret already in state when set up again", async () => {
     const { context, state } = contextFor(fake, { state: { webhook_secret: SECRET } });
     await telegramVendor.channel.setUpWebhook(context);
@@ -758,7 +784,7 @@ describe("telegram fake as a VendorKit", () => {
         ...contextFor(fake).context,
         authData: fake.authData() as TelegramAuthData,
         state,
-        saveState: (patch) => Object.assign(state, patch),
+        saveState: (patch) => void Object.assign(state, patch),
         hookUrl: hook.url,
       };
       expect(fake.env).toEqual({ PARLEY_TELEGRAM_API_URL: fake.baseUrl });

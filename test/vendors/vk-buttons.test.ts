@@ -20,7 +20,7 @@ function context(): VendorContext<VkAuthData> {
     integration: { id: "int_test", name: "VK buttons" },
     authData: { access_token: fake.token, group_id: GROUP_ID, secret: SECRET, confirmation_code: "c0de" },
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: fake.baseUrl,
     hookUrl: hook.url,

@@ -31,7 +31,7 @@ function contextFor(
     integration: { id: "int_test", name: "VK test" },
     authData: { access_token: fake.token, ...authData },
     state,
-    saveState: (patch) => Object.assign(state, patch),
+    saveState: (patch) => void Object.assign(state, patch),
     settings: {},
     apiBaseUrl: fake.baseUrl,
     hookUrl: HOOK_URL,

@@ -60,6 +60,7 @@ export class Connectors {
         Object.assign(state, patch);
         const snapshot = { ...state };
         writes = writes.then(() => this.saveState(row, snapshot));
+        return writes;
       },
       settings: JSON.parse(row.settings) as Record<string, unknown>,
       apiBaseUrl: this.deps.config.vendorApiUrls[row.vendor as VendorId] ?? "",

@@ -14,8 +14,12 @@ export interface VendorContext<AuthData> {
   authData: AuthData;
   /** What earlier calls saved with `saveState` (empty at first). */
   state: ConnectorState;
-  /** Merges values into `state`; the service stores them after the call returns (or throws). */
-  saveState(patch: ConnectorState): void;
+  /**
+   * Merges values into `state` and stores them; the call's result waits for the store. Await it
+   * when the vendor may call back before the call returns (a webhook secret: the first update
+   * can arrive before setWebhook answers).
+   */
+  saveState(patch: ConnectorState): void | Promise<void>;
   /** The integration's `settings`. */
   settings: Record<string, unknown>;
   /** The vendor API's base URL (configurable, so a proxy or a test fake can stand in); no trailing slash. */

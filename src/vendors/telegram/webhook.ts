@@ -6,14 +6,17 @@ import { expectedWebhookSecret, generateWebhookSecret, WEBHOOK_SECRET_STATE_KEY 
  * Webhook registration (docs/channels.md, "Telegram"): setWebhook points the bot at
  * `context.hookUrl` with the secret Telegram must echo. Only `message` updates and
  * `callback_query` (a press of an inline keyboard button) are asked for: edits and channel posts
- * are not answered. A secret generated here is saved in
- * state before the call, so a registration whose answer was lost still has its secret.
+ * are not answered. A secret generated here is stored before the call, so a registration
+ * whose answer was lost still has its secret, and an update that arrives before the answer
+ * is accepted.
  */
 export async function setUpTelegramWebhook(context: TelegramContext): Promise<void> {
   let secret = expectedWebhookSecret(context);
   if (secret === undefined) {
     secret = generateWebhookSecret();
-    context.saveState({ [WEBHOOK_SECRET_STATE_KEY]: secret });
+    // Stored before setWebhook: Telegram may post the first update before it answers, and an
+    // update with a secret Parley does not know yet is refused.
+    await context.saveState({ [WEBHOOK_SECRET_STATE_KEY]: secret });
   }
   await callTelegram(context, "setWebhook", {
     url: context.hookUrl,

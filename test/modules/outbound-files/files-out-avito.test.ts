@@ -246,7 +246,7 @@ describe("avito sendFile", () => {
       integration: { id: "int_files", name: "Avito files" },
       authData: { client_id: fake.clientId, client_secret: fake.clientSecret },
       state,
-      saveState: (patch) => Object.assign(state, patch),
+      saveState: (patch) => void Object.assign(state, patch),
       settings: {},
       apiBaseUrl: fake.baseUrl,
       hookUrl: "http://127.0.0.1:9/hooks/avito/int_files",
