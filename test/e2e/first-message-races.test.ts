@@ -6,6 +6,7 @@ import { scriptedModel } from "../helpers/mock-model.js";
 import { freePort } from "../helpers/server-process.js";
 import { sseData } from "../helpers/sse-client.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { consentOnAmocrm, consentOnBitrix24 } from "../vendors/crm-consent.js";
 import { AmocrmFake } from "../vendors/fakes/amocrm-fake.js";
 import { Bitrix24Fake } from "../vendors/fakes/bitrix24-fake.js";
 import { CHANNEL_KITS } from "../vendors/kits.js";
@@ -417,20 +418,7 @@ async function amocrmHarness(dialect: TestDialect): Promise<VendorHarness> {
       body: { name: "Acme on amoCRM", vendor: "amocrm", auth_data: fake.authData() },
     })
   ).json();
-  const consent = new URL(
-    (await t.call("POST", `/v1/integrations/${integration.id}/oauth/start`)).json().url,
-  );
-  const code = `def502${Date.now()}`;
-  fake.codes.add(code);
-  const callback = await t.app.inject({
-    method: "GET",
-    url: `/oauth/callback?${new URLSearchParams({
-      code,
-      state: consent.searchParams.get("state") ?? "",
-      referer: fake.referer,
-      platform: "1",
-    })}`,
-  });
+  const { callback } = await consentOnAmocrm(t, fake, integration.id);
   expect(callback.statusCode).toBe(200);
   await eventually(
     async () => (await t.call("GET", `/v1/integrations/${integration.id}`)).json().connection.status,
@@ -481,20 +469,7 @@ async function bitrix24Harness(dialect: TestDialect): Promise<VendorHarness> {
     })
   ).json();
   expect((await fake.install(integration.connection.webhook_url)).status).toBe(200);
-  const consent = new URL(
-    (await t.call("POST", `/v1/integrations/${integration.id}/oauth/start`)).json().url,
-  );
-  const callback = await t.app.inject({
-    method: "GET",
-    url: `/oauth/callback?${new URLSearchParams({
-      code: fake.authorizationCode(),
-      state: consent.searchParams.get("state") ?? "",
-      domain: fake.portal,
-      member_id: fake.memberId,
-      scope: "imbot,crm",
-      server_domain: "oauth.bitrix.info",
-    })}`,
-  });
+  const { callback } = await consentOnBitrix24(t, fake, integration.id);
   expect(callback.statusCode).toBe(200);
   await eventually(
     async () => (await t.call("GET", `/v1/integrations/${integration.id}`)).json().connection.status,

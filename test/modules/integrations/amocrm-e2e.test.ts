@@ -5,6 +5,7 @@ import { crmToolModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
 import { WebhookReceiver } from "../../helpers/webhook-receiver.js";
+import { consentOnAmocrm } from "../../vendors/crm-consent.js";
 import { AmocrmFake } from "../../vendors/fakes/amocrm-fake.js";
 import { sentDeliveryOf } from "./stored-delivery.js";
 
@@ -64,21 +65,9 @@ function amocrmSuite(dialect: TestDialect) {
       integration = created.json();
 
       // Connect by OAuth: consent on amoCRM, back to Parley's callback with the account's host.
-      const start = await t.call("POST", `/v1/integrations/${integration.id}/oauth/start`);
+      const { start, consent, callback } = await consentOnAmocrm(t, fake, integration.id);
       expect(start.statusCode).toBe(200);
-      const consent = new URL(start.json().url);
       expect(consent.origin).toBe(fake.baseUrl);
-      const code = `def502${Date.now()}`;
-      fake.codes.add(code);
-      const callback = await t.app.inject({
-        method: "GET",
-        url: `/oauth/callback?${new URLSearchParams({
-          code,
-          state: consent.searchParams.get("state") ?? "",
-          referer: fake.referer,
-          platform: "1",
-        })}`,
-      });
       expect(callback.statusCode).toBe(200);
 
       const connected = await eventually(

@@ -4,6 +4,7 @@ import { shouldSkip, type TestDialect } from "../../helpers/dialects.js";
 import { crmToolModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { consentOnBitrix24 } from "../../vendors/crm-consent.js";
 import { BITRIX24_TEXT_LIMIT, Bitrix24Fake } from "../../vendors/fakes/bitrix24-fake.js";
 import { sentDeliveryOf } from "./stored-delivery.js";
 
@@ -62,21 +63,9 @@ function bitrix24Suite(dialect: TestDialect) {
       expect((await fake.install(integration.connection.webhook_url)).status).toBe(200);
 
       // …and connects it by OAuth: consent on the portal, back to Parley's callback.
-      const start = await t.call("POST", `/v1/integrations/${integration.id}/oauth/start`);
+      const { start, consent, callback } = await consentOnBitrix24(t, fake, integration.id);
       expect(start.statusCode).toBe(200);
-      const consent = new URL(start.json().url);
       expect(consent.host).toBe(fake.portal);
-      const callback = await t.app.inject({
-        method: "GET",
-        url: `/oauth/callback?${new URLSearchParams({
-          code: fake.authorizationCode(),
-          state: consent.searchParams.get("state") ?? "",
-          domain: fake.portal,
-          member_id: fake.memberId,
-          scope: "imbot,crm",
-          server_domain: "oauth.bitrix.info",
-        })}`,
-      });
       expect(callback.statusCode).toBe(200);
 
       const connected = await eventually(

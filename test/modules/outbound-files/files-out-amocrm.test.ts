@@ -6,6 +6,7 @@ import { DIALECTS, shouldSkip, type TestDialect } from "../../helpers/dialects.j
 import { scriptedModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { consentOnAmocrm } from "../../vendors/crm-consent.js";
 import { AmocrmFake } from "../../vendors/fakes/amocrm-fake.js";
 import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { PDF, PNG, upload } from "./connected-app.js";
@@ -53,20 +54,7 @@ function filesOutSuite(dialect: TestDialect) {
         })
       ).json();
       // Connect by OAuth, as an administrator does: amoCRM's consent, then Parley's callback.
-      const consent = new URL(
-        (await t.call("POST", `/v1/integrations/${integration.id}/oauth/start`)).json().url,
-      );
-      const code = `def502${Date.now()}`;
-      fake.codes.add(code);
-      const callback = await t.app.inject({
-        method: "GET",
-        url: `/oauth/callback?${new URLSearchParams({
-          code,
-          state: consent.searchParams.get("state") ?? "",
-          referer: fake.referer,
-          platform: "1",
-        })}`,
-      });
+      const { callback } = await consentOnAmocrm(t, fake, integration.id);
       expect(callback.statusCode).toBe(200);
       await eventually(
         async () => fake.registeredHookUrl(),

@@ -4,6 +4,7 @@ import { DIALECTS, shouldSkip, type TestDialect } from "../../helpers/dialects.j
 import { scriptedModel } from "../../helpers/mock-model.js";
 import { freePort } from "../../helpers/server-process.js";
 import { createTestApp, type TestApp } from "../../helpers/test-app.js";
+import { consentOnBitrix24 } from "../../vendors/crm-consent.js";
 import { type Bitrix24AttachBlock, Bitrix24Fake } from "../../vendors/fakes/bitrix24-fake.js";
 import { settledDeliveryOf } from "../integrations/stored-delivery.js";
 import { PDF, PNG, upload } from "./connected-app.js";
@@ -46,19 +47,7 @@ async function bitrix24App(dialect: TestDialect): Promise<Bitrix24App> {
     })
   ).json();
   expect((await fake.install(integration.connection.webhook_url)).status).toBe(200);
-  const start = await t.call("POST", `/v1/integrations/${integration.id}/oauth/start`);
-  const consent = new URL(start.json().url);
-  const callback = await t.app.inject({
-    method: "GET",
-    url: `/oauth/callback?${new URLSearchParams({
-      code: fake.authorizationCode(),
-      state: consent.searchParams.get("state") ?? "",
-      domain: fake.portal,
-      member_id: fake.memberId,
-      scope: "imbot,crm",
-      server_domain: "oauth.bitrix.info",
-    })}`,
-  });
+  const { callback } = await consentOnBitrix24(t, fake, integration.id);
   expect(callback.statusCode).toBe(200);
   await eventually(
     async () => (await t.call("GET", `/v1/integrations/${integration.id}`)).json(),
